@@ -1,0 +1,64 @@
+//! `chuhe-engine`: Chuhe's engine on the command line.
+//!
+//! With no arguments it speaks UCI on standard input and output. Subcommands:
+//! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken.
+
+use chuhe_core::Position;
+use chuhe_core::uci::{Uci, write_perft};
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdout
+       chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        None => {
+            let stdin = io::stdin();
+            Uci::new()
+                .run(stdin.lock(), &mut io::stdout().lock())
+                .map_err(|e| e.to_string())
+        }
+        Some("perft") => perft(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("chuhe-engine: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn perft(args: &[String]) -> Result<(), String> {
+    let Some(depth) = args.first() else {
+        return Err(format!("perft needs a depth\n{USAGE}"));
+    };
+    let depth: u32 = depth
+        .parse()
+        .map_err(|_| format!("perft depth {depth:?} is not a number"))?;
+    let mut pos = if args.len() > 1 {
+        args[1..]
+            .join(" ")
+            .parse::<Position>()
+            .map_err(|e| e.to_string())?
+    } else {
+        Position::startpos()
+    };
+    let out = &mut io::stdout().lock();
+    let start = Instant::now();
+    let nodes = write_perft(&mut pos, depth, out).map_err(|e| e.to_string())?;
+    let elapsed = start.elapsed();
+    let ms = elapsed.as_millis();
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    writeln!(out, "Time: {ms} ms").map_err(|e| e.to_string())?;
+    writeln!(out, "Nodes/second: {nps}").map_err(|e| e.to_string())?;
+    Ok(())
+}

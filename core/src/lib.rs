@@ -1,0 +1,40 @@
+//! # chuhe-core
+//!
+//! The engine core of Chuhe (楚河), a Xiangqi study and analysis application: the board
+//! and its rules, FEN, legal move generation, game end by the official rules (including the
+//! 棋例 repetition rules and the natural move limit), and perft. It has no GUI dependency;
+//! the desktop app and the `chuhe-engine` command-line program are built on it.
+//!
+//! Coordinates follow ICCS: files `a`–`i` from Red's left, ranks `0`–`9` from Red's side.
+//!
+//! ```
+//! use chuhe_core::{Move, Position};
+//! let pos = Position::startpos();
+//! let m: Move = "h2e2".parse().unwrap(); // 炮二平五
+//! let next = pos.play(m).unwrap();
+//! assert_eq!(next.to_string(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+//! ```
+
+mod board;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+pub mod perft;
+mod piece;
+mod position;
+mod setup;
+mod square;
+mod tables;
+pub mod uci;
+mod zobrist;
+
+pub use board::Board;
+pub use color::Color;
+pub use fen::{FenError, FenErrorKind, PositionFenError};
+pub use movegen::{IllegalMove, IllegalReason};
+pub use moves::{Move, MoveList, ParseMoveError};
+pub use piece::{Piece, PieceKind};
+pub use position::{Position, Undo};
+pub use setup::{InvalidSetup, Setup, SetupProblem, can_stand_on};
+pub use square::{File, ParseSquareError, Rank, Square};

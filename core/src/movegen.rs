@@ -1,0 +1,454 @@
+//! Legal move generation.
+//!
+//! Moves are generated pseudo-legally from the step tables, then filtered. Most moves
+//! cannot expose the own general, so the filter only plays out the few that might: moves
+//! of the general, moves from a point that shields the general (a rook or flying-general
+//! pin, one of a cannon's two screens, a horse's leg), moves onto the empty line between
+//! the general and an enemy cannon (that would give the cannon its screen), and every
+//! move when in check. This keeps perft fast without giving up exactness.
+
+use crate::position::{BitIter, bit, code, general_attacked};
+use crate::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_MOVES, RAYS,
+    is_vertical,
+};
+use crate::{Color, Move, MoveList, PieceKind, Position, Square};
+use std::fmt;
+
+impl Position {
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Fills `list` with every legal move of the side to move (clearing it first).
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.pseudo_legal_moves(list);
+        self.retain_legal(list);
+    }
+
+    /// Every legal move of the piece on `from` (empty if there is none of the side to move).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = self.legal_moves();
+        let mut keep = 0;
+        for i in 0..list.len() {
+            if list[i].from == from {
+                list.set(keep, list[i]);
+                keep += 1;
+            }
+        }
+        list.truncate(keep);
+        list
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// The pseudo-legal moves: every move by the rules of movement (blocked legs, eyes,
+    /// screens, palace and river respected), ignoring the safety of the own general.
+    pub(crate) fn pseudo_legal_moves(&self, list: &mut MoveList) {
+        let us = self.side;
+        let c = us.index();
+        let cells = &self.cells;
+        let own = self.occupied[c];
+        for from in BitIter(own) {
+            let f = from as usize;
+            let kind = cells[f] - 1 - 7 * c as u8;
+            let sq = Square::from_index_unchecked(from);
+            match kind {
+                // General, advisor, pawn: fixed steps, blocked only by own pieces.
+                0 => push_steps(
+                    list,
+                    sq,
+                    &GENERAL_MOVES[c][f].to[..GENERAL_MOVES[c][f].len as usize],
+                    own,
+                ),
+                1 => push_steps(
+                    list,
+                    sq,
+                    &ADVISOR_MOVES[c][f].to[..ADVISOR_MOVES[c][f].len as usize],
+                    own,
+                ),
+                6 => push_steps(
+                    list,
+                    sq,
+                    &PAWN_MOVES[c][f].to[..PAWN_MOVES[c][f].len as usize],
+                    own,
+                ),
+                2 => {
+                    let st = &ELEPHANT_MOVES[c][f];
+                    for k in 0..st.len as usize {
+                        let to = st.to[k];
+                        if cells[st.via[k] as usize] == 0 && own & bit(to) == 0 {
+                            list.push(Move::new(sq, Square::from_index_unchecked(to)));
+                        }
+                    }
+                }
+                3 => {
+                    let st = &HORSE_MOVES[f];
+                    for k in 0..st.len as usize {
+                        let to = st.to[k];
+                        if cells[st.via[k] as usize] == 0 && own & bit(to) == 0 {
+                            list.push(Move::new(sq, Square::from_index_unchecked(to)));
+                        }
+                    }
+                }
+                4 => {
+                    for ray in &RAYS[f] {
+                        for &to in &ray.sq[..ray.len as usize] {
+                            if cells[to as usize] == 0 {
+                                list.push(Move::new(sq, Square::from_index_unchecked(to)));
+                            } else {
+                                if own & bit(to) == 0 {
+                                    list.push(Move::new(sq, Square::from_index_unchecked(to)));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    for ray in &RAYS[f] {
+                        let squares = &ray.sq[..ray.len as usize];
+                        let mut i = 0;
+                        while i < squares.len() && cells[squares[i] as usize] == 0 {
+                            list.push(Move::new(sq, Square::from_index_unchecked(squares[i])));
+                            i += 1;
+                        }
+                        // Jump the screen to the next piece: a capture if it is an enemy.
+                        i += 1;
+                        while i < squares.len() {
+                            let to = squares[i];
+                            if cells[to as usize] != 0 {
+                                if own & bit(to) == 0 {
+                                    list.push(Move::new(sq, Square::from_index_unchecked(to)));
+                                }
+                                break;
+                            }
+                            i += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Removes the moves that would leave the own general attacked (or the generals facing).
+    fn retain_legal(&self, list: &mut MoveList) {
+        let us = self.side;
+        let them = !us;
+        let k = self.generals[us.index()];
+        let (from_mask, to_mask) = if general_attacked(&self.cells, k, them) {
+            (u128::MAX, u128::MAX)
+        } else {
+            let (f, t) = self.shield_masks(k, them);
+            (f | bit(k), t)
+        };
+        let mut scratch = self.cells;
+        let mut keep = 0;
+        for i in 0..list.len() {
+            let m = list[i];
+            let (from, to) = (m.from.index(), m.to.index());
+            let risky = from_mask & bit(from) != 0 || to_mask & bit(to) != 0;
+            if !risky || safe_after(&mut scratch, m, k, them) {
+                list.set(keep, m);
+                keep += 1;
+            }
+        }
+        list.truncate(keep);
+    }
+
+    /// For the side to move, not in check, with its general on `k`: the points whose piece
+    /// may be shielding the general (moving it may expose a check), and the empty points
+    /// between the general and an enemy cannon with no screen (moving there gives the
+    /// cannon its screen).
+    fn shield_masks(&self, k: u8, them: Color) -> (u128, u128) {
+        let cells = &self.cells;
+        let rook = code(them, PieceKind::Rook);
+        let cannon = code(them, PieceKind::Cannon);
+        let general = code(them, PieceKind::General);
+        let (mut from_mask, mut to_mask) = (0u128, 0u128);
+        for (d, ray) in RAYS[k as usize].iter().enumerate() {
+            let squares = &ray.sq[..ray.len as usize];
+            let mut found = [0usize; 3];
+            let mut n = 0;
+            for (i, &s) in squares.iter().enumerate() {
+                if cells[s as usize] != 0 {
+                    found[n] = i;
+                    n += 1;
+                    if n == 3 {
+                        break;
+                    }
+                }
+            }
+            if n == 0 {
+                continue;
+            }
+            let s1 = squares[found[0]];
+            if cells[s1 as usize] == cannon {
+                for &s in &squares[..found[0]] {
+                    to_mask |= bit(s);
+                }
+            }
+            if n >= 2 {
+                let p2 = cells[squares[found[1]] as usize];
+                if p2 == rook || (p2 == general && is_vertical(d)) {
+                    from_mask |= bit(s1);
+                }
+            }
+            if n == 3 && cells[squares[found[2]] as usize] == cannon {
+                from_mask |= bit(s1) | bit(squares[found[1]]);
+            }
+        }
+        let horse = code(them, PieceKind::Horse);
+        let h = &HORSE_ATTACKERS[k as usize];
+        for i in 0..h.len as usize {
+            if cells[h.to[i] as usize] == horse && cells[h.via[i] as usize] != 0 {
+                from_mask |= bit(h.via[i]);
+            }
+        }
+        (from_mask, to_mask)
+    }
+
+    /// Explains why `m` is not legal, or `Ok` if it is.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        let fail = |reason| Err(IllegalMove { mv: m, reason });
+        let Some(piece) = self.piece_at(m.from) else {
+            return fail(IllegalReason::NoPiece);
+        };
+        if piece.color != self.side {
+            return fail(IllegalReason::NotYourPiece);
+        }
+        if self.piece_at(m.to).is_some_and(|p| p.color == self.side) {
+            return fail(IllegalReason::OwnPieceOnTarget);
+        }
+        if let Some(reason) = self.movement_problem(m, piece.kind) {
+            return fail(reason);
+        }
+        let mut scratch = self.cells;
+        let k = self.generals[self.side.index()];
+        if !safe_after(&mut scratch, m, k, !self.side) {
+            let mut after = self.clone();
+            after.play_unchecked(m);
+            let mover_general = after.generals[self.side.index()];
+            let facing =
+                crate::position::attackers_of_general(&after.cells, mover_general, !self.side)
+                    .any(|s| s == after.generals[(!self.side).index()]);
+            return fail(if facing {
+                IllegalReason::GeneralsWouldFace
+            } else if self.is_check() {
+                IllegalReason::StillInCheck
+            } else {
+                IllegalReason::ExposesGeneral
+            });
+        }
+        Ok(())
+    }
+
+    /// Why the piece of `kind` on `m.from` cannot make the step `m` by the rules of
+    /// movement, ignoring checks; `None` if it can.
+    fn movement_problem(&self, m: Move, kind: PieceKind) -> Option<IllegalReason> {
+        let us = self.side;
+        let (ff, fr) = (m.from.file().index() as i8, m.from.rank().index() as i8);
+        let (tf, tr) = (m.to.file().index() as i8, m.to.rank().index() as i8);
+        let (df, dr) = (tf - ff, tr - fr);
+        let empty = |f: i8, r: i8| {
+            Square::from_coords(f as u8, r as u8).is_some_and(|s| self.piece_at(s).is_none())
+        };
+        let between = || -> usize {
+            let (sf, sr) = (df.signum(), dr.signum());
+            let n = df.abs().max(dr.abs());
+            (1..n).filter(|&i| !empty(ff + sf * i, fr + sr * i)).count()
+        };
+        use IllegalReason::*;
+        match kind {
+            PieceKind::General => {
+                if df.abs() + dr.abs() != 1 {
+                    Some(WrongShape)
+                } else if !m.to.in_palace(us) {
+                    Some(LeavesPalace)
+                } else {
+                    None
+                }
+            }
+            PieceKind::Advisor => {
+                if df.abs() != 1 || dr.abs() != 1 {
+                    Some(WrongShape)
+                } else if !m.to.in_palace(us) {
+                    Some(LeavesPalace)
+                } else {
+                    None
+                }
+            }
+            PieceKind::Elephant => {
+                if df.abs() != 2 || dr.abs() != 2 {
+                    Some(WrongShape)
+                } else if !m.to.rank().is_own_half(us) {
+                    Some(CrossesRiver)
+                } else if !empty(ff + df / 2, fr + dr / 2) {
+                    Some(ElephantEyeBlocked)
+                } else {
+                    None
+                }
+            }
+            PieceKind::Horse => {
+                let shape = (df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1);
+                if !shape {
+                    Some(WrongShape)
+                } else {
+                    let (lf, lr) = if dr.abs() == 2 {
+                        (0, dr / 2)
+                    } else {
+                        (df / 2, 0)
+                    };
+                    (!empty(ff + lf, fr + lr)).then_some(HorseLegBlocked)
+                }
+            }
+            PieceKind::Rook => {
+                if df != 0 && dr != 0 {
+                    Some(WrongShape)
+                } else {
+                    (between() > 0).then_some(PathBlocked)
+                }
+            }
+            PieceKind::Cannon => {
+                if df != 0 && dr != 0 {
+                    Some(WrongShape)
+                } else {
+                    let screens = between();
+                    match (self.piece_at(m.to).is_some(), screens) {
+                        (false, 0) | (true, 1) => None,
+                        (false, _) => Some(PathBlocked),
+                        (true, 0) => Some(CannonNeedsScreen),
+                        (true, _) => Some(CannonTooManyScreens),
+                    }
+                }
+            }
+            PieceKind::Pawn => {
+                let fwd = if us == Color::Red { 1 } else { -1 };
+                if dr == fwd && df == 0 {
+                    None
+                } else if dr == 0 && df.abs() == 1 {
+                    (m.from.rank().is_own_half(us)).then_some(PawnSidewaysBeforeRiver)
+                } else if dr == -fwd && df == 0 {
+                    Some(PawnBackwards)
+                } else {
+                    Some(WrongShape)
+                }
+            }
+        }
+    }
+}
+
+#[inline]
+fn push_steps(list: &mut MoveList, from: Square, targets: &[u8], own: u128) {
+    for &to in targets {
+        if own & bit(to) == 0 {
+            list.push(Move::new(from, Square::from_index_unchecked(to)));
+        }
+    }
+}
+
+/// Plays `m` on the scratch board, asks whether the mover's general (on `k` unless it is
+/// the piece moving) is attacked, and restores the board.
+#[inline]
+fn safe_after(cells: &mut [u8; 90], m: Move, k: u8, them: Color) -> bool {
+    let (from, to) = (m.from.index() as usize, m.to.index() as usize);
+    let moving = cells[from];
+    let captured = cells[to];
+    cells[to] = moving;
+    cells[from] = 0;
+    let general = if from == k as usize { to as u8 } else { k };
+    let safe = !general_attacked(cells, general, them);
+    cells[from] = moving;
+    cells[to] = captured;
+    safe
+}
+
+/// A move that cannot be played, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The move tried.
+    pub mv: Move,
+    /// Why it is refused.
+    pub reason: IllegalReason,
+}
+
+/// Why a move is illegal, as a value the app can put into the user's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// There is no piece on the starting point.
+    NoPiece,
+    /// The piece belongs to the side not to move.
+    NotYourPiece,
+    /// The target holds a piece of the mover's own side.
+    OwnPieceOnTarget,
+    /// The piece does not move in that shape (e.g. a horse moving straight).
+    WrongShape,
+    /// The general or an advisor would leave the palace (九宫).
+    LeavesPalace,
+    /// An elephant may not cross the river (象不过河).
+    CrossesRiver,
+    /// The elephant's eye is blocked (塞象眼).
+    ElephantEyeBlocked,
+    /// The horse's leg is blocked (蹩马腿).
+    HorseLegBlocked,
+    /// A piece stands in the way of the rook or cannon.
+    PathBlocked,
+    /// A cannon captures only by jumping exactly one piece (炮架); there is none.
+    CannonNeedsScreen,
+    /// A cannon captures only by jumping exactly one piece; there are more.
+    CannonTooManyScreens,
+    /// A pawn moves sideways only after crossing the river.
+    PawnSidewaysBeforeRiver,
+    /// A pawn never moves backwards.
+    PawnBackwards,
+    /// The two generals would face each other on an open file (白脸将).
+    GeneralsWouldFace,
+    /// The mover is in check and this move does not answer it.
+    StillInCheck,
+    /// The move would expose the mover's general to check.
+    ExposesGeneral,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.mv, self.reason)
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use IllegalReason::*;
+        f.write_str(match self {
+            NoPiece => "there is no piece on the starting point",
+            NotYourPiece => "that piece belongs to the other side",
+            OwnPieceOnTarget => "the target holds one of your own pieces",
+            WrongShape => "the piece does not move that way",
+            LeavesPalace => "the general and advisors must stay in the palace",
+            CrossesRiver => "the elephant may not cross the river",
+            ElephantEyeBlocked => "the elephant's eye is blocked",
+            HorseLegBlocked => "the horse's leg is blocked",
+            PathBlocked => "a piece is in the way",
+            CannonNeedsScreen => "a cannon captures only by jumping exactly one piece",
+            CannonTooManyScreens => "a cannon captures by jumping exactly one piece, not more",
+            PawnSidewaysBeforeRiver => "a pawn moves sideways only after crossing the river",
+            PawnBackwards => "a pawn never moves backwards",
+            GeneralsWouldFace => "the generals would face each other",
+            StillInCheck => "your general is in check",
+            ExposesGeneral => "the move would expose your general to check",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}

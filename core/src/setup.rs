@@ -1,0 +1,293 @@
+//! Any arrangement of pieces with a side to move: what an editor produces and a FEN holds.
+//! [`Setup::validate`] lists every reason it is not a legal position, each with the points
+//! involved, so an editor can mark all of them at once.
+
+use crate::position::{Position, attackers_of_general};
+use crate::{Board, Color, Piece, PieceKind, Square};
+use std::fmt;
+
+/// A position as entered: any pieces anywhere, a side to move and the move counters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The pieces.
+    pub board: Board,
+    /// Whose move it is.
+    pub side_to_move: Color,
+    /// Plies since the last capture.
+    pub halfmove_clock: u32,
+    /// The move number (1 at the start).
+    pub fullmove_number: u32,
+}
+
+impl Setup {
+    /// The start position, Red to move.
+    pub fn startpos() -> Setup {
+        Setup {
+            board: Board::startpos(),
+            side_to_move: Color::Red,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// An empty board, Red to move.
+    pub fn empty() -> Setup {
+        Setup {
+            board: Board::empty(),
+            side_to_move: Color::Red,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// Checks every rule a playable position must keep and lists all problems found.
+    pub fn validate(&self) -> Result<(), InvalidSetup> {
+        let mut problems = Vec::new();
+        let mut generals = [None, None];
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let squares = self.board.squares_of(Piece::new(color, kind));
+                if kind == PieceKind::General {
+                    match squares.len() {
+                        0 => problems.push(SetupProblem::MissingGeneral { color }),
+                        1 => generals[color.index()] = Some(squares[0]),
+                        _ => problems.push(SetupProblem::TooManyGenerals {
+                            color,
+                            squares: squares.clone(),
+                        }),
+                    }
+                } else if squares.len() > kind.count_in_set() {
+                    problems.push(SetupProblem::TooManyPieces {
+                        piece: Piece::new(color, kind),
+                        squares: squares.clone(),
+                    });
+                }
+            }
+        }
+        for (square, piece) in self.board.pieces() {
+            if !can_stand_on(piece, square) {
+                problems.push(SetupProblem::UnreachablePoint { piece, square });
+            }
+        }
+        if let [Some(red), Some(black)] = generals {
+            let pos = Position::from_setup_unchecked(self);
+            if red.file() == black.file() {
+                let (lo, hi) = (red.rank().index() + 1, black.rank().index());
+                let blocked = (lo..hi).any(|r| {
+                    Square::from_coords(red.file().index(), r)
+                        .is_some_and(|s| self.board.get(s).is_some())
+                });
+                if !blocked {
+                    problems.push(SetupProblem::GeneralsFacing {
+                        squares: [red, black],
+                    });
+                }
+            }
+            let waiting = !self.side_to_move;
+            let general = generals[waiting.index()].unwrap_or(red);
+            let other_general = generals[self.side_to_move.index()].unwrap_or(black);
+            let checkers: Vec<Square> =
+                attackers_of_general(&pos.cells, general.index(), self.side_to_move)
+                    .map(Square::from_index_unchecked)
+                    .filter(|&s| s != other_general)
+                    .collect();
+            if !checkers.is_empty() {
+                problems.push(SetupProblem::OpponentInCheck {
+                    color: waiting,
+                    general,
+                    checkers,
+                });
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(InvalidSetup { problems })
+        }
+    }
+
+    /// The left–right mirror image, same side to move.
+    pub fn mirrored(&self) -> Setup {
+        Setup {
+            board: self.board.mirrored(),
+            ..self.clone()
+        }
+    }
+
+    /// The same position with the colours swapped (board turned round, other side to move).
+    pub fn colors_swapped(&self) -> Setup {
+        Setup {
+            board: self.board.colors_swapped(),
+            side_to_move: !self.side_to_move,
+            ..self.clone()
+        }
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::startpos()
+    }
+}
+
+/// Whether `piece` may ever stand on `square`: generals and advisors in their palace points,
+/// elephants on their seven points, pawns on points ahead of their start that they can reach.
+pub fn can_stand_on(piece: Piece, square: Square) -> bool {
+    let file = square.file().index();
+    let rank = square.rank().relative_to(piece.color);
+    match piece.kind {
+        PieceKind::General => square.in_palace(piece.color),
+        PieceKind::Advisor => square.in_palace(piece.color) && (file + rank) % 2 == 1,
+        PieceKind::Elephant => {
+            matches!((file, rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
+        }
+        PieceKind::Pawn => match rank {
+            0..=2 => false,
+            3 | 4 => file % 2 == 0,
+            _ => true,
+        },
+        PieceKind::Horse | PieceKind::Rook | PieceKind::Cannon => true,
+    }
+}
+
+/// One reason a [`Setup`] is not a legal position, with the points involved.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SetupProblem {
+    /// A side has no general.
+    MissingGeneral {
+        /// The side without one.
+        color: Color,
+    },
+    /// A side has more than one general.
+    TooManyGenerals {
+        /// The side.
+        color: Color,
+        /// Where its generals stand.
+        squares: Vec<Square>,
+    },
+    /// More pieces of a kind than a set has (2 advisors, elephants, horses, rooks, cannons; 5 pawns).
+    TooManyPieces {
+        /// The piece.
+        piece: Piece,
+        /// Where they all stand.
+        squares: Vec<Square>,
+    },
+    /// A piece on a point it can never reach: a general or advisor off its palace points,
+    /// an elephant off its seven points, a pawn behind its start or beside the pawn files
+    /// before the river.
+    UnreachablePoint {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// The two generals face each other on an open file (白脸将).
+    GeneralsFacing {
+        /// Red's and Black's general.
+        squares: [Square; 2],
+    },
+    /// The side not to move is in check: its opponent could capture the general.
+    OpponentInCheck {
+        /// The side in check.
+        color: Color,
+        /// Its general.
+        general: Square,
+        /// The pieces giving check.
+        checkers: Vec<Square>,
+    },
+}
+
+impl SetupProblem {
+    /// The points an editor should mark for this problem.
+    pub fn squares(&self) -> Vec<Square> {
+        match self {
+            SetupProblem::MissingGeneral { .. } => Vec::new(),
+            SetupProblem::TooManyGenerals { squares, .. }
+            | SetupProblem::TooManyPieces { squares, .. } => squares.clone(),
+            SetupProblem::UnreachablePoint { square, .. } => vec![*square],
+            SetupProblem::GeneralsFacing { squares } => squares.to_vec(),
+            SetupProblem::OpponentInCheck {
+                general, checkers, ..
+            } => {
+                let mut v = vec![*general];
+                v.extend(checkers);
+                v
+            }
+        }
+    }
+}
+
+fn list(squares: &[Square]) -> String {
+    squares
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::MissingGeneral { color } => write!(f, "{color} has no general"),
+            SetupProblem::TooManyGenerals { color, squares } => {
+                write!(f, "{color} has more than one general ({})", list(squares))
+            }
+            SetupProblem::TooManyPieces { piece, squares } => write!(
+                f,
+                "{} {:?}: {} on the board, a set has {} ({})",
+                piece.color,
+                piece.kind,
+                squares.len(),
+                piece.kind.count_in_set(),
+                list(squares)
+            ),
+            SetupProblem::UnreachablePoint { piece, square } => {
+                write!(
+                    f,
+                    "{} {:?} can never stand on {square}",
+                    piece.color, piece.kind
+                )
+            }
+            SetupProblem::GeneralsFacing { squares } => {
+                write!(
+                    f,
+                    "the generals face each other on an open file ({})",
+                    list(squares)
+                )
+            }
+            SetupProblem::OpponentInCheck {
+                color,
+                general,
+                checkers,
+            } => {
+                write!(
+                    f,
+                    "{color} is not to move but its general on {general} is in check from {}",
+                    list(checkers)
+                )
+            }
+        }
+    }
+}
+
+/// Every problem that keeps a [`Setup`] from being a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidSetup {
+    /// All problems found, never empty.
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for InvalidSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("illegal position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InvalidSetup {}
