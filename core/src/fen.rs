@@ -252,3 +252,88 @@ impl fmt::Display for Setup {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{PieceKind, Position};
+
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    #[test]
+    fn start_position_round_trips() {
+        let setup: Setup = START.parse().unwrap();
+        assert_eq!(setup, Setup::startpos());
+        assert_eq!(setup.to_string(), START);
+        assert_eq!(Position::startpos().to_string(), START);
+    }
+
+    #[test]
+    fn tolerant_reading() {
+        let red_r: Setup = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            red_r.to_string(),
+            START,
+            "`r` means Red; missing fields take defaults"
+        );
+        let letters: Setup = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w"
+            .parse()
+            .unwrap();
+        assert_eq!(letters.to_string(), START, "E and H are elephant and horse");
+        let black: Setup = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+            .parse()
+            .unwrap();
+        assert_eq!(black.side_to_move, Color::Black);
+        assert_eq!(black.halfmove_clock, 1);
+        let no_dashes: Setup = "4k4/9/9/9/9/9/9/9/9/4K4 b 7 30".parse().unwrap();
+        assert_eq!(no_dashes.to_string(), "4k4/9/9/9/9/9/9/9/9/4K4 b - - 7 30");
+        let e4 = "e4".parse::<Square>().unwrap();
+        let one_pawn: Setup = "4k4/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
+        assert_eq!(one_pawn.board.get(e4), None);
+        let pawn: Setup = "4k4/9/9/9/9/4P4/9/9/9/4K4 w".parse().unwrap();
+        assert_eq!(pawn.board.get(e4).map(|p| p.kind), Some(PieceKind::Pawn));
+    }
+
+    fn error(fen: &str) -> FenError {
+        fen.parse::<Setup>().expect_err(fen)
+    }
+
+    #[test]
+    fn errors_name_the_byte_offset() {
+        assert_eq!(error("").kind, FenErrorKind::Empty);
+        let e = error("rnbakabnr/9/1c5c1/pXp1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+        assert_eq!((e.offset, e.kind), (19, FenErrorKind::UnexpectedChar('X')));
+        let e = error("rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+        assert_eq!((e.offset, e.kind), (9, FenErrorKind::RankTooLong));
+        let e = error("rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+        assert_eq!((e.offset, e.kind), (11, FenErrorKind::RankTooShort));
+        let e = error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w");
+        assert_eq!((e.offset, e.kind), (57, FenErrorKind::WrongRankCount(9)));
+        let e = error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/9 w");
+        assert_eq!(e.offset, 59);
+        let e = error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x");
+        assert_eq!((e.offset, e.kind), (60, FenErrorKind::InvalidSide));
+        let e = error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1");
+        assert_eq!((e.offset, e.kind), (66, FenErrorKind::InvalidCounter));
+        let e =
+            error("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra");
+        assert_eq!((e.offset, &e.kind), (70, &FenErrorKind::TrailingText));
+        assert!(e.to_string().contains("byte 70"));
+    }
+
+    #[test]
+    fn illegal_positions_are_refused_with_their_problems() {
+        match "4k4/9/9/9/9/9/9/9/9/4K4 w".parse::<Position>() {
+            Err(PositionFenError::Invalid(e)) => {
+                assert!(
+                    e.problems
+                        .iter()
+                        .any(|p| matches!(p, crate::SetupProblem::GeneralsFacing { .. }))
+                )
+            }
+            other => panic!("expected an invalid position, got {other:?}"),
+        }
+    }
+}

@@ -43,3 +43,31 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Published counts (chessprogramming.org, Chinese Chess Perft Results).
+    #[test]
+    fn start_position_to_depth_4() {
+        let mut pos = Position::startpos();
+        let expected = [1, 44, 1_920, 79_666, 3_290_240];
+        for (depth, &n) in expected.iter().enumerate() {
+            assert_eq!(perft(&mut pos, depth as u32), n, "depth {depth}");
+        }
+        assert_eq!(
+            pos,
+            Position::startpos(),
+            "perft leaves the position as it found it"
+        );
+    }
+
+    #[test]
+    fn divide_sums_to_perft() {
+        let mut pos = Position::startpos();
+        let split = divide(&mut pos, 3);
+        assert_eq!(split.len(), 44);
+        assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 79_666);
+    }
+}

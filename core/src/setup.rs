@@ -291,3 +291,203 @@ impl fmt::Display for InvalidSetup {
 }
 
 impl std::error::Error for InvalidSetup {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PieceKind::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn setup(fen: &str) -> Setup {
+        fen.parse().unwrap()
+    }
+
+    fn problems(fen: &str) -> Vec<SetupProblem> {
+        setup(fen).validate().expect_err(fen).problems
+    }
+
+    #[test]
+    fn start_position_is_legal() {
+        assert_eq!(Setup::startpos().validate(), Ok(()));
+    }
+
+    #[test]
+    fn missing_and_extra_generals() {
+        assert_eq!(
+            problems("3k5/9/9/9/9/9/9/9/9/9 w"),
+            [SetupProblem::MissingGeneral { color: Color::Red }]
+        );
+        assert_eq!(
+            problems("3k5/9/9/9/9/9/9/9/9/3KK4 w"),
+            [SetupProblem::TooManyGenerals {
+                color: Color::Red,
+                squares: vec![sq("d0"), sq("e0")]
+            }]
+        );
+        let both = problems("9/9/9/9/9/9/9/9/9/9 w");
+        assert_eq!(
+            both,
+            [
+                SetupProblem::MissingGeneral { color: Color::Red },
+                SetupProblem::MissingGeneral {
+                    color: Color::Black
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn more_pieces_than_a_set_has() {
+        let p = problems("3k5/9/9/9/9/9/9/9/RRR6/4K4 w");
+        assert_eq!(
+            p,
+            [SetupProblem::TooManyPieces {
+                piece: Piece::new(Color::Red, Rook),
+                squares: vec![sq("a1"), sq("b1"), sq("c1")]
+            }]
+        );
+        let p = problems("3k5/9/9/p1p1p1p1p/p8/9/9/9/9/4K4 w");
+        assert!(
+            matches!(&p[..], [SetupProblem::TooManyPieces { piece, squares }]
+            if piece.kind == Pawn && squares.len() == 6)
+        );
+        for (fen, kind) in [
+            ("3k5/9/9/9/9/9/9/9/9/3AKA3 w", None),
+            ("3k5/9/9/9/9/9/9/4A4/9/3AKA3 w", Some(Advisor)),
+            ("3k5/9/9/9/9/9/9/9/9/NNN1K4 w", Some(Horse)),
+            ("3k5/9/9/9/9/9/9/9/CCC6/4K4 w", Some(Cannon)),
+            ("2bk2b2/9/b8/9/9/9/9/9/9/4K4 w", Some(Elephant)),
+        ] {
+            match kind {
+                None => assert_eq!(setup(fen).validate(), Ok(()), "{fen}"),
+                Some(kind) => assert!(
+                    problems(fen).iter().any(|p| matches!(p, SetupProblem::TooManyPieces { piece, .. } if piece.kind == kind)),
+                    "{fen}"
+                ),
+            }
+        }
+    }
+
+    fn unreachable(fen: &str) -> Vec<Square> {
+        let problems = setup(fen)
+            .validate()
+            .err()
+            .map_or(Vec::new(), |e| e.problems);
+        problems
+            .into_iter()
+            .filter_map(|p| match p {
+                SetupProblem::UnreachablePoint { square, .. } => Some(square),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pieces_on_points_they_can_never_reach() {
+        // A general outside the palace.
+        assert_eq!(unreachable("3k5/9/9/9/9/9/9/9/9/6K2 w"), [sq("g0")]);
+        assert_eq!(unreachable("9/9/9/3k5/9/9/9/9/9/4K4 w"), [sq("d6")]);
+        // Advisors in the palace but off its diagonal points, and outside it.
+        assert_eq!(
+            unreachable("3k5/9/9/9/9/9/9/3A5/9/4K4 w"),
+            Vec::<Square>::new()
+        );
+        assert_eq!(unreachable("3k5/9/9/9/9/9/9/9/3A5/4K4 w"), [sq("d1")]);
+        assert_eq!(unreachable("3k5/9/9/9/9/9/9/9/9/2A1K4 w"), [sq("c0")]);
+        assert_eq!(
+            unreachable("3k5/4a4/9/9/9/9/9/9/9/4K4 w"),
+            Vec::<Square>::new()
+        );
+        assert_eq!(unreachable("3k5/3a5/9/9/9/9/9/9/9/4K4 w"), [sq("d8")]);
+        // Elephants off their seven points, including across the river.
+        assert_eq!(
+            unreachable("3k5/9/9/9/9/2B6/9/9/9/4K4 w"),
+            Vec::<Square>::new()
+        );
+        assert_eq!(unreachable("3k5/9/9/9/2B6/9/9/9/9/4K4 w"), [sq("c5")]);
+        assert_eq!(unreachable("3k5/9/9/9/9/9/9/9/1B7/4K4 w"), [sq("b1")]);
+        assert_eq!(unreachable("3k5/9/9/9/9/2b6/9/9/9/4K4 w"), [sq("c4")]);
+        // Pawns behind their start rank, or beside the pawn files before the river.
+        assert_eq!(unreachable("3k5/9/9/9/9/9/9/P8/9/4K4 w"), [sq("a2")]);
+        assert_eq!(unreachable("3k5/9/9/9/9/9/1P7/9/9/4K4 w"), [sq("b3")]);
+        assert_eq!(unreachable("3k5/9/9/9/9/1P7/9/9/9/4K4 w"), [sq("b4")]);
+        assert_eq!(
+            unreachable("3k5/9/9/9/1P7/9/9/9/9/4K4 w"),
+            Vec::<Square>::new()
+        );
+        assert_eq!(unreachable("3k5/9/p8/9/9/9/9/9/9/4K4 w"), [sq("a7")]);
+        assert_eq!(unreachable("3k5/9/9/1p7/9/9/9/9/9/4K4 w"), [sq("b6")]);
+        assert_eq!(
+            unreachable("3k5/9/9/9/9/1p7/9/9/9/4K4 w"),
+            Vec::<Square>::new()
+        );
+    }
+
+    #[test]
+    fn generals_facing_on_an_open_file() {
+        assert_eq!(
+            problems("4k4/9/9/9/9/9/9/9/9/4K4 b"),
+            [SetupProblem::GeneralsFacing {
+                squares: [sq("e0"), sq("e9")]
+            }]
+        );
+        assert_eq!(setup("4k4/9/9/9/4p4/9/9/9/9/4K4 w").validate(), Ok(()));
+    }
+
+    #[test]
+    fn side_not_to_move_in_check() {
+        let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 w";
+        assert_eq!(
+            problems(fen),
+            [SetupProblem::OpponentInCheck {
+                color: Color::Black,
+                general: sq("e9"),
+                checkers: vec![sq("e1")]
+            }]
+        );
+        // The same with Black to move is a legal position with Black in check.
+        assert_eq!(setup("4k4/9/9/9/9/9/9/9/4R4/3K5 b").validate(), Ok(()));
+        // Cannon, horse and pawn checks are found too.
+        let checkers = |fen| match &problems(fen)[..] {
+            [SetupProblem::OpponentInCheck { checkers, .. }] => checkers.clone(),
+            other => panic!("{fen}: {other:?}"),
+        };
+        assert_eq!(checkers("3k5/9/2N6/9/9/9/9/3C5/9/4K4 w"), [sq("c7")]);
+        assert_eq!(checkers("3k5/9/9/9/3P5/9/9/3C5/9/4K4 w"), [sq("d2")]);
+        assert_eq!(
+            problems("3k5/3P5/9/9/9/9/9/9/9/4K4 w"),
+            [SetupProblem::OpponentInCheck {
+                color: Color::Black,
+                general: sq("d9"),
+                checkers: vec![sq("d8")]
+            }]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once() {
+        // Two Red generals (one off the palace), a Red pawn behind its start, Black in check
+        // from a rook while Red is to move.
+        let p = problems("3k5/9/9/9/9/9/9/P8/3R5/4K3K w");
+        assert!(
+            p.iter()
+                .any(|p| matches!(p, SetupProblem::TooManyGenerals { .. }))
+        );
+        assert!(p.iter().any(
+            |p| matches!(p, SetupProblem::UnreachablePoint { square, .. } if *square == sq("i0"))
+        ));
+        assert!(p.iter().any(
+            |p| matches!(p, SetupProblem::UnreachablePoint { square, .. } if *square == sq("a2"))
+        ));
+        let p = problems("3k5/9/9/9/9/9/9/P8/3R5/4K4 w");
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert!(p.iter().any(|p| matches!(p, SetupProblem::OpponentInCheck { checkers, .. } if checkers == &vec![sq("d1")])));
+        for problem in &p {
+            assert!(!problem.squares().is_empty());
+            assert!(!problem.to_string().is_empty());
+        }
+    }
+}
