@@ -9,8 +9,8 @@
 
 use crate::position::{BitIter, bit, code, general_attacked};
 use crate::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_MOVES, RAYS,
-    is_vertical,
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_ATTACKERS,
+    PAWN_MOVES, RAYS, is_vertical,
 };
 use crate::{Color, Move, MoveList, PieceKind, Position, Square};
 use std::fmt;
@@ -26,8 +26,27 @@ impl Position {
     /// Fills `list` with every legal move of the side to move (clearing it first).
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        self.pseudo_legal_moves(list);
-        self.retain_legal(list);
+        let us = self.side;
+        let them = !us;
+        let k = self.generals[us.index()];
+        let mut scratch = self.cells;
+        let Some((from_mask, to_mask)) = self.shield_masks(k, them) else {
+            // In check: every move must be played out.
+            self.pseudo_legal_moves(list);
+            retain_safe(list, 0, &mut scratch, k, them, u128::MAX);
+            return;
+        };
+        let from_mask = from_mask | bit(k);
+        for from in BitIter(self.occupied[us.index()]) {
+            let start = list.len();
+            self.piece_moves(from, list);
+            if from_mask & bit(from) != 0 {
+                retain_safe(list, start, &mut scratch, k, them, u128::MAX);
+            }
+        }
+        if to_mask != 0 {
+            retain_safe(list, 0, &mut scratch, k, them, to_mask);
+        }
     }
 
     /// Every legal move of the piece on `from` (empty if there is none of the side to move).
@@ -57,122 +76,102 @@ impl Position {
     /// The pseudo-legal moves: every move by the rules of movement (blocked legs, eyes,
     /// screens, palace and river respected), ignoring the safety of the own general.
     pub(crate) fn pseudo_legal_moves(&self, list: &mut MoveList) {
-        let us = self.side;
-        let c = us.index();
+        for from in BitIter(self.occupied[self.side.index()]) {
+            self.piece_moves(from, list);
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the piece of the side to move on point `from`.
+    #[inline]
+    fn piece_moves(&self, from: u8, list: &mut MoveList) {
+        let c = self.side.index();
         let cells = &self.cells;
         let own = self.occupied[c];
-        for from in BitIter(own) {
-            let f = from as usize;
-            let kind = cells[f] - 1 - 7 * c as u8;
-            let sq = Square::from_index_unchecked(from);
-            match kind {
-                // General, advisor, pawn: fixed steps, blocked only by own pieces.
-                0 => push_steps(
-                    list,
-                    sq,
-                    &GENERAL_MOVES[c][f].to[..GENERAL_MOVES[c][f].len as usize],
-                    own,
-                ),
-                1 => push_steps(
-                    list,
-                    sq,
-                    &ADVISOR_MOVES[c][f].to[..ADVISOR_MOVES[c][f].len as usize],
-                    own,
-                ),
-                6 => push_steps(
-                    list,
-                    sq,
-                    &PAWN_MOVES[c][f].to[..PAWN_MOVES[c][f].len as usize],
-                    own,
-                ),
-                2 => {
-                    let st = &ELEPHANT_MOVES[c][f];
-                    for k in 0..st.len as usize {
-                        let to = st.to[k];
-                        if cells[st.via[k] as usize] == 0 && own & bit(to) == 0 {
-                            list.push(Move::new(sq, Square::from_index_unchecked(to)));
-                        }
+        let f = from as usize;
+        let kind = cells[f] - 1 - 7 * c as u8;
+        let sq = Square::from_index_unchecked(from);
+        match kind {
+            // General, advisor, pawn: fixed steps, blocked only by own pieces.
+            0 => push_steps(
+                list,
+                sq,
+                &GENERAL_MOVES[c][f].to[..GENERAL_MOVES[c][f].len as usize],
+                own,
+            ),
+            1 => push_steps(
+                list,
+                sq,
+                &ADVISOR_MOVES[c][f].to[..ADVISOR_MOVES[c][f].len as usize],
+                own,
+            ),
+            6 => push_steps(
+                list,
+                sq,
+                &PAWN_MOVES[c][f].to[..PAWN_MOVES[c][f].len as usize],
+                own,
+            ),
+            2 => {
+                let st = &ELEPHANT_MOVES[c][f];
+                for k in 0..st.len as usize {
+                    let to = st.to[k];
+                    if cells[st.via[k] as usize] == 0 && own & bit(to) == 0 {
+                        list.push(Move::new(sq, Square::from_index_unchecked(to)));
                     }
                 }
-                3 => {
-                    let st = &HORSE_MOVES[f];
-                    for k in 0..st.len as usize {
-                        let to = st.to[k];
-                        if cells[st.via[k] as usize] == 0 && own & bit(to) == 0 {
-                            list.push(Move::new(sq, Square::from_index_unchecked(to)));
-                        }
+            }
+            3 => {
+                let st = &HORSE_MOVES[f];
+                for k in 0..st.len as usize {
+                    let to = st.to[k];
+                    if cells[st.via[k] as usize] == 0 && own & bit(to) == 0 {
+                        list.push(Move::new(sq, Square::from_index_unchecked(to)));
                     }
                 }
-                4 => {
-                    for ray in &RAYS[f] {
-                        for &to in &ray.sq[..ray.len as usize] {
-                            if cells[to as usize] == 0 {
+            }
+            4 => {
+                for ray in &RAYS[f] {
+                    for &to in &ray.sq[..ray.len as usize] {
+                        if cells[to as usize] == 0 {
+                            list.push(Move::new(sq, Square::from_index_unchecked(to)));
+                        } else {
+                            if own & bit(to) == 0 {
                                 list.push(Move::new(sq, Square::from_index_unchecked(to)));
-                            } else {
-                                if own & bit(to) == 0 {
-                                    list.push(Move::new(sq, Square::from_index_unchecked(to)));
-                                }
-                                break;
                             }
+                            break;
                         }
                     }
                 }
-                _ => {
-                    for ray in &RAYS[f] {
-                        let squares = &ray.sq[..ray.len as usize];
-                        let mut i = 0;
-                        while i < squares.len() && cells[squares[i] as usize] == 0 {
-                            list.push(Move::new(sq, Square::from_index_unchecked(squares[i])));
-                            i += 1;
-                        }
-                        // Jump the screen to the next piece: a capture if it is an enemy.
+            }
+            _ => {
+                for ray in &RAYS[f] {
+                    let squares = &ray.sq[..ray.len as usize];
+                    let mut i = 0;
+                    while i < squares.len() && cells[squares[i] as usize] == 0 {
+                        list.push(Move::new(sq, Square::from_index_unchecked(squares[i])));
                         i += 1;
-                        while i < squares.len() {
-                            let to = squares[i];
-                            if cells[to as usize] != 0 {
-                                if own & bit(to) == 0 {
-                                    list.push(Move::new(sq, Square::from_index_unchecked(to)));
-                                }
-                                break;
+                    }
+                    // Jump the screen to the next piece: a capture if it is an enemy.
+                    i += 1;
+                    while i < squares.len() {
+                        let to = squares[i];
+                        if cells[to as usize] != 0 {
+                            if own & bit(to) == 0 {
+                                list.push(Move::new(sq, Square::from_index_unchecked(to)));
                             }
-                            i += 1;
+                            break;
                         }
+                        i += 1;
                     }
                 }
             }
         }
     }
 
-    /// Removes the moves that would leave the own general attacked (or the generals facing).
-    fn retain_legal(&self, list: &mut MoveList) {
-        let us = self.side;
-        let them = !us;
-        let k = self.generals[us.index()];
-        let (from_mask, to_mask) = if general_attacked(&self.cells, k, them) {
-            (u128::MAX, u128::MAX)
-        } else {
-            let (f, t) = self.shield_masks(k, them);
-            (f | bit(k), t)
-        };
-        let mut scratch = self.cells;
-        let mut keep = 0;
-        for i in 0..list.len() {
-            let m = list[i];
-            let (from, to) = (m.from.index(), m.to.index());
-            let risky = from_mask & bit(from) != 0 || to_mask & bit(to) != 0;
-            if !risky || safe_after(&mut scratch, m, k, them) {
-                list.set(keep, m);
-                keep += 1;
-            }
-        }
-        list.truncate(keep);
-    }
-
-    /// For the side to move, not in check, with its general on `k`: the points whose piece
-    /// may be shielding the general (moving it may expose a check), and the empty points
-    /// between the general and an enemy cannon with no screen (moving there gives the
-    /// cannon its screen).
-    fn shield_masks(&self, k: u8, them: Color) -> (u128, u128) {
+    /// For the side to move with its general on `k`: `None` if it is in check; otherwise
+    /// the points whose piece may be shielding the general (moving it may expose a check),
+    /// and the empty points between the general and an enemy cannon with no screen (moving
+    /// there gives the cannon its screen). One scan answers both questions.
+    fn shield_masks(&self, k: u8, them: Color) -> Option<(u128, u128)> {
         let cells = &self.cells;
         let rook = code(them, PieceKind::Rook);
         let cannon = code(them, PieceKind::Cannon);
@@ -195,13 +194,20 @@ impl Position {
                 continue;
             }
             let s1 = squares[found[0]];
-            if cells[s1 as usize] == cannon {
+            let p1 = cells[s1 as usize];
+            if p1 == rook || (p1 == general && is_vertical(d)) {
+                return None;
+            }
+            if p1 == cannon {
                 for &s in &squares[..found[0]] {
                     to_mask |= bit(s);
                 }
             }
             if n >= 2 {
                 let p2 = cells[squares[found[1]] as usize];
+                if p2 == cannon {
+                    return None;
+                }
                 if p2 == rook || (p2 == general && is_vertical(d)) {
                     from_mask |= bit(s1);
                 }
@@ -213,11 +219,21 @@ impl Position {
         let horse = code(them, PieceKind::Horse);
         let h = &HORSE_ATTACKERS[k as usize];
         for i in 0..h.len as usize {
-            if cells[h.to[i] as usize] == horse && cells[h.via[i] as usize] != 0 {
+            if cells[h.to[i] as usize] == horse {
+                if cells[h.via[i] as usize] == 0 {
+                    return None;
+                }
                 from_mask |= bit(h.via[i]);
             }
         }
-        (from_mask, to_mask)
+        let pawn = code(them, PieceKind::Pawn);
+        let pw = &PAWN_ATTACKERS[them.index()][k as usize];
+        for i in 0..pw.len as usize {
+            if cells[pw.to[i] as usize] == pawn {
+                return None;
+            }
+        }
+        Some((from_mask, to_mask))
     }
 
     /// Explains why `m` is not legal, or `Ok` if it is.
@@ -357,6 +373,28 @@ fn push_steps(list: &mut MoveList, from: Square, targets: &[u8], own: u128) {
             list.push(Move::new(from, Square::from_index_unchecked(to)));
         }
     }
+}
+
+/// Keeps, of `list[start..]`, the moves that do not land on `to_mask` or that leave the
+/// mover's general (on `k`) safe.
+#[inline]
+fn retain_safe(
+    list: &mut MoveList,
+    start: usize,
+    scratch: &mut [u8; 90],
+    k: u8,
+    them: Color,
+    to_mask: u128,
+) {
+    let mut keep = start;
+    for i in start..list.len() {
+        let m = list[i];
+        if to_mask & bit(m.to.index()) == 0 || safe_after(scratch, m, k, them) {
+            list.set(keep, m);
+            keep += 1;
+        }
+    }
+    list.truncate(keep);
 }
 
 /// Plays `m` on the scratch board, asks whether the mover's general (on `k` unless it is
