@@ -1,0 +1,411 @@
+//! The board widget (棋盘): draws a [`Diagram`] into any rectangle and tells which point a
+//! screen position is on, and nothing else.
+//!
+//! Everything is drawn as vector shapes recomputed from the available rectangle each frame,
+//! so the board is sharp at every window size and zoom. [`paint`] draws into any egui
+//! [`Painter`], which is what lets a picture export draw exactly what the screen shows.
+
+use crate::theme::Theme;
+use chuhe_core::{Color, File, Piece, PieceKind, Position, Rank, Square};
+use egui::emath::GuiRounding as _;
+use egui::{Align2, FontId, Painter, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2, Widget, pos2};
+
+/// Room beside the grid, in point spacings: for the edge pieces, the frame around them and
+/// some wood.
+const SIDE_MARGIN: f32 = 1.6;
+/// Room above and below the grid, in point spacings: for the pieces, the frame and the file
+/// numbers outside it. 8 + 2 × 1.6 = 9 + 2 × 1.1, so the board is square.
+const END_MARGIN: f32 = 1.1;
+/// The board's side in point spacings.
+const BOARD_SPACINGS: f32 = 8.0 + 2.0 * SIDE_MARGIN;
+
+/// The last file and rank index, as grid coordinates.
+const LAST_FILE: f32 = 8.0;
+const LAST_RANK: f32 = 9.0;
+
+/// The river (河界) lies between these two ranks, so its middle is at 4.5.
+const RIVER_BANKS: [f32; 2] = [4.0, 5.0];
+
+/// Files d–f (肋道 and 中线) of the palaces (九宫).
+const PALACE_FILES: [f32; 2] = [3.0, 5.0];
+/// The three back ranks of Red's and of Black's palace.
+const PALACE_RANKS: [[f32; 2]; 2] = [[0.0, 2.0], [7.0, 9.0]];
+
+/// 楚河 on Red's left half of the river and 汉界 on the right, one character per point gap.
+const RIVER_INSCRIPTION: [(char, f32); 4] = [('楚', 1.5), ('河', 2.5), ('汉', 5.5), ('界', 6.5)];
+
+/// Red's file numbers are written in Chinese numerals (一…九).
+const CHINESE_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// What a board picture shows, apart from where and how large it is drawn: which piece
+/// stands on which point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    pieces: Vec<(Square, Piece)>,
+}
+
+impl Diagram {
+    /// The pieces of `position` where they stand.
+    pub fn from_position(position: &Position) -> Diagram {
+        let pieces = Square::ALL
+            .into_iter()
+            .filter_map(|square| position.piece_at(square).map(|piece| (square, piece)))
+            .collect();
+        Diagram { pieces }
+    }
+
+    /// Every piece on the board with its point.
+    pub fn pieces(&self) -> &[(Square, Piece)] {
+        &self.pieces
+    }
+}
+
+/// Where the board and its points are on screen, Red at the bottom.
+///
+/// Points fall on physical pixel centres and the spacing is a whole number of physical
+/// pixels, so lines an odd number of pixels wide are drawn without blur.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardGeometry {
+    board: Rect,
+    /// Point a9, the top left of the grid.
+    top_left: Pos2,
+    spacing: f32,
+    pixels_per_point: f32,
+}
+
+impl BoardGeometry {
+    /// The largest square board that fits in `available`, centred in it.
+    pub fn fit(available: Rect, pixels_per_point: f32) -> BoardGeometry {
+        let side = available.width().min(available.height()).max(0.0);
+        let spacing_pixels = (side / BOARD_SPACINGS * pixels_per_point).floor().max(1.0);
+        let spacing = spacing_pixels / pixels_per_point;
+        let board =
+            Rect::from_center_size(available.center(), Vec2::splat(spacing * BOARD_SPACINGS));
+        let top_left = (board.min + Vec2::new(SIDE_MARGIN, END_MARGIN) * spacing)
+            .round_to_pixel_center(pixels_per_point);
+        BoardGeometry {
+            board,
+            top_left,
+            spacing,
+            pixels_per_point,
+        }
+    }
+
+    /// The board's square face, margins included.
+    pub fn board_rect(&self) -> Rect {
+        self.board
+    }
+
+    /// Distance between two neighbouring points.
+    pub fn spacing(&self) -> f32 {
+        self.spacing
+    }
+
+    /// Screen position of a point.
+    pub fn point(&self, square: Square) -> Pos2 {
+        self.at(
+            f32::from(square.file().index()),
+            f32::from(square.rank().index()),
+        )
+    }
+
+    /// The point within half a spacing of `pos`, if there is one.
+    pub fn square_at(&self, pos: Pos2) -> Option<Square> {
+        // The nearest grid line either way; off the grid when negative or past the last.
+        let nearest = |offset: f32| u8::try_from((offset / self.spacing).round() as i32).ok();
+        let file = File::new(nearest(pos.x - self.top_left.x)?)?;
+        let from_top = nearest(pos.y - self.top_left.y)?;
+        // Ranks count up from Red's side, at the bottom.
+        let rank = Rank::new(9_u8.checked_sub(from_top)?)?;
+        let square = Square::new(file, rank);
+        (self.point(square).distance(pos) <= self.spacing / 2.0).then_some(square)
+    }
+
+    /// Screen position of grid coordinates: `file` rightwards from file a, `rank` upwards
+    /// from rank 0, fractions and values beyond the grid included.
+    fn at(&self, file: f32, rank: f32) -> Pos2 {
+        pos2(
+            self.top_left.x + file * self.spacing,
+            self.top_left.y + (LAST_RANK - rank) * self.spacing,
+        )
+    }
+
+    /// `fraction` of a spacing, rounded to a whole number of physical pixels.
+    fn whole_pixels(&self, fraction: f32) -> f32 {
+        (fraction * self.spacing).round_to_pixels(self.pixels_per_point)
+    }
+
+    /// A stroke about `fraction` of a spacing wide, rounded to an odd number of physical
+    /// pixels (at least one) so that, centred on a pixel centre, it covers whole pixels.
+    fn odd_pixel_stroke(&self, fraction: f32, color: egui::Color32) -> Stroke {
+        let pixels = fraction * self.spacing * self.pixels_per_point;
+        let odd = (2.0 * ((pixels - 1.0) / 2.0).round() + 1.0).max(1.0);
+        Stroke::new(odd / self.pixels_per_point, color)
+    }
+}
+
+/// Draws the board and the pieces of `diagram`.
+pub fn paint(painter: &Painter, geometry: &BoardGeometry, diagram: &Diagram, theme: &Theme) {
+    paint_surface(painter, geometry, theme);
+    paint_grid(painter, geometry, theme);
+    paint_inscriptions(painter, geometry, theme);
+    for &(square, piece) in diagram.pieces() {
+        paint_piece(painter, geometry, geometry.point(square), piece, theme);
+    }
+}
+
+/// The board's face and the frame around the grid.
+fn paint_surface(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
+    let proportions = &theme.proportions;
+    painter.rect_filled(
+        geometry.board_rect(),
+        proportions.board_corner_radius * geometry.spacing(),
+        theme.board,
+    );
+    let gap = geometry.whole_pixels(proportions.frame_gap);
+    let grid = Rect::from_two_pos(geometry.at(0.0, LAST_RANK), geometry.at(LAST_FILE, 0.0));
+    painter.rect_stroke(
+        grid.expand(gap),
+        0.0,
+        geometry.odd_pixel_stroke(proportions.frame_width, theme.lines),
+        egui::StrokeKind::Middle,
+    );
+}
+
+/// Ranks, files (broken by the river but for the two edge files), the palaces' diagonals
+/// and the corner marks on the cannons' and pawns' starting points.
+fn paint_grid(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
+    let stroke = geometry.odd_pixel_stroke(theme.proportions.line_width, theme.lines);
+    let line = |from: (f32, f32), to: (f32, f32)| {
+        painter.line_segment(
+            [geometry.at(from.0, from.1), geometry.at(to.0, to.1)],
+            stroke,
+        );
+    };
+
+    for rank in 0..=9_u8 {
+        let rank = f32::from(rank);
+        line((0.0, rank), (LAST_FILE, rank));
+    }
+    for file in 0..=8_u8 {
+        let file = f32::from(file);
+        if file == 0.0 || file == LAST_FILE {
+            line((file, 0.0), (file, LAST_RANK));
+        } else {
+            line((file, 0.0), (file, RIVER_BANKS[0]));
+            line((file, RIVER_BANKS[1]), (file, LAST_RANK));
+        }
+    }
+
+    let [left, right] = PALACE_FILES;
+    for [near, far] in PALACE_RANKS {
+        line((left, near), (right, far));
+        line((right, near), (left, far));
+    }
+
+    for square in marked_points() {
+        paint_corner_marks(painter, geometry, square, stroke, theme);
+    }
+}
+
+/// The starting points of the cannons and pawns, which traditional boards mark.
+fn marked_points() -> impl Iterator<Item = Square> {
+    let start = Position::startpos();
+    Square::ALL.into_iter().filter(move |&square| {
+        start
+            .piece_at(square)
+            .is_some_and(|piece| matches!(piece.kind, PieceKind::Cannon | PieceKind::Pawn))
+    })
+}
+
+/// The small right angles in the corners around a point; on an edge file only the two on
+/// the board side.
+fn paint_corner_marks(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    square: Square,
+    stroke: Stroke,
+    theme: &Theme,
+) {
+    let centre = geometry.point(square);
+    let gap = geometry.whole_pixels(theme.proportions.mark_gap);
+    let arm = geometry.whole_pixels(theme.proportions.mark_arm);
+    let file = square.file().index();
+    for dx in [-1.0_f32, 1.0] {
+        let off_board = (file == 0 && dx < 0.0) || (f32::from(file) == LAST_FILE && dx > 0.0);
+        if off_board {
+            continue;
+        }
+        for dy in [-1.0_f32, 1.0] {
+            let corner = centre + Vec2::new(dx, dy) * gap;
+            painter.line(
+                vec![
+                    corner + Vec2::new(dx * arm, 0.0),
+                    corner,
+                    corner + Vec2::new(0.0, dy * arm),
+                ],
+                stroke,
+            );
+        }
+    }
+}
+
+/// 楚河 汉界 in the river and the file numbers: Red's 九…一 along the bottom and Black's
+/// 1…9 along the top, each counted from that player's right.
+fn paint_inscriptions(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
+    let proportions = &theme.proportions;
+    let river_middle = (RIVER_BANKS[0] + RIVER_BANKS[1]) / 2.0;
+    let river_font = FontId::proportional(proportions.river_text * geometry.spacing());
+    for (character, file) in RIVER_INSCRIPTION {
+        painter.text(
+            geometry.at(file, river_middle),
+            Align2::CENTER_CENTER,
+            character,
+            river_font.clone(),
+            theme.river_text,
+        );
+    }
+
+    let number_font = FontId::proportional(proportions.file_number_text * geometry.spacing());
+    let offset = proportions.file_number_offset;
+    for file in (0..=8).filter_map(File::new) {
+        let x = f32::from(file.index());
+        let red = CHINESE_NUMERALS[usize::from(file.number_for(Color::Red)) - 1];
+        let black = file.number_for(Color::Black).to_string();
+        for (text, rank) in [(red.to_string(), -offset), (black, LAST_RANK + offset)] {
+            painter.text(
+                geometry.at(x, rank),
+                Align2::CENTER_CENTER,
+                text,
+                number_font.clone(),
+                theme.file_numbers,
+            );
+        }
+    }
+}
+
+/// A piece: a disc with a rim and an inked ring around its character.
+fn paint_piece(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    centre: Pos2,
+    piece: Piece,
+    theme: &Theme,
+) {
+    let proportions = &theme.proportions;
+    let spacing = geometry.spacing();
+    let ink = match piece.color {
+        Color::Red => theme.red_ink,
+        Color::Black => theme.black_ink,
+    };
+    let radius = proportions.piece_radius * spacing;
+    painter.circle_filled(
+        centre + proportions.piece_shadow_offset * spacing,
+        radius,
+        theme.piece_shadow,
+    );
+    painter.circle(
+        centre,
+        radius,
+        theme.piece_face,
+        Stroke::new(proportions.piece_rim_width * spacing, theme.piece_rim),
+    );
+    painter.circle_stroke(
+        centre,
+        proportions.piece_ring_radius * spacing,
+        Stroke::new(proportions.line_width * spacing, ink),
+    );
+    painter.text(
+        centre,
+        Align2::CENTER_CENTER,
+        piece.hanzi(),
+        FontId::proportional(proportions.piece_text * spacing),
+        ink,
+    );
+}
+
+/// The board as a widget: takes all the space it is given and draws the largest square
+/// board that fits, centred.
+pub struct Board<'a> {
+    diagram: &'a Diagram,
+    theme: &'a Theme,
+}
+
+impl<'a> Board<'a> {
+    /// A board showing `diagram` in the colours of `theme`.
+    pub fn new(diagram: &'a Diagram, theme: &'a Theme) -> Board<'a> {
+        Board { diagram, theme }
+    }
+}
+
+impl Widget for Board<'_> {
+    fn ui(self, ui: &mut Ui) -> Response {
+        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
+        if ui.is_rect_visible(rect) {
+            let geometry = BoardGeometry::fit(rect, ui.pixels_per_point());
+            paint(&ui.painter_at(rect), &geometry, self.diagram, self.theme);
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The point on `file` (0 = a) and `rank` (0 = Red's back rank).
+    fn square(file: u8, rank: u8) -> Square {
+        Square::new(File::new(file).unwrap(), Rank::new(rank).unwrap())
+    }
+
+    #[test]
+    fn the_board_is_square_and_centred_in_a_wide_space() {
+        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(1200.0, 675.0));
+        let geometry = BoardGeometry::fit(available, 1.0);
+        let board = geometry.board_rect();
+        assert_eq!(board.width(), board.height());
+        assert!(board.height() <= 675.0 && board.height() > 660.0);
+        assert!((board.center().x - 600.0).abs() < 1.0);
+        assert_eq!(geometry.spacing(), 60.0);
+    }
+
+    #[test]
+    fn points_sit_on_pixel_centres_with_red_at_the_bottom() {
+        let available = Rect::from_min_size(pos2(3.0, 7.0), Vec2::new(500.0, 500.0));
+        let geometry = BoardGeometry::fit(available, 1.5);
+        let a0 = geometry.point(square(0, 0));
+        let i9 = geometry.point(square(8, 9));
+        assert!(
+            a0.x < i9.x && a0.y > i9.y,
+            "a0 is bottom left, i9 top right"
+        );
+        for pos in [a0, i9] {
+            assert_eq!(pos.round_to_pixel_center(1.5), pos);
+        }
+    }
+
+    #[test]
+    fn hit_testing_finds_the_nearest_point_and_nothing_off_the_grid() {
+        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(550.0, 550.0));
+        let geometry = BoardGeometry::fit(available, 1.0);
+        let spacing = geometry.spacing();
+        for target in Square::ALL {
+            let nudge = Vec2::new(0.3, -0.3) * spacing;
+            assert_eq!(
+                geometry.square_at(geometry.point(target) + nudge),
+                Some(target)
+            );
+        }
+        let e4 = geometry.point(square(4, 4));
+        assert_eq!(
+            geometry.square_at(e4 + Vec2::new(0.0, -0.5) * spacing * 0.9),
+            Some(square(4, 4))
+        );
+        let a0 = geometry.point(square(0, 0));
+        assert_eq!(geometry.square_at(a0 - Vec2::new(0.8, 0.0) * spacing), None);
+        assert_eq!(
+            geometry.square_at(a0 + Vec2::new(0.45, 0.45) * spacing),
+            None
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! Opens Chuhe's window.
+
+fn main() -> eframe::Result {
+    eframe::run_native(
+        chuhe::APP_TITLE,
+        chuhe::native_options(),
+        Box::new(|cc| Ok(Box::new(chuhe::ChuheApp::new(cc)))),
+    )
+}
