@@ -17,12 +17,14 @@
 
 mod board;
 mod color;
+pub mod encoding;
 pub mod fen;
 mod movegen;
 mod moves;
 pub mod perft;
 mod piece;
 mod position;
+pub mod record;
 mod setup;
 mod square;
 mod tables;
