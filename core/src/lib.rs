@@ -22,6 +22,7 @@ pub mod fen;
 mod movegen;
 mod moves;
 pub mod perft;
+pub mod pgn;
 mod piece;
 mod position;
 pub mod record;

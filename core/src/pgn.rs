@@ -1,0 +1,1207 @@
+//! PGN for Xiangqi, as xqbase (象棋百科全书) and the programs that follow it write it:
+//! `[Game "Chinese Chess"]`, the usual tags, `[FEN]` for set-up positions and
+//! `[Format "Chinese"|"WXF"|"ICCS"]` naming the notation of the moves.
+//!
+//! Reading takes any number of games from one text, with variations `( … )`, comments
+//! `{ … }` and `;`, glyphs (`$n`, `!`, `?`, `!!`, `??`, `!?`, `?!`) and the comment commands
+//! `[%cal]`, `[%csl]`, `[%clk]` and `[%eval]`, which become the typed fields of an
+//! [`Annotation`]. Every move is replayed through the rules. A game that cannot be read
+//! gives a [`PgnError`] saying where and why, and the next game is read as if nothing had
+//! happened. Text after a game's result (xqbase files end with a banner) is ignored.
+//!
+//! Comments: the first comment after a move is that move's comment; further comments before
+//! the next move, comments after the move's variations, and comments at the start of a
+//! variation are the next move's `comment_before` (at the end of a line they join the last
+//! move's comment). Writing follows the same rule, so what Chuhe writes reads back the same.
+//!
+//! ```
+//! use chuhe_core::pgn;
+//! let text = "[Game \"Chinese Chess\"]\n[Red \"许银川\"]\n[Format \"ICCS\"]\n\n\
+//!             1. h2e2 {中炮} h9g7 (1... h7e7 $5) 2. h0g2 *\n";
+//! let games: Vec<_> = pgn::read_games(text).collect();
+//! let record = games[0].as_ref().unwrap();
+//! assert_eq!(record.headers().get("Red"), Some("许银川"));
+//! assert_eq!(record.main_line().len(), 3);
+//! assert_eq!(record.line_count(), 2);
+//! ```
+
+use crate::record::{
+    Annotation, Arrow, Circle, Evaluation, GameResult, MarkColor, MoveNumber, Nag, NodeId, Record,
+    Score, tag,
+};
+use crate::{Color, IllegalReason, Move, Position, PositionFenError, Square};
+use std::fmt::{self, Write as _};
+use std::time::Duration;
+
+/// A game that could not be read: which game of the text, where in it, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The game's number in the text, from 1.
+    pub game: usize,
+    /// The line, from 1.
+    pub line: usize,
+    /// The byte offset into the (decoded, UTF-8) text.
+    pub offset: usize,
+    /// The number of the move being read, when the problem is in the moves.
+    pub move_number: Option<MoveNumber>,
+    /// The offending text (a move, a tag, the start of a comment …).
+    pub text: String,
+    /// What is wrong.
+    pub kind: PgnErrorKind,
+}
+
+/// The kinds of PGN error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// A tag `[Name "value"]` is not closed or has no quoted value.
+    BadTag,
+    /// A `{` comment is not closed before the game ends.
+    UnterminatedComment,
+    /// A `(` variation is not closed before the game ends.
+    UnterminatedVariation,
+    /// A `)` with no variation open.
+    UnmatchedParenthesis,
+    /// A variation with no move before it to be an alternative to.
+    VariationWithoutMove,
+    /// The `FEN` tag does not hold a legal position.
+    BadFen(PositionFenError),
+    /// The text is not a move in any notation Chuhe reads.
+    UnreadableMove(String),
+    /// The move is readable but not legal in its position.
+    IllegalMove(IllegalReason),
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, line {}", self.game, self.line)?;
+        if let Some(n) = self.move_number {
+            write!(f, ", move {n}")?;
+        }
+        write!(f, " (byte {}): ", self.offset)?;
+        match &self.kind {
+            PgnErrorKind::BadTag => f.write_str("malformed tag")?,
+            PgnErrorKind::UnterminatedComment => f.write_str("comment not closed")?,
+            PgnErrorKind::UnterminatedVariation => f.write_str("variation not closed")?,
+            PgnErrorKind::UnmatchedParenthesis => f.write_str("`)` with no variation open")?,
+            PgnErrorKind::VariationWithoutMove => {
+                f.write_str("variation with no move before it")?
+            }
+            PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}")?,
+            PgnErrorKind::UnreadableMove(why) => write!(f, "unreadable move: {why}")?,
+            PgnErrorKind::IllegalMove(why) => write!(f, "illegal move: {why}")?,
+        }
+        write!(f, ": {:?}", self.text)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// Reads every game of `text`; each item is one game or the error that stopped it.
+pub fn read_games(text: &str) -> PgnReader<'_> {
+    PgnReader {
+        text,
+        at: skip_bom(text),
+        game: 0,
+    }
+}
+
+/// Reads the first game of `text` (an empty text gives an empty record).
+pub fn read_game(text: &str) -> Result<Record, PgnError> {
+    read_games(text)
+        .next()
+        .unwrap_or_else(|| Ok(Record::default()))
+}
+
+fn skip_bom(text: &str) -> usize {
+    if text.starts_with('\u{feff}') { 3 } else { 0 }
+}
+
+/// The games of a PGN text, one at a time (see [`read_games`]).
+pub struct PgnReader<'a> {
+    text: &'a str,
+    at: usize,
+    game: usize,
+}
+
+impl Iterator for PgnReader<'_> {
+    type Item = Result<Record, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (start, end) = next_game_span(self.text, self.at)?;
+        self.at = end;
+        self.game += 1;
+        Some(GameParser::new(self.text, start, end, self.game).parse())
+    }
+}
+
+/// The next line start at or after `i`.
+fn line_after(bytes: &[u8], i: usize) -> usize {
+    match bytes[i..].iter().position(|&b| b == b'\n') {
+        Some(n) => i + n + 1,
+        None => bytes.len(),
+    }
+}
+
+/// Whether the line at `i` looks like a complete tag, `[Name "value"]`.
+fn is_tag_line(text: &str, i: usize) -> bool {
+    let line = text[i..].lines().next().unwrap_or("").trim();
+    line.starts_with('[')
+        && line.ends_with(']')
+        && line[1..]
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic())
+        && line.contains('"')
+}
+
+/// Finds the next game from `from`: a tag section and the movetext after it, up to the
+/// next line starting with `[` outside a comment. Returns `None` when only blank text
+/// remains.
+fn next_game_span(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    // Skip blank lines.
+    let start = loop {
+        if i >= bytes.len() {
+            return None;
+        }
+        let end = line_after(bytes, i);
+        if text[i..end].trim().is_empty() {
+            i = end;
+        } else {
+            break i;
+        }
+    };
+    // After movetext, or after a blank line that ends a tag section (a game with no
+    // moves), a tag line starts the next game.
+    let mut in_movetext = false;
+    let mut seen_tag = false;
+    let mut in_comment = false;
+    i = start;
+    while i < bytes.len() {
+        let end = line_after(bytes, i);
+        let line = &text[i..end];
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('[') && !in_comment {
+            if in_movetext {
+                return Some((start, i));
+            }
+            seen_tag = true;
+        } else if trimmed.is_empty() && !in_comment {
+            in_movetext |= seen_tag;
+        } else if in_comment && is_tag_line(text, i) {
+            // A comment left open swallows no further games: a tag line ends the game
+            // (whose parser reports the open comment).
+            return Some((start, i));
+        } else {
+            if !trimmed.is_empty() {
+                in_movetext = true;
+            }
+            let mut in_line_comment = false;
+            for &b in line.as_bytes() {
+                match b {
+                    b'{' if !in_comment && !in_line_comment => in_comment = true,
+                    b'}' if in_comment => in_comment = false,
+                    b';' if !in_comment => in_line_comment = true,
+                    _ => {}
+                }
+            }
+        }
+        i = end;
+    }
+    Some((start, bytes.len()))
+}
+
+/// The state of the line being read: the last node and the position after it, and the
+/// position before it (where a variation of it starts).
+#[derive(Clone)]
+struct LineState {
+    node: NodeId,
+    pos: Position,
+    before: Option<Position>,
+    /// Whether the current gap (between two moves) already gave its first comment.
+    commented: bool,
+    /// Comments waiting for the next move.
+    pending_before: String,
+    /// Whether this line is a variation (whose first comments precede its first move).
+    is_variation: bool,
+}
+
+struct GameParser<'a> {
+    text: &'a str,
+    i: usize,
+    end: usize,
+    game: usize,
+    record: Record,
+}
+
+/// Characters that end a move token.
+fn is_delimiter(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+}
+
+impl<'a> GameParser<'a> {
+    fn new(text: &'a str, start: usize, end: usize, game: usize) -> GameParser<'a> {
+        GameParser {
+            text,
+            i: start,
+            end,
+            game,
+            record: Record::default(),
+        }
+    }
+
+    fn error(&self, at: usize, text: &str, kind: PgnErrorKind) -> PgnError {
+        PgnError {
+            game: self.game,
+            line: 1 + self.text.as_bytes()[..at]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count(),
+            offset: at,
+            move_number: None,
+            text: text.to_owned(),
+            kind,
+        }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        &self.text.as_bytes()[..self.end]
+    }
+
+    /// Skips whitespace, including the ideographic space U+3000 of Chinese files.
+    fn skip_space(&mut self) {
+        let bytes = self.bytes();
+        while self.i < bytes.len() {
+            let b = bytes[self.i];
+            if b.is_ascii_whitespace() {
+                self.i += 1;
+            } else if b >= 0x80 {
+                match self.text[self.i..].chars().next() {
+                    Some(c) if c.is_whitespace() => self.i += c.len_utf8(),
+                    _ => break,
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn parse(mut self) -> Result<Record, PgnError> {
+        let mut format: Option<String> = None;
+        let mut fen: Option<(usize, String)> = None;
+        loop {
+            self.skip_space();
+            if self.bytes().get(self.i) != Some(&b'[') {
+                break;
+            }
+            let (name, value, at) = self.tag()?;
+            match name {
+                "Game" => {}
+                "Format" => format = Some(value),
+                "FEN" => fen = Some((at, value)),
+                _ => self.record.headers_mut().set(name, &value),
+            }
+        }
+        if let Some((at, fen_text)) = fen {
+            let start: Position = fen_text
+                .trim()
+                .parse()
+                .map_err(|e| self.error(at, &fen_text, PgnErrorKind::BadFen(e)))?;
+            self.record.set_start(start);
+        }
+        let _ = format;
+        self.movetext()
+    }
+
+    /// Reads `[Name "value"]` at the cursor. A value may hold unescaped quotes: it ends at
+    /// the last `"` before the closing `]`.
+    fn tag(&mut self) -> Result<(&'a str, String, usize), PgnError> {
+        let start = self.i;
+        let line_end = line_after(self.bytes(), start).min(self.end);
+        let line = &self.text[start..line_end];
+        let bad = |s: &Self| s.error(start, line.trim_end(), PgnErrorKind::BadTag);
+        let inner = &line[1..];
+        let name_len = inner
+            .find(|c: char| c.is_whitespace() || c == '"' || c == ']')
+            .unwrap_or(inner.len());
+        let name = &inner[..name_len];
+        let after_name = &inner[name_len..];
+        let Some(open) = after_name.find('"') else {
+            return Err(bad(self));
+        };
+        if name.is_empty() || !after_name[..open].trim().is_empty() {
+            return Err(bad(self));
+        }
+        let value_at = start + 1 + name_len + open + 1;
+        let rest = &self.text[value_at..line_end];
+        // The closing quote is the first `"` (not escaped) followed by optional spaces and `]`.
+        let mut value = String::new();
+        let mut chars = rest.char_indices();
+        let close = loop {
+            let Some((k, c)) = chars.next() else {
+                return Err(bad(self));
+            };
+            match c {
+                '\\' => match chars.next() {
+                    Some((_, e @ ('"' | '\\'))) => value.push(e),
+                    Some((_, e)) => {
+                        value.push('\\');
+                        value.push(e);
+                    }
+                    None => return Err(bad(self)),
+                },
+                '"' if rest[k + 1..].trim_start().starts_with(']') => break k,
+                _ => value.push(c),
+            }
+        };
+        let after = &rest[close + 1..];
+        let bracket = after.find(']').unwrap_or(0);
+        self.i = value_at + close + 1 + bracket + 1;
+        Ok((name, value, value_at))
+    }
+
+    fn movetext(mut self) -> Result<Record, PgnError> {
+        let root = self.record.root();
+        let mut line = LineState {
+            node: root,
+            pos: self.record.start().clone(),
+            before: None,
+            commented: false,
+            pending_before: String::new(),
+            is_variation: false,
+        };
+        let mut stack: Vec<(LineState, usize)> = Vec::new();
+        let mut result: Option<GameResult> = None;
+        let bytes = self.bytes();
+        loop {
+            self.skip_space();
+            if self.i >= self.end {
+                break;
+            }
+            let at = self.i;
+            let b = bytes[at];
+            match b {
+                b'{' => {
+                    let Some(len) = self.text[at + 1..self.end].find('}') else {
+                        let shown = self.text[at..self.end].lines().next().unwrap_or("");
+                        return Err(self.error(at, shown, PgnErrorKind::UnterminatedComment));
+                    };
+                    let body = &self.text[at + 1..at + 1 + len];
+                    self.i = at + len + 2;
+                    self.comment(&mut line, body);
+                }
+                b';' => {
+                    let stop = line_after(bytes, at).min(self.end);
+                    let body = &self.text[at + 1..stop];
+                    self.i = stop;
+                    self.comment(&mut line, body);
+                }
+                b'%' if at == 0 || bytes[at - 1] == b'\n' => {
+                    self.i = line_after(bytes, at).min(self.end);
+                }
+                b'(' => {
+                    self.i += 1;
+                    let Some(before) = line.before.clone() else {
+                        return Err(self.error(at, "(", PgnErrorKind::VariationWithoutMove));
+                    };
+                    let parent = self.record.parent(line.node).unwrap_or(root);
+                    let variation = LineState {
+                        node: parent,
+                        pos: before,
+                        before: None,
+                        commented: false,
+                        pending_before: String::new(),
+                        is_variation: true,
+                    };
+                    self.flush_pending(&mut line);
+                    stack.push((std::mem::replace(&mut line, variation), at));
+                }
+                b')' => {
+                    self.i += 1;
+                    let Some((outer, _)) = stack.pop() else {
+                        return Err(self.error(at, ")", PgnErrorKind::UnmatchedParenthesis));
+                    };
+                    self.flush_pending(&mut line);
+                    line = outer;
+                    // The move's own comment came before its variations: comments after
+                    // them lead to the next move.
+                    line.commented = true;
+                }
+                b'$' => {
+                    let digits = bytes[at + 1..self.end]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    self.i = at + 1 + digits;
+                    if let Ok(n) = self.text[at + 1..self.i].parse::<u8>() {
+                        self.nag(&line, Nag(n));
+                    }
+                }
+                b'*' => {
+                    self.i += 1;
+                    result = Some(GameResult::Unknown);
+                    if stack.is_empty() {
+                        break;
+                    }
+                }
+                _ => {
+                    let len = self.text[at..self.end]
+                        .bytes()
+                        .position(is_delimiter)
+                        .unwrap_or(self.end - at);
+                    let mut token = &self.text[at..at + len];
+                    self.i = at + len;
+                    if let Ok(r) = token.parse::<GameResult>() {
+                        result = Some(r);
+                        if stack.is_empty() {
+                            break;
+                        }
+                        continue;
+                    }
+                    // A move number (`12.`, `12...`, `12…`) may be glued to the move.
+                    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+                    let dots = token[digits..]
+                        .chars()
+                        .take_while(|&c| c == '.' || c == '…')
+                        .map(char::len_utf8)
+                        .sum::<usize>();
+                    if dots > 0 || (digits == 0 && token.chars().all(|c| c == '…')) {
+                        let skip = digits + dots;
+                        self.i = at + skip;
+                        continue;
+                    }
+                    // Trailing glyphs: `炮二平五!?`.
+                    let glyph_len = token
+                        .bytes()
+                        .rev()
+                        .take_while(|&b| b == b'!' || b == b'?')
+                        .count();
+                    let glyph = &token[token.len() - glyph_len..];
+                    token = &token[..token.len() - glyph_len];
+                    if token.is_empty() {
+                        if let Some(nag) = Nag::from_glyph(glyph) {
+                            self.nag(&line, nag);
+                        }
+                        continue;
+                    }
+                    self.play(&mut line, token, at)?;
+                    if let Some(nag) = Nag::from_glyph(glyph) {
+                        self.nag(&line, nag);
+                    }
+                }
+            }
+        }
+        if let Some((_, at)) = stack.first() {
+            return Err(self.error(*at, "(", PgnErrorKind::UnterminatedVariation));
+        }
+        self.flush_pending(&mut line);
+        if let Some(r) = result
+            && r != GameResult::Unknown
+            && self.record.headers().get(tag::RESULT).is_none()
+        {
+            self.record.headers_mut().set(tag::RESULT, r.as_pgn());
+        }
+        Ok(self.record)
+    }
+
+    /// Comments left over at the end of a line join the last move's comment.
+    fn flush_pending(&mut self, line: &mut LineState) {
+        if !line.pending_before.is_empty() {
+            let text = std::mem::take(&mut line.pending_before);
+            let notes = self.record.annotation_mut(line.node);
+            append_text(&mut notes.comment, &text);
+        }
+    }
+
+    /// A glyph belongs to the last move; one at the start of a variation, before any move,
+    /// has nothing to mark and is dropped.
+    fn nag(&mut self, line: &LineState, nag: Nag) {
+        if line.is_variation && line.before.is_none() {
+            return;
+        }
+        self.record.annotation_mut(line.node).nags.push(nag);
+    }
+
+    fn comment(&mut self, line: &mut LineState, body: &str) {
+        // At the start of a variation every comment comes before its first move; elsewhere
+        // the first comment of a gap is the previous move's (or the root's).
+        if (line.is_variation && line.before.is_none()) || line.commented {
+            append_text(&mut line.pending_before, &normalize_comment(body));
+            return;
+        }
+        line.commented = true;
+        let notes = self.record.annotation_mut(line.node);
+        parse_comment(body, notes);
+        self.record.tidy_annotation(line.node);
+    }
+
+    fn play(&mut self, line: &mut LineState, token: &str, at: usize) -> Result<(), PgnError> {
+        let number = MoveNumber::before(&line.pos);
+        let with_number = |mut e: PgnError| {
+            e.move_number = Some(number);
+            e
+        };
+        let mv = parse_move(&line.pos, token)
+            .map_err(|why| with_number(self.error(at, token, PgnErrorKind::UnreadableMove(why))))?;
+        if let Err(e) = line.pos.check_move(mv) {
+            return Err(with_number(self.error(
+                at,
+                token,
+                PgnErrorKind::IllegalMove(e.reason),
+            )));
+        }
+        let node = self.record.push_child(line.node, mv);
+        if !line.pending_before.is_empty() {
+            let text = std::mem::take(&mut line.pending_before);
+            self.record.annotation_mut(node).comment_before = text;
+        }
+        let mut before = line.pos.clone();
+        before.play_unchecked(mv);
+        line.before = Some(std::mem::replace(&mut line.pos, before));
+        line.node = node;
+        line.commented = false;
+        Ok(())
+    }
+}
+
+/// Reads a move token in the position (ICCS coordinates, `h2e2` or `H2-E2`).
+fn parse_move(pos: &Position, token: &str) -> Result<Move, String> {
+    let _ = pos;
+    token.parse::<Move>().map_err(|e| e.to_string())
+}
+
+/// Writes a move in the position.
+fn format_move(pos: &Position, mv: Move) -> String {
+    let _ = pos;
+    mv.to_string()
+}
+
+fn append_text(to: &mut String, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    if !to.is_empty() {
+        to.push(' ');
+    }
+    to.push_str(text);
+}
+
+/// Comment text as stored: Windows line ends made `\n`, ASCII space trimmed at both ends.
+fn normalize_comment(body: &str) -> String {
+    body.replace("\r\n", "\n")
+        .trim_matches(|c: char| c.is_ascii_whitespace())
+        .to_owned()
+}
+
+/// Splits a comment into its commands (`[%cal …]`, `[%csl …]`, `[%clk …]`, `[%eval …]`),
+/// stored in their fields, and its text, appended to the comment. Commands that are not
+/// understood stay in the text.
+fn parse_comment(body: &str, notes: &mut Annotation) {
+    let mut text = String::new();
+    let mut rest = body;
+    while let Some(open) = rest.find("[%") {
+        let Some(close) = rest[open..].find(']') else {
+            break;
+        };
+        let command = &rest[open + 2..open + close];
+        text.push_str(&rest[..open]);
+        if !apply_command(command, notes) {
+            text.push_str(&rest[open..=open + close]);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    text.push_str(rest);
+    let text = normalize_comment(&text);
+    append_text(&mut notes.comment, &text);
+}
+
+fn apply_command(command: &str, notes: &mut Annotation) -> bool {
+    let command = command.trim();
+    let (name, args) = command
+        .split_once(|c: char| c.is_ascii_whitespace())
+        .unwrap_or((command, ""));
+    let args = args.trim();
+    match name {
+        "cal" => match parse_list(args, parse_arrow) {
+            Some(arrows) => notes.arrows.extend(arrows),
+            None => return false,
+        },
+        "csl" => match parse_list(args, parse_circle) {
+            Some(circles) => notes.circles.extend(circles),
+            None => return false,
+        },
+        "clk" => match parse_clock(args) {
+            Some(clock) => notes.clock = Some(clock),
+            None => return false,
+        },
+        "eval" => match parse_eval(args) {
+            Some(eval) => notes.eval = Some(eval),
+            None => return false,
+        },
+        _ => return false,
+    }
+    true
+}
+
+fn parse_list<T>(args: &str, item: fn(&str) -> Option<T>) -> Option<Vec<T>> {
+    args.split(',').map(|s| item(s.trim())).collect()
+}
+
+fn parse_arrow(s: &str) -> Option<Arrow> {
+    let color = MarkColor::from_letter(s.chars().next()?)?;
+    let from: Square = s.get(1..3)?.parse().ok()?;
+    let to: Square = s.get(3..)?.parse().ok()?;
+    Some(Arrow { from, to, color })
+}
+
+fn parse_circle(s: &str) -> Option<Circle> {
+    let color = MarkColor::from_letter(s.chars().next()?)?;
+    let at: Square = s.get(1..)?.parse().ok()?;
+    Some(Circle { at, color })
+}
+
+/// `H:MM:SS`, `MM:SS` or `SS`, with optional decimals of a second.
+fn parse_clock(s: &str) -> Option<Duration> {
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    if !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut secs: u64 = 0;
+    let mut parts = 0;
+    for part in whole.split(':') {
+        parts += 1;
+        if parts > 3 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+    }
+    let millis: u64 = format!("{frac:0<3}").get(..3)?.parse().ok()?;
+    Some(Duration::from_millis(
+        secs.checked_mul(1000)?.checked_add(millis)?,
+    ))
+}
+
+fn write_clock(out: &mut String, d: Duration) {
+    let ms = d.as_millis();
+    let secs = ms / 1000;
+    let _ = write!(
+        out,
+        "{}:{:02}:{:02}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    );
+    let frac = ms % 1000;
+    if frac != 0 {
+        let digits = format!("{frac:03}");
+        let _ = write!(out, ".{}", digits.trim_end_matches('0'));
+    }
+}
+
+/// `0.35`, `-1.2`, `#3`, `#-2`, each optionally followed by `,depth`.
+fn parse_eval(s: &str) -> Option<Evaluation> {
+    let (score, depth) = match s.split_once(',') {
+        Some((sc, d)) => (sc.trim(), Some(d.trim().parse().ok()?)),
+        None => (s, None),
+    };
+    let score = if let Some(mate) = score.strip_prefix('#') {
+        Score::Mate(mate.parse().ok()?)
+    } else {
+        let (neg, digits) = match score.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, score.strip_prefix('+').unwrap_or(score)),
+        };
+        let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        if whole.is_empty() && frac.is_empty() {
+            return None;
+        }
+        if !whole.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let whole: i32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        // Hundredths, rounded half up on the third decimal.
+        let padded = format!("{frac:0<3}");
+        let thousandths: i32 = padded.get(..3)?.parse().ok()?;
+        let cp = whole
+            .checked_mul(100)?
+            .checked_add((thousandths + 5) / 10)?;
+        Score::Centipawns(if neg { -cp } else { cp })
+    };
+    Some(Evaluation { score, depth })
+}
+
+fn write_eval(out: &mut String, e: &Evaluation) {
+    match e.score {
+        Score::Mate(n) => {
+            let _ = write!(out, "#{n}");
+        }
+        Score::Centipawns(cp) => {
+            let sign = if cp < 0 { "-" } else { "" };
+            let a = cp.unsigned_abs();
+            let _ = write!(out, "{sign}{}.{:02}", a / 100, a % 100);
+        }
+    }
+    if let Some(d) = e.depth {
+        let _ = write!(out, ",{d}");
+    }
+}
+
+/// The comment block of an annotation: commands first, then the text. `}` cannot appear
+/// inside a PGN comment, so it is written as the full-width `｝`.
+fn comment_block(notes: &Annotation) -> String {
+    let mut s = String::new();
+    let sep = |s: &mut String| {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+    };
+    if let Some(clock) = notes.clock {
+        sep(&mut s);
+        s.push_str("[%clk ");
+        write_clock(&mut s, clock);
+        s.push(']');
+    }
+    if let Some(eval) = &notes.eval {
+        sep(&mut s);
+        s.push_str("[%eval ");
+        write_eval(&mut s, eval);
+        s.push(']');
+    }
+    if !notes.arrows.is_empty() {
+        sep(&mut s);
+        s.push_str("[%cal ");
+        for (i, a) in notes.arrows.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let _ = write!(s, "{}{}{}", a.color.letter(), a.from, a.to);
+        }
+        s.push(']');
+    }
+    if !notes.circles.is_empty() {
+        sep(&mut s);
+        s.push_str("[%csl ");
+        for (i, c) in notes.circles.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let _ = write!(s, "{}{}", c.color.letter(), c.at);
+        }
+        s.push(']');
+    }
+    if !notes.comment.is_empty() {
+        sep(&mut s);
+        s.push_str(&notes.comment.replace('}', "｝"));
+    }
+    s
+}
+
+/// Movetext output wrapped at about 80 columns (a Chinese character counts two).
+struct Wrapper<'a> {
+    out: &'a mut String,
+    column: usize,
+    /// Whether the next word follows without a space (after `(`).
+    glue: bool,
+}
+
+const WIDTH: usize = 80;
+
+fn display_width(s: &str) -> usize {
+    s.chars().map(|c| if c >= '\u{1100}' { 2 } else { 1 }).sum()
+}
+
+impl Wrapper<'_> {
+    fn word(&mut self, w: &str) {
+        let width = display_width(w.lines().next().unwrap_or(""));
+        let glued = std::mem::take(&mut self.glue);
+        if self.column > 0 && !glued {
+            if self.column + 1 + width > WIDTH {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.out.push_str(w);
+        self.column = match w.rfind('\n') {
+            Some(k) => display_width(&w[k + 1..]),
+            None => self.column + width,
+        };
+    }
+
+    /// A word that sticks to the previous one (`)` after a move).
+    fn glued(&mut self, w: &str) {
+        self.out.push_str(w);
+        self.column += display_width(w);
+    }
+}
+
+/// Writes one game as PGN (moves as ICCS coordinates) and a blank line after it.
+pub fn write_game(record: &Record, out: &mut String) {
+    out.push_str("[Game \"Chinese Chess\"]\n");
+    for (name, value) in record.headers().iter() {
+        write_tag(out, name, value);
+    }
+    if record.start() != &Position::startpos() {
+        write_tag(out, tag::FEN, &record.start().to_string());
+    }
+    write_tag(out, "Format", "ICCS");
+    out.push('\n');
+    let mut w = Wrapper {
+        out,
+        column: 0,
+        glue: false,
+    };
+    write_movetext(record, &mut w);
+    w.word(record.headers().result().as_pgn());
+    out.push_str("\n\n");
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    let value: String = value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let _ = writeln!(out, "[{name} \"{value}\"]");
+}
+
+/// Where the writing of one line (the main line or a variation) stands.
+enum Step {
+    /// Write the line's current move.
+    Move,
+    /// Write the variation starting at this sibling of the current move.
+    Variation(NodeId),
+    /// Close the variation starting at this node, then go on with its next sibling.
+    AfterVariation(NodeId),
+    /// Go on with the main continuation of the current move.
+    Next,
+}
+
+/// One line being written: its current move and the position before that move.
+struct LineWriter {
+    node: NodeId,
+    mv: Move,
+    pos: Position,
+    step: Step,
+    need_number: bool,
+}
+
+/// Writes the moves and comments iteratively, so that no nesting of variations in a
+/// hostile file can exhaust the stack.
+fn write_movetext(record: &Record, w: &mut Wrapper<'_>) {
+    let root = record.root();
+    let root_notes = record.annotation(root);
+    let first = record.main_child(root);
+    let block = comment_block(root_notes);
+    if !block.is_empty() || first.is_some_and(|f| has_comment_before(record, f)) {
+        w.word(&format!("{{{block}}}"));
+    }
+    for nag in &root_notes.nags {
+        w.word(&nag.to_string());
+    }
+    let mut stack: Vec<LineWriter> = Vec::new();
+    if let Some((first, mv)) = first.zip(first.and_then(|f| record.move_at(f))) {
+        stack.push(LineWriter {
+            node: first,
+            mv,
+            pos: record.start().clone(),
+            step: Step::Move,
+            need_number: true,
+        });
+    }
+    while let Some(top) = stack.last_mut() {
+        match top.step {
+            Step::Move => {
+                let node = top.node;
+                let notes = record.annotation(node);
+                if !notes.comment_before.is_empty() {
+                    w.word(&format!("{{{}}}", notes.comment_before.replace('}', "｝")));
+                    top.need_number = true;
+                }
+                // The number and its move stay on one line.
+                let number = MoveNumber::before(&top.pos);
+                let text = format_move(&top.pos, top.mv);
+                if number.color == Color::Red || top.need_number {
+                    w.word(&format!("{number} {text}"));
+                } else {
+                    w.word(&text);
+                }
+                top.need_number = false;
+                for nag in &notes.nags {
+                    w.word(&nag.to_string());
+                }
+                let block = comment_block(notes);
+                if !block.is_empty()
+                    || record
+                        .main_child(node)
+                        .is_some_and(|c| has_comment_before(record, c))
+                {
+                    w.word(&format!("{{{block}}}"));
+                    top.need_number = true;
+                }
+                top.step = match record.next_sibling(node) {
+                    Some(s) if record.variation_index(node) == 0 => Step::Variation(s),
+                    _ => Step::Next,
+                };
+            }
+            Step::Variation(s) => {
+                w.word("(");
+                w.glue = true;
+                top.step = Step::AfterVariation(s);
+                top.need_number = true;
+                let pos = top.pos.clone();
+                if let Some(mv) = record.move_at(s) {
+                    stack.push(LineWriter {
+                        node: s,
+                        mv,
+                        pos,
+                        step: Step::Move,
+                        need_number: true,
+                    });
+                }
+            }
+            Step::AfterVariation(s) => {
+                w.glued(")");
+                top.step = match record.next_sibling(s) {
+                    Some(next) => Step::Variation(next),
+                    None => Step::Next,
+                };
+            }
+            Step::Next => {
+                let next = record.main_child(top.node);
+                match next.zip(next.and_then(|n| record.move_at(n))) {
+                    Some((c, mv)) => {
+                        top.pos.play_unchecked(top.mv);
+                        top.node = c;
+                        top.mv = mv;
+                        top.step = Step::Move;
+                    }
+                    None => {
+                        stack.pop();
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn has_comment_before(record: &Record, id: NodeId) -> bool {
+    !record.annotation(id).comment_before.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::EditError;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn write(record: &Record) -> String {
+        let mut s = String::new();
+        write_game(record, &mut s);
+        s
+    }
+
+    fn read_one(text: &str) -> Record {
+        let games: Vec<_> = read_games(text).collect();
+        assert_eq!(games.len(), 1, "{text}");
+        games.into_iter().next().unwrap().unwrap()
+    }
+
+    const RICH: &str = r#"[Game "Chinese Chess"]
+[Event "测试 \"引号\" \\ 反斜杠"]
+[Red "许银川"]
+[Black "吕钦"]
+[Result "1-0"]
+[Format "ICCS"]
+
+{开局前的评论} {第一着之前}
+1. h2e2! {[%clk 0:05:00] [%eval 0.35,18] 中炮 [%cal Gh2e2,Rb0c2] [%csl Ye7]}
+1... h9g7 $14 ( { 另一种走法 } 1... h7e7 $6 {顺炮} ( 1... c6c5 ) 2. h0g2 ) 2. h0g2 {c1} {c2}
+2... i9h9 (2... g6g5 {[%unknown x] 挺卒}) 3. i0h0 1-0
+"#;
+
+    #[test]
+    fn a_rich_game_reads_into_the_tree() {
+        let r = read_one(RICH);
+        assert_eq!(r.headers().get("Event"), Some("测试 \"引号\" \\ 反斜杠"));
+        assert_eq!(r.headers().get("Format"), None, "Format is consumed");
+        let root = r.root();
+        assert_eq!(r.annotation(root).comment, "开局前的评论");
+        let main = r.main_line();
+        assert_eq!(main.len(), 5);
+        let a = r.annotation(main[0]);
+        assert_eq!(a.comment_before, "第一着之前");
+        assert_eq!(a.comment, "中炮");
+        assert_eq!(a.nags, [Nag::GOOD]);
+        assert_eq!(a.clock, Some(Duration::from_secs(300)));
+        assert_eq!(
+            a.eval,
+            Some(Evaluation {
+                score: Score::Centipawns(35),
+                depth: Some(18)
+            })
+        );
+        assert_eq!(
+            a.arrows,
+            [
+                Arrow {
+                    from: sq("h2"),
+                    to: sq("e2"),
+                    color: MarkColor::Green
+                },
+                Arrow {
+                    from: sq("b0"),
+                    to: sq("c2"),
+                    color: MarkColor::Red
+                }
+            ]
+        );
+        assert_eq!(
+            a.circles,
+            [Circle {
+                at: sq("e7"),
+                color: MarkColor::Yellow
+            }]
+        );
+        assert_eq!(r.annotation(main[1]).nags, [Nag(14)]);
+        let variations: Vec<_> = r.children(main[0]).collect();
+        assert_eq!(variations.len(), 3);
+        let v = r.annotation(variations[1]);
+        assert_eq!(v.comment_before, "另一种走法");
+        assert_eq!((v.comment.as_str(), &v.nags[..]), ("顺炮", &[Nag::DUBIOUS][..]));
+        assert_eq!(r.line_after(variations[1]).len(), 1);
+        // Two comments after a move: the second is the next move's.
+        assert_eq!(r.annotation(main[2]).comment, "c1");
+        assert_eq!(r.annotation(main[3]).comment_before, "c2");
+        let unknown = r.children(main[2]).nth(1).unwrap();
+        assert_eq!(r.annotation(unknown).comment, "[%unknown x] 挺卒");
+        assert_eq!(r.line_count(), 4);
+        assert_eq!(r.headers().result(), GameResult::RedWins);
+    }
+
+    #[test]
+    fn what_is_written_reads_back_the_same() {
+        let r = read_one(RICH);
+        let text = write(&r);
+        let back = read_one(&text);
+        assert!(back == r, "{text}");
+        assert_eq!(write(&back), text);
+        assert!(text.contains("( {另一种走法} 1... h7e7") || text.contains("({另一种走法} 1... h7e7"));
+    }
+
+    #[test]
+    fn edited_records_round_trip_including_awkward_comments() {
+        let mut r = Record::new("4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 3 40".parse().unwrap());
+        r.set_header("Red", "甲");
+        let root = r.root();
+        let a = r.add_move(root, "e9e8".parse().unwrap()).unwrap();
+        let b = r.add_move(a, "d0e0".parse().unwrap()).unwrap();
+        let c = r.add_move(root, "e9f9".parse().unwrap()).unwrap();
+        r.set_comment_before(b, "只有一个前注").unwrap();
+        r.set_comment_before(c, "变着前注").unwrap();
+        r.set_comment(c, "含有 } 的注释").unwrap();
+        r.set_eval(
+            c,
+            Some(Evaluation {
+                score: Score::Mate(-3),
+                depth: None,
+            }),
+        )
+        .unwrap();
+        r.set_clock(a, Some(Duration::from_millis(3_723_400))).unwrap();
+        assert_eq!(r.set_comment_before(root, "x"), Err(EditError::Root));
+        let text = write(&r);
+        assert!(text.contains("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 3 40\"]"));
+        assert!(
+            text.contains("40... e9e8 {[%clk 1:02:03.4]} ({变着前注} 40... e9f9")
+                && text.contains("}) {只有一个前注} 41. d0e0 *"),
+            "{text}"
+        );
+        let back = read_one(&text);
+        let back_c = back.children(back.root()).nth(1).unwrap();
+        assert_eq!(back.annotation(back_c).comment, "含有 ｝ 的注释");
+        r.set_comment(c, "含有 ｝ 的注释").unwrap();
+        assert!(back == r, "{text}");
+    }
+
+    #[test]
+    fn games_are_split_and_bad_ones_do_not_stop_the_rest() {
+        let text = "[Event \"1\"]\n1. h2e2 h9g7 *\n\n[Event \"2\"]\n1. h2e2 h9h1 *\n\n\
+                    [Event \"3\"]\n{never closed\n1. h2e2\n[Event \"4\"]\n1. b2e2 (1. zz) *\n\
+                    [Event \"5\"]\n1. h2e2 ) *\n[Event \"6\"]\n[FEN \"9/9/9/9/9/9/9/9/9/9 w\"]\n\n\
+                    [Event \"7\"]\n1. c3c4 1-0\n============\n欢迎访问\n";
+        let games: Vec<_> = read_games(text).collect();
+        assert_eq!(games.len(), 7);
+        assert!(games[0].is_ok());
+        let e = games[1].as_ref().unwrap_err();
+        assert_eq!((e.game, e.line, e.text.as_str()), (2, 5, "h9h1"));
+        assert_eq!(e.move_number.unwrap().to_string(), "1...");
+        assert!(matches!(e.kind, PgnErrorKind::IllegalMove(_)));
+        assert!(e.to_string().contains("game 2, line 5, move 1..."));
+        let e = games[2].as_ref().unwrap_err();
+        assert_eq!((e.game, e.kind.clone()), (3, PgnErrorKind::UnterminatedComment));
+        let e = games[3].as_ref().unwrap_err();
+        assert!(matches!(e.kind, PgnErrorKind::UnreadableMove(_)));
+        assert_eq!(e.text, "zz");
+        assert_eq!(e.offset, text.find("zz").unwrap());
+        let e = games[4].as_ref().unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::UnmatchedParenthesis);
+        let e = games[5].as_ref().unwrap_err();
+        assert!(matches!(e.kind, PgnErrorKind::BadFen(_)));
+        let last = games[6].as_ref().unwrap();
+        assert_eq!(last.headers().result(), GameResult::RedWins);
+        assert_eq!(last.main_line().len(), 1);
+    }
+
+    #[test]
+    fn other_malformations_are_reported() {
+        let kind = |t: &str| read_game(t).unwrap_err().kind;
+        assert_eq!(kind("[Event \"x]\n1. h2e2"), PgnErrorKind::BadTag);
+        assert_eq!(kind("[Event]\n"), PgnErrorKind::BadTag);
+        assert_eq!(kind("1. h2e2 (1. b2e2"), PgnErrorKind::UnterminatedVariation);
+        assert_eq!(kind("( 1. h2e2 )"), PgnErrorKind::VariationWithoutMove);
+        assert!(read_game("").unwrap().main_line().is_empty());
+        // Unescaped quotes inside a value, move numbers glued to moves, a BOM, `;` comments.
+        let r = read_game("\u{feff}[Event \"a \"b\" c\"]\n1.h2e2 ; 注释\n1...h9g7 2…h0g2").unwrap();
+        assert_eq!(r.headers().get("Event"), Some("a \"b\" c"));
+        assert_eq!(r.main_line().len(), 3);
+        assert_eq!(r.annotation(r.main_line()[0]).comment, "注释");
+    }
+
+    #[test]
+    fn comment_commands() {
+        let mut a = Annotation::default();
+        parse_comment(
+            "[%clk 1:00] [%eval -0.5] [%eval #3] [%cal Rh2e2,bad] [%csl Ge5] 文字",
+            &mut a,
+        );
+        assert_eq!(a.clock, Some(Duration::from_secs(60)));
+        assert_eq!(
+            a.eval.map(|e| e.score),
+            Some(Score::Mate(3)),
+            "the last eval wins"
+        );
+        assert!(a.arrows.is_empty(), "a malformed list stays text");
+        assert_eq!(a.comment, "[%cal Rh2e2,bad]  文字");
+        assert_eq!(a.circles.len(), 1);
+        assert_eq!(parse_eval("-0.5").unwrap().score, Score::Centipawns(-50));
+        assert_eq!(parse_eval("1.234").unwrap().score, Score::Centipawns(123));
+        assert_eq!(parse_eval("+.5").unwrap().score, Score::Centipawns(50));
+        assert!(parse_eval("abc").is_none() && parse_eval("-").is_none());
+        assert_eq!(parse_clock("5"), Some(Duration::from_secs(5)));
+        assert!(parse_clock("1:2:3:4").is_none() && parse_clock("x").is_none());
+        let mut s = String::new();
+        write_clock(&mut s, Duration::from_millis(59_050));
+        assert_eq!(s, "0:00:59.05");
+    }
+}
