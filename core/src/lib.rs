@@ -30,6 +30,7 @@ mod setup;
 mod square;
 mod tables;
 pub mod uci;
+pub mod xqf;
 mod zobrist;
 
 pub use board::Board;
