@@ -25,6 +25,7 @@
 //! assert_eq!(record.line_count(), 2);
 //! ```
 
+use crate::notation::{self, Notation, NotationError, NotationErrorKind};
 use crate::record::{
     Annotation, Arrow, Circle, Evaluation, GameResult, MarkColor, MoveNumber, Nag, NodeId, Record,
     Score, tag,
@@ -65,8 +66,8 @@ pub enum PgnErrorKind {
     VariationWithoutMove,
     /// The `FEN` tag does not hold a legal position.
     BadFen(PositionFenError),
-    /// The text is not a move in any notation Chuhe reads.
-    UnreadableMove(String),
+    /// The text is not a move in the game's notation nor in any other Chuhe reads.
+    UnreadableMove(NotationError),
     /// The move is readable but not legal in its position.
     IllegalMove(IllegalReason),
 }
@@ -87,7 +88,7 @@ impl fmt::Display for PgnError {
                 f.write_str("variation with no move before it")?
             }
             PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}")?,
-            PgnErrorKind::UnreadableMove(why) => write!(f, "unreadable move: {why}")?,
+            PgnErrorKind::UnreadableMove(e) => write!(f, "unreadable move: {}", e.kind)?,
             PgnErrorKind::IllegalMove(why) => write!(f, "illegal move: {why}")?,
         }
         write!(f, ": {:?}", self.text)
@@ -233,6 +234,8 @@ struct GameParser<'a> {
     end: usize,
     game: usize,
     record: Record,
+    /// The notation of the moves: from the `Format` tag, else told from the first move.
+    notation: Option<Notation>,
 }
 
 /// Characters that end a move token.
@@ -248,6 +251,7 @@ impl<'a> GameParser<'a> {
             end,
             game,
             record: Record::default(),
+            notation: None,
         }
     }
 
@@ -288,7 +292,6 @@ impl<'a> GameParser<'a> {
     }
 
     fn parse(mut self) -> Result<Record, PgnError> {
-        let mut format: Option<String> = None;
         let mut fen: Option<(usize, String)> = None;
         loop {
             self.skip_space();
@@ -298,7 +301,7 @@ impl<'a> GameParser<'a> {
             let (name, value, at) = self.tag()?;
             match name {
                 "Game" => {}
-                "Format" => format = Some(value),
+                "Format" => self.notation = format_notation(&value),
                 "FEN" => fen = Some((at, value)),
                 _ => self.record.headers_mut().set(name, &value),
             }
@@ -310,7 +313,6 @@ impl<'a> GameParser<'a> {
                 .map_err(|e| self.error(at, &fen_text, PgnErrorKind::BadFen(e)))?;
             self.record.set_start(start);
         }
-        let _ = format;
         self.movetext()
     }
 
@@ -459,14 +461,19 @@ impl<'a> GameParser<'a> {
                         }
                         continue;
                     }
-                    // A move number (`12.`, `12...`, `12…`) may be glued to the move.
+                    // A move number (`12.`, `12...`, `12…`) may be glued to the move; a digit
+                    // after the dots means a WXF move such as `77.6` (tandem pawns) instead.
                     let digits = token.bytes().take_while(u8::is_ascii_digit).count();
                     let dots = token[digits..]
                         .chars()
                         .take_while(|&c| c == '.' || c == '…')
                         .map(char::len_utf8)
                         .sum::<usize>();
-                    if dots > 0 || (digits == 0 && token.chars().all(|c| c == '…')) {
+                    let digit_follows = token
+                        .as_bytes()
+                        .get(digits + dots)
+                        .is_some_and(u8::is_ascii_digit);
+                    if dots > 0 && !digit_follows {
                         let skip = digits + dots;
                         self.i = at + skip;
                         continue;
@@ -536,21 +543,43 @@ impl<'a> GameParser<'a> {
         self.record.tidy_annotation(line.node);
     }
 
+    /// Reads a move in the game's notation; a move the notation does not fit is read in
+    /// whichever notation it is written (files mislabel their `Format`). The first move
+    /// of a game without `Format` decides its notation.
+    fn read_move(&mut self, pos: &Position, token: &str) -> Result<Move, PgnErrorKind> {
+        let first_try = match self.notation {
+            Some(n) => notation::parse_move(pos, token, n),
+            None => notation::parse_any(pos, token).map(|(m, n)| {
+                self.notation = Some(n);
+                m
+            }),
+        };
+        let error = match first_try {
+            Ok(m) => return Ok(m),
+            Err(e) => e,
+        };
+        if self.notation.is_some()
+            && let Ok((m, _)) = notation::parse_any(pos, token)
+        {
+            return Ok(m);
+        }
+        Err(match error.kind {
+            NotationErrorKind::Illegal(e) => PgnErrorKind::IllegalMove(e.reason),
+            _ => PgnErrorKind::UnreadableMove(error),
+        })
+    }
+
     fn play(&mut self, line: &mut LineState, token: &str, at: usize) -> Result<(), PgnError> {
         let number = MoveNumber::before(&line.pos);
         let with_number = |mut e: PgnError| {
             e.move_number = Some(number);
             e
         };
-        let mv = parse_move(&line.pos, token)
-            .map_err(|why| with_number(self.error(at, token, PgnErrorKind::UnreadableMove(why))))?;
-        if let Err(e) = line.pos.check_move(mv) {
-            return Err(with_number(self.error(
-                at,
-                token,
-                PgnErrorKind::IllegalMove(e.reason),
-            )));
-        }
+        // The notation finds the move among the legal moves of the position (or says why
+        // the text names an illegal one), so it can be played unchecked.
+        let mv = self
+            .read_move(&line.pos, token)
+            .map_err(|why| with_number(self.error(at, token, why)))?;
         let node = self.record.push_child(line.node, mv);
         if !line.pending_before.is_empty() {
             let text = std::mem::take(&mut line.pending_before);
@@ -565,16 +594,25 @@ impl<'a> GameParser<'a> {
     }
 }
 
-/// Reads a move token in the position (ICCS coordinates, `h2e2` or `H2-E2`).
-fn parse_move(pos: &Position, token: &str) -> Result<Move, String> {
-    let _ = pos;
-    token.parse::<Move>().map_err(|e| e.to_string())
+/// The notation a `Format` tag names (`Chinese`, `WXF`, `ICCS`, or one of Chuhe's own
+/// notation names); `None` for anything else, whose moves are then told apart by shape.
+fn format_notation(format: &str) -> Option<Notation> {
+    match format.trim().to_ascii_lowercase().as_str() {
+        "chinese" => Some(Notation::Chinese),
+        "wxf" => Some(Notation::Wxf),
+        "iccs" => Some(Notation::IccsPgn),
+        other => other.parse().ok(),
+    }
 }
 
-/// Writes a move in the position.
-fn format_move(pos: &Position, mv: Move) -> String {
-    let _ = pos;
-    mv.to_string()
+/// The `Format` tag written for `notation`.
+fn format_tag(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Chinese | Notation::ChineseTraditional => "Chinese",
+        Notation::Wxf => "WXF",
+        Notation::Iccs | Notation::IccsPgn => "ICCS",
+        other => other.name(),
+    }
 }
 
 fn append_text(to: &mut String, text: &str) {
@@ -842,31 +880,43 @@ impl Wrapper<'_> {
     }
 }
 
-/// Writes one game as PGN (moves as ICCS coordinates) and a blank line after it.
-pub fn write_game(record: &Record, out: &mut String) {
+/// Writes one game as PGN with its moves in `notation`, and a blank line after it.
+///
+/// The short record ([`Notation::ShortRecord`]) is a score-sheet form whose moves hold a
+/// space, which PGN cannot: it is written as Chinese.
+pub fn write_game(record: &Record, notation: Notation, out: &mut String) {
+    let notation = match notation {
+        Notation::ShortRecord => Notation::Chinese,
+        n => n,
+    };
     out.push_str("[Game \"Chinese Chess\"]\n");
+    // Game, FEN and Format are written from the record itself, never from its headers.
     for (name, value) in record.headers().iter() {
-        write_tag(out, name, value);
+        if !matches!(name, "Game" | "FEN" | "Format") {
+            write_tag(out, name, value);
+        }
     }
     if record.start() != &Position::startpos() {
         write_tag(out, tag::FEN, &record.start().to_string());
     }
-    write_tag(out, "Format", "ICCS");
+    write_tag(out, "Format", format_tag(notation));
     out.push('\n');
     let mut w = Wrapper {
         out,
         column: 0,
         glue: false,
     };
-    write_movetext(record, &mut w);
+    write_movetext(record, notation, &mut w);
     w.word(record.headers().result().as_pgn());
     out.push_str("\n\n");
 }
 
+/// Writes a tag on one line: a line break in the value (which no tag read from a file has)
+/// becomes a space.
 fn write_tag(out: &mut String, name: &str, value: &str) {
     let value: String = value
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
         .collect();
     let value = value.replace('\\', "\\\\").replace('"', "\\\"");
     let _ = writeln!(out, "[{name} \"{value}\"]");
@@ -895,7 +945,7 @@ struct LineWriter {
 
 /// Writes the moves and comments iteratively, so that no nesting of variations in a
 /// hostile file can exhaust the stack.
-fn write_movetext(record: &Record, w: &mut Wrapper<'_>) {
+fn write_movetext(record: &Record, notation: Notation, w: &mut Wrapper<'_>) {
     let root = record.root();
     let root_notes = record.annotation(root);
     let first = record.main_child(root);
@@ -927,7 +977,7 @@ fn write_movetext(record: &Record, w: &mut Wrapper<'_>) {
                 }
                 // The number and its move stay on one line.
                 let number = MoveNumber::before(&top.pos);
-                let text = format_move(&top.pos, top.mv);
+                let text = notation::format_move(&top.pos, top.mv, notation);
                 if number.color == Color::Red || top.need_number {
                     w.word(&format!("{number} {text}"));
                 } else {
@@ -1007,7 +1057,7 @@ mod tests {
 
     fn write(record: &Record) -> String {
         let mut s = String::new();
-        write_game(record, &mut s);
+        write_game(record, Notation::Iccs, &mut s);
         s
     }
 
@@ -1078,7 +1128,10 @@ mod tests {
         assert_eq!(variations.len(), 3);
         let v = r.annotation(variations[1]);
         assert_eq!(v.comment_before, "另一种走法");
-        assert_eq!((v.comment.as_str(), &v.nags[..]), ("顺炮", &[Nag::DUBIOUS][..]));
+        assert_eq!(
+            (v.comment.as_str(), &v.nags[..]),
+            ("顺炮", &[Nag::DUBIOUS][..])
+        );
         assert_eq!(r.line_after(variations[1]).len(), 1);
         // Two comments after a move: the second is the next move's.
         assert_eq!(r.annotation(main[2]).comment, "c1");
@@ -1096,7 +1149,9 @@ mod tests {
         let back = read_one(&text);
         assert!(back == r, "{text}");
         assert_eq!(write(&back), text);
-        assert!(text.contains("( {另一种走法} 1... h7e7") || text.contains("({另一种走法} 1... h7e7"));
+        assert!(
+            text.contains("( {另一种走法} 1... h7e7") || text.contains("({另一种走法} 1... h7e7")
+        );
     }
 
     #[test]
@@ -1118,7 +1173,8 @@ mod tests {
             }),
         )
         .unwrap();
-        r.set_clock(a, Some(Duration::from_millis(3_723_400))).unwrap();
+        r.set_clock(a, Some(Duration::from_millis(3_723_400)))
+            .unwrap();
         assert_eq!(r.set_comment_before(root, "x"), Err(EditError::Root));
         let text = write(&r);
         assert!(text.contains("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 3 40\"]"));
@@ -1149,7 +1205,10 @@ mod tests {
         assert!(matches!(e.kind, PgnErrorKind::IllegalMove(_)));
         assert!(e.to_string().contains("game 2, line 5, move 1..."));
         let e = games[2].as_ref().unwrap_err();
-        assert_eq!((e.game, e.kind.clone()), (3, PgnErrorKind::UnterminatedComment));
+        assert_eq!(
+            (e.game, e.kind.clone()),
+            (3, PgnErrorKind::UnterminatedComment)
+        );
         let e = games[3].as_ref().unwrap_err();
         assert!(matches!(e.kind, PgnErrorKind::UnreadableMove(_)));
         assert_eq!(e.text, "zz");
@@ -1168,7 +1227,10 @@ mod tests {
         let kind = |t: &str| read_game(t).unwrap_err().kind;
         assert_eq!(kind("[Event \"x]\n1. h2e2"), PgnErrorKind::BadTag);
         assert_eq!(kind("[Event]\n"), PgnErrorKind::BadTag);
-        assert_eq!(kind("1. h2e2 (1. b2e2"), PgnErrorKind::UnterminatedVariation);
+        assert_eq!(
+            kind("1. h2e2 (1. b2e2"),
+            PgnErrorKind::UnterminatedVariation
+        );
         assert_eq!(kind("( 1. h2e2 )"), PgnErrorKind::VariationWithoutMove);
         assert!(read_game("").unwrap().main_line().is_empty());
         // Unescaped quotes inside a value, move numbers glued to moves, a BOM, `;` comments.
