@@ -17,6 +17,7 @@
 
 mod board;
 mod color;
+pub mod convert;
 pub mod encoding;
 pub mod fen;
 mod game;

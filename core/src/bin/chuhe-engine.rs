@@ -10,7 +10,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdout
-       chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep";
+       chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep
+       chuhe-engine convert INPUT... [--to pgn|fen] [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]
+                                       convert PGN/XQF game files, replaying every move";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
                 .map_err(|e| e.to_string())
         }
         Some("perft") => perft(&args[1..]),
+        Some("convert") => chuhe_core::convert::command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
