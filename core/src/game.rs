@@ -162,7 +162,7 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or(&self.positions[0])
+        &self.positions[self.positions.len() - 1]
     }
 
     /// Every position of the game, the start first and the current last.
@@ -283,5 +283,33 @@ impl Position {
     /// Whether the pieces and the side to move are the same (the counters may differ).
     pub(crate) fn same_arrangement(&self, other: &Position) -> bool {
         self.hash == other.hash && self.side == other.side && self.cells == other.cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_arrangement_ignores_the_counters() {
+        let a: Position = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1".parse().unwrap();
+        let b: Position = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 37 20".parse().unwrap();
+        let c: Position = "4k4/9/9/9/9/9/9/9/9/R2K5 b - - 0 1".parse().unwrap();
+        assert!(a.same_arrangement(&b));
+        assert!(!a.same_arrangement(&c));
+    }
+
+    #[test]
+    fn the_move_limit_holds_if_either_side_may_claim_it() {
+        // Red's one check, with no checks allowed, keeps only Red from claiming.
+        let start: Position = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 119 60".parse().unwrap();
+        let rules = Rules {
+            move_limit_counted_checks: 0,
+            ..Rules::default()
+        };
+        let mut game = Game::with_rules(start, rules);
+        game.play("a1a9".parse().unwrap()).unwrap();
+        assert!(game.position().is_check());
+        assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
     }
 }

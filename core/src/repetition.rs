@@ -33,7 +33,7 @@
 //! searched.
 
 use crate::game::{EndReason, Outcome};
-use crate::{Color, IllegalMove, Move, Piece, PieceKind, Position, Square};
+use crate::{Color, IllegalMove, Move, MoveList, Piece, PieceKind, Position, Square};
 use std::fmt;
 
 /// How many checking moves the mate-threat search (杀, 28.2) looks ahead: a move threatens
@@ -445,11 +445,19 @@ fn has_value(piece: Piece, square: Square) -> bool {
 impl Position {
     /// The captures the side to move could make that chase (module notes), without the
     /// newness test, which needs the position before the move.
+    ///
+    /// When the side to move is in check, a capture that leaves only that check standing
+    /// counts too: the threat was there and the check merely held it up, so answering the
+    /// check does not make it a new chase (29.2).
     fn chase_captures(&self) -> Vec<Capture> {
+        let us = self.side;
+        let checkers = self.checkers_of(us);
         // The same board with the opponent to move: can the target strike back at once?
         let reply = self.with_side_swapped();
+        let mut candidates = MoveList::new();
+        self.pseudo_legal_moves(&mut candidates);
         let mut found = Vec::new();
-        for &m in self.legal_moves().iter() {
+        for &m in candidates.iter() {
             let (Some(attacker), Some(target)) = (self.piece_at(m.from), self.piece_at(m.to))
             else {
                 continue;
@@ -462,12 +470,18 @@ impl Position {
             }
             let mut taken = self.clone();
             taken.play_unchecked(m);
+            let still_checking = taken.checkers_of(us);
+            if still_checking.iter().any(|s| !checkers.contains(s)) {
+                continue;
+            }
             let wins_by_value = matches!(
                 (value_rank(attacker.kind), value_rank(target.kind)),
                 (Some(a), Some(t)) if a < t
             );
             let wins = wins_by_value || !taken.legal_moves().iter().any(|r| r.to == m.to);
-            if wins && !taken.mates_by_checks(1) {
+            // 29.4 asks about a capture actually made, so only where it is legal.
+            let mated = still_checking.is_empty() && taken.mates_by_checks(1);
+            if wins && !mated {
                 found.push(Capture {
                     attacker: m.from,
                     target: m.to,
@@ -501,5 +515,239 @@ impl Position {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(fen: &str, m: &str) -> MoveClass {
+        let pos: Position = fen.parse().unwrap();
+        MoveClass::of(&pos, m.parse().unwrap()).unwrap()
+    }
+
+    fn chase(targets: &[&str]) -> MoveClass {
+        MoveClass::Chase {
+            targets: targets.iter().map(|t| t.parse().unwrap()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_check_outweighs_a_chase() {
+        // i1i9 checks along rank 9 and would also reach the horse on a9 after the general.
+        assert_eq!(
+            class("n3k4/9/9/9/9/9/9/9/8R/3K5 w - - 0 1", "i1i9"),
+            MoveClass::Check
+        );
+    }
+
+    #[test]
+    fn a_protected_piece_is_not_chased_by_a_stronger_one() {
+        let unprotected = "3k5/9/9/9/9/4n4/9/9/R8/4K4 w - - 0 1";
+        assert_eq!(class(unprotected, "a1a4"), chase(&["e4"]));
+        // Black's rook on e8 would take back on e4.
+        let protected = "3k5/4r4/9/9/9/4n4/9/9/R8/4K4 w - - 0 1";
+        assert_eq!(class(protected, "a1a4"), MoveClass::Idle);
+    }
+
+    #[test]
+    fn a_weaker_piece_chases_a_protected_rook() {
+        // The horse takes the rook on b5 and loses itself to the rook on b9: a gain (29.1).
+        assert_eq!(
+            class("1r2k4/9/9/9/1r7/9/9/4N4/9/3K5 w - - 0 1", "e2d4"),
+            chase(&["b5"])
+        );
+    }
+
+    #[test]
+    fn offering_an_exchange_is_idle() {
+        // 兑: the rook on a5 may take Red's rook first.
+        assert_eq!(
+            class("4k4/9/9/9/r8/9/9/9/9/1R1K5 w - - 0 1", "b0b5"),
+            MoveClass::Idle
+        );
+    }
+
+    #[test]
+    fn the_generals_own_chase_is_idle() {
+        // 27.1: the general attacks the lone horse on e1.
+        assert_eq!(
+            class("5k3/9/9/9/9/9/9/9/4n4/3K5 w - - 0 1", "d0d1"),
+            MoveClass::Idle
+        );
+    }
+
+    #[test]
+    fn a_pawns_own_chase_is_a_pawn_chase() {
+        // 27.2: the crossed pawn steps beside the horse.
+        assert_eq!(
+            class("4k4/9/9/9/n1P6/9/9/9/9/3K5 w - - 0 1", "c5b5"),
+            MoveClass::PawnChase {
+                targets: vec!["a5".parse().unwrap()]
+            }
+        );
+    }
+
+    #[test]
+    fn only_pawns_across_the_river_are_pieces_of_value() {
+        assert_eq!(
+            class("4k4/9/9/p8/9/9/9/9/9/3K4R w - - 0 1", "i0i6"),
+            MoveClass::Idle
+        );
+        assert_eq!(
+            class("4k4/9/9/9/9/p8/9/9/9/3K4R w - - 0 1", "i0i4"),
+            chase(&["a4"])
+        );
+    }
+
+    #[test]
+    fn an_attack_that_was_already_there_is_no_new_chase() {
+        // 29.2: the rook attacked the cannon on a5 from a0 already.
+        assert_eq!(
+            class("4k4/9/9/9/c8/9/9/9/9/R2K5 w - - 0 1", "a0a1"),
+            MoveClass::Idle
+        );
+    }
+
+    #[test]
+    fn a_capture_that_allows_mate_at_once_is_no_chase() {
+        // 29.4: after Rxa6 Black mates with Rd8 (d1 stays on the file, e0 faces Black's
+        // general, and the pawn on c6 keeps the rook off the d file).
+        assert_eq!(
+            class("4k4/8r/9/n1p6/9/9/9/9/2R6/3K5 w - - 0 1", "c1a1"),
+            MoveClass::Idle
+        );
+        assert_eq!(
+            class("4k4/9/9/n1p6/9/9/9/9/2R6/3K5 w - - 0 1", "c1a1"),
+            chase(&["a6"])
+        );
+    }
+
+    #[test]
+    fn a_threat_of_mate_by_checks_is_a_mate_threat() {
+        // From i9 the rook threatens Rf9 mate (the horse cannot cover f8).
+        assert_eq!(
+            class("9/9/5k3/5n3/7c1/9/8R/9/9/4K4 w - - 0 1", "i3i9"),
+            MoveClass::MateThreat
+        );
+    }
+
+    /// A move's effects with the chased pieces given by identity.
+    fn effects(
+        check: bool,
+        mate_threat: bool,
+        chased: &[u8],
+        pawn_chased: &[u8],
+    ) -> TrackedEffects {
+        TrackedEffects {
+            effects: Effects {
+                check,
+                mate_threat,
+                chased: Vec::new(),
+                pawn_chased: Vec::new(),
+            },
+            chased: chased.to_vec(),
+            pawn_chased: pawn_chased.to_vec(),
+        }
+    }
+
+    fn check() -> TrackedEffects {
+        effects(true, false, &[], &[])
+    }
+
+    fn idle() -> TrackedEffects {
+        effects(false, false, &[], &[])
+    }
+
+    fn chases(ids: &[u8]) -> TrackedEffects {
+        effects(false, false, ids, &[])
+    }
+
+    fn threat(ids: &[u8]) -> TrackedEffects {
+        effects(false, true, ids, &[])
+    }
+
+    #[test]
+    fn checks_alone_are_perpetual_check_and_one_idle_move_allows() {
+        assert_eq!(
+            side_conduct(&[check(), check()], false),
+            Conduct::PerpetualCheck
+        );
+        assert_eq!(side_conduct(&[check(), idle()], false), Conduct::Allowed);
+    }
+
+    #[test]
+    fn perpetual_chase_is_of_the_same_piece() {
+        use ForbiddenKind::*;
+        assert_eq!(
+            side_conduct(&[chases(&[3]), chases(&[3, 8])], false),
+            Conduct::Forbidden(PerpetualChase)
+        );
+        assert_eq!(
+            side_conduct(&[chases(&[3]), chases(&[8])], false),
+            Conduct::Allowed
+        );
+    }
+
+    #[test]
+    fn mixed_attacks_are_forbidden() {
+        use ForbiddenKind::*;
+        assert_eq!(
+            side_conduct(&[check(), chases(&[3])], false),
+            Conduct::Forbidden(CheckAndChase)
+        );
+        assert_eq!(
+            side_conduct(&[check(), threat(&[])], false),
+            Conduct::Forbidden(CheckAndMateThreat)
+        );
+        assert_eq!(
+            side_conduct(&[threat(&[]), chases(&[3])], false),
+            Conduct::Forbidden(MateThreatAndChase)
+        );
+        assert_eq!(
+            side_conduct(&[check(), threat(&[]), chases(&[3])], false),
+            Conduct::Forbidden(CheckMateThreatAndChase)
+        );
+    }
+
+    #[test]
+    fn a_mate_threat_that_chases_is_named_a_chase() {
+        use ForbiddenKind::*;
+        // 27.4 杀兼捉按捉; threats chasing different pieces stay threats.
+        assert_eq!(
+            side_conduct(&[threat(&[3]), threat(&[3])], false),
+            Conduct::Forbidden(PerpetualChase)
+        );
+        assert_eq!(
+            side_conduct(&[threat(&[3]), threat(&[8])], false),
+            Conduct::Forbidden(PerpetualMateThreat)
+        );
+    }
+
+    #[test]
+    fn pawn_chases_count_against_perpetual_attacks() {
+        let pawn = |ids: &[u8]| effects(false, false, &[], ids);
+        let red = vec![chases(&[40]), chases(&[40])];
+        // 27.2: Black's pawn chases the same piece each move while Red chases perpetually.
+        let mutual = both_conducts(&[red, vec![pawn(&[5]), pawn(&[5])]]);
+        assert_eq!(
+            mutual,
+            [Conduct::Forbidden(ForbiddenKind::PerpetualChase); 2]
+        );
+        assert_eq!(verdict(mutual).winner, None);
+        // Against allowed moves the pawn's chases are idle.
+        let alone = both_conducts(&[vec![idle(), chases(&[40])], vec![pawn(&[5]), pawn(&[5])]]);
+        assert_eq!(alone, [Conduct::Allowed; 2]);
+    }
+
+    #[test]
+    fn perpetual_check_loses_even_against_a_chase() {
+        let outcome = verdict([
+            Conduct::PerpetualCheck,
+            Conduct::Forbidden(ForbiddenKind::PerpetualChase),
+        ]);
+        assert_eq!(outcome.winner, Some(Color::Black));
+        assert_eq!(outcome.reason, EndReason::PerpetualCheck);
     }
 }
