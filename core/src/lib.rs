@@ -15,6 +15,8 @@
 //! assert_eq!(next.to_string(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! ```
 
+pub mod analysis;
+pub mod bench;
 mod board;
 mod color;
 pub mod convert;
@@ -30,6 +32,7 @@ mod piece;
 mod position;
 pub mod record;
 pub mod repetition;
+pub mod search;
 mod setup;
 mod square;
 mod tables;

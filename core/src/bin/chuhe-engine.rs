@@ -1,7 +1,8 @@
 //! `chuhe-engine`: Chuhe's engine on the command line.
 //!
 //! With no arguments it speaks UCI on standard input and output. Subcommands:
-//! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken.
+//! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken; `bench
+//! [DEPTH]` searches the fixed bench positions and prints the node count and speed.
 
 use chuhe_core::Position;
 use chuhe_core::uci::{Uci, write_perft};
@@ -11,6 +12,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdout
        chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep
+       chuhe-engine bench [DEPTH]      search the bench positions, print nodes and speed
        chuhe-engine convert INPUT... [--to pgn|fen] [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]
                                        convert PGN/XQF game files, replaying every move";
 
@@ -19,12 +21,13 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         None => {
             let stdin = io::stdin();
-            Uci::new()
-                .run(stdin.lock(), &mut io::stdout().lock())
+            Uci::with_output(io::stdout())
+                .run(stdin.lock())
                 .map_err(|e| e.to_string())
         }
         Some("perft") => perft(&args[1..]),
         Some("convert") => chuhe_core::convert::command(&args[1..]),
+        Some("bench") => bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
@@ -38,6 +41,17 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn bench(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        Some(d) => d
+            .parse()
+            .map_err(|_| format!("bench depth {d:?} is not a number"))?,
+        None => chuhe_core::bench::DEFAULT_DEPTH,
+    };
+    chuhe_core::bench::run(depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
+    Ok(())
 }
 
 fn perft(args: &[String]) -> Result<(), String> {

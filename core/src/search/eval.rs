@@ -1,0 +1,446 @@
+//! Static evaluation: how good a quiet position is for the side to move, in centipawns.
+//!
+//! The evaluation is a sum of weighted features, each with a middlegame and an endgame
+//! weight blended by the game phase (how much attacking material is left):
+//! - material (domain.md §6 was the starting point) and piece-square tables, folded
+//!   left–right since the board is symmetric;
+//! - mobility of rooks, horses and cannons (tables by number of moves);
+//! - general safety: missing advisors and elephants, weighted by the enemy attackers of
+//!   each kind still on the board; a cannon facing the general with no screen (空头炮)
+//!   or one screen (镇中炮);
+//! - pawn structure: crossed pawns side by side;
+//! - a bonus for having the move (tempo).
+//!
+//! Then endgame knowledge scales the result towards zero in endings the side ahead cannot
+//! win (例和): no attacking pieces at all, a lone horse or cannon against enough
+//! defenders, a lone rook against full advisors and elephants (士象全), and so on.
+//!
+//! The weights in `weights.rs` are fitted to game results (Texel's method: least squares of
+//! the logistic of the evaluation against the result, over quiet positions); see
+//! `tune.rs` and `core/examples/tune_eval.rs`, which regenerate them.
+
+use super::score::Value;
+use super::weights::WEIGHTS;
+use crate::position::{BitIter, bit};
+use crate::tables::{HORSE_MOVES, RAYS};
+use crate::{Color, Position};
+use std::ops::{Add, AddAssign, Mul, Neg, Sub};
+
+/// A pair of weights: middlegame and endgame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct S(pub i32, pub i32);
+
+impl Add for S {
+    type Output = S;
+    #[inline]
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+
+impl AddAssign for S {
+    #[inline]
+    fn add_assign(&mut self, o: S) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+
+impl Sub for S {
+    type Output = S;
+    #[inline]
+    fn sub(self, o: S) -> S {
+        S(self.0 - o.0, self.1 - o.1)
+    }
+}
+
+impl Neg for S {
+    type Output = S;
+    #[inline]
+    fn neg(self) -> S {
+        S(-self.0, -self.1)
+    }
+}
+
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline]
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+
+/// Piece kinds by their index in a board code (see `Piece::code`).
+pub(crate) const GENERAL: usize = 0;
+pub(crate) const ADVISOR: usize = 1;
+pub(crate) const ELEPHANT: usize = 2;
+pub(crate) const HORSE: usize = 3;
+pub(crate) const ROOK: usize = 4;
+pub(crate) const CANNON: usize = 5;
+pub(crate) const PAWN: usize = 6;
+
+/// Where each group of weights starts in [`WEIGHTS`].
+pub mod layout {
+    /// Material by piece kind (general unused).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square tables: 7 kinds × 50 points (ranks from the owner's side × files
+    /// folded onto a–e).
+    pub const PST: usize = 7;
+    /// Rook mobility by number of moves, 0..=17.
+    pub const MOB_ROOK: usize = PST + 7 * 50;
+    /// Horse mobility by number of moves, 0..=8.
+    pub const MOB_HORSE: usize = MOB_ROOK + 18;
+    /// Cannon mobility by number of moves, 0..=17.
+    pub const MOB_CANNON: usize = MOB_HORSE + 9;
+    /// Per missing own advisor, per enemy rook, horse, cannon, crossed pawn.
+    pub const KS_ADVISOR: usize = MOB_CANNON + 18;
+    /// Per missing own elephant, per enemy rook, horse, cannon, crossed pawn.
+    pub const KS_ELEPHANT: usize = KS_ADVISOR + 4;
+    /// An enemy cannon on the general's file with nothing between (空头炮).
+    pub const EMPTY_HEAD_CANNON: usize = KS_ELEPHANT + 4;
+    /// An enemy cannon on the general's file with one screen (镇中炮).
+    pub const SCREENED_CANNON: usize = EMPTY_HEAD_CANNON + 1;
+    /// Per pair of crossed pawns side by side.
+    pub const CONNECTED_PAWNS: usize = SCREENED_CANNON + 1;
+    /// For the side to move.
+    pub const TEMPO: usize = CONNECTED_PAWNS + 1;
+    /// Number of weights.
+    pub const COUNT: usize = TEMPO + 1;
+}
+use layout::*;
+
+/// Phase weight of a rook, horse and cannon: the middlegame is the board full of them.
+const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
+/// The phase of the start position.
+pub(crate) const PHASE_MAX: i32 =
+    2 * (2 * PHASE_WEIGHT[HORSE] + 2 * PHASE_WEIGHT[ROOK] + 2 * PHASE_WEIGHT[CANNON]);
+/// Scale factors are out of this.
+pub(crate) const SCALE_ONE: i32 = 64;
+
+/// Receives each feature's count (Red's minus Black's) as the evaluation finds it, so a
+/// tuner can fit the weights; the evaluation itself uses [`NoTrace`].
+pub trait Trace {
+    /// `count` more of feature `index` for Red (negative: for Black).
+    fn add(&mut self, index: usize, count: i32);
+    /// The game phase (0 = bare endgame … [`PHASE_MAX`]) and the endgame scale factor
+    /// (out of [`SCALE_ONE`]) of the position.
+    fn finish(&mut self, phase: i32, scale: i32);
+}
+
+/// The trace that records nothing.
+pub struct NoTrace;
+
+impl Trace for NoTrace {
+    #[inline(always)]
+    fn add(&mut self, _: usize, _: i32) {}
+    #[inline(always)]
+    fn finish(&mut self, _: i32, _: i32) {}
+}
+
+/// Piece-square index: rank from the owner's side × file folded onto a–e.
+#[inline]
+pub(crate) fn pst_index(sq: u8, color: usize) -> usize {
+    let (file, rank) = (sq % 9, sq / 9);
+    let rel_rank = if color == 0 { rank } else { 9 - rank };
+    rel_rank as usize * 5 + file.min(8 - file) as usize
+}
+
+/// The rank of `sq` counted from `color`'s own side.
+#[inline]
+fn rel_rank(sq: u8, color: usize) -> u8 {
+    if color == 0 { sq / 9 } else { 9 - sq / 9 }
+}
+
+/// The evaluation for the side to move.
+#[inline]
+pub fn evaluate(pos: &Position) -> Value {
+    evaluate_traced(pos, &mut NoTrace)
+}
+
+/// Piece counts of each side by kind; pawns split into active and those on the last rank.
+#[derive(Default)]
+struct Census {
+    count: [[i32; 7]; 2],
+    /// Pawns on the enemy back rank (老兵/底兵): they can no longer approach the general.
+    bottom_pawns: [i32; 2],
+    /// Pawns across the river (not on the back rank): attackers.
+    crossed_pawns: [i32; 2],
+}
+
+/// The evaluation for the side to move, reporting every feature to `trace`.
+pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
+    let cells = &pos.cells;
+    let w = &WEIGHTS;
+    let mut total = S(0, 0);
+    let mut census = Census::default();
+    let mut phase = 0;
+    let mut add = |total: &mut S, index: usize, color: usize, count: i32| {
+        let signed = if color == 0 { count } else { -count };
+        *total += w[index] * signed;
+        trace.add(index, signed);
+    };
+    let mut crossed_pawn_bits = [0u128; 2];
+    for (color, &own) in pos.occupied.iter().enumerate() {
+        for s in BitIter(own) {
+            let kind = ((cells[s as usize] - 1) % 7) as usize;
+            census.count[color][kind] += 1;
+            phase += PHASE_WEIGHT[kind];
+            add(&mut total, MATERIAL + kind, color, 1);
+            add(&mut total, PST + kind * 50 + pst_index(s, color), color, 1);
+            match kind {
+                ROOK => {
+                    let n = rook_moves(cells, s, own);
+                    add(&mut total, MOB_ROOK + n.min(17), color, 1);
+                }
+                CANNON => {
+                    let n = cannon_moves(cells, s, own);
+                    add(&mut total, MOB_CANNON + n.min(17), color, 1);
+                }
+                HORSE => {
+                    let n = horse_moves(cells, s, own);
+                    add(&mut total, MOB_HORSE + n, color, 1);
+                }
+                PAWN => {
+                    let r = rel_rank(s, color);
+                    if r == 9 {
+                        census.bottom_pawns[color] += 1;
+                    } else if r >= 5 {
+                        census.crossed_pawns[color] += 1;
+                        crossed_pawn_bits[color] |= bit(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (color, &pawns) in crossed_pawn_bits.iter().enumerate() {
+        let them = 1 - color;
+        // General safety: each missing defender counts once per enemy attacker.
+        let attackers = [
+            census.count[them][ROOK],
+            census.count[them][HORSE],
+            census.count[them][CANNON],
+            census.crossed_pawns[them],
+        ];
+        let missing_advisors = 2 - census.count[color][ADVISOR].min(2);
+        let missing_elephants = 2 - census.count[color][ELEPHANT].min(2);
+        for (k, &n) in attackers.iter().enumerate() {
+            if n > 0 {
+                add(&mut total, KS_ADVISOR + k, color, missing_advisors * n);
+                add(&mut total, KS_ELEPHANT + k, color, missing_elephants * n);
+            }
+        }
+        // Enemy cannons on the general's file, by the number of pieces between.
+        let g = pos.generals[color];
+        let toward_enemy = if color == 0 { 0 } else { 1 };
+        let ray = &RAYS[g as usize][toward_enemy];
+        let enemy_cannon = 1 + 7 * them as u8 + CANNON as u8;
+        let mut between = 0;
+        for &t in &ray.sq[..ray.len as usize] {
+            let c = cells[t as usize];
+            if c == 0 {
+                continue;
+            }
+            if c == enemy_cannon {
+                match between {
+                    0 => add(&mut total, EMPTY_HEAD_CANNON, them, 1),
+                    1 => add(&mut total, SCREENED_CANNON, them, 1),
+                    _ => {}
+                }
+            }
+            between += 1;
+            if between > 1 {
+                break;
+            }
+        }
+        // Crossed pawns side by side defend each other and advance together.
+        let pairs = BitIter(pawns)
+            .filter(|&s| s % 9 != 8 && pawns & bit(s + 1) != 0)
+            .count();
+        if pairs > 0 {
+            add(&mut total, CONNECTED_PAWNS, color, pairs as i32);
+        }
+    }
+    add(&mut total, TEMPO, pos.side.index(), 1);
+
+    let phase = phase.min(PHASE_MAX);
+    let blended = (total.0 * phase + total.1 * (PHASE_MAX - phase)) / PHASE_MAX;
+    let strong = if blended >= 0 { 0 } else { 1 };
+    let scale = endgame_scale(&census, strong);
+    trace.finish(phase, scale);
+    let red = blended * scale / SCALE_ONE;
+    if pos.side == Color::Red { red } else { -red }
+}
+
+/// Points a rook on `s` can move to (empty points, and the first enemy piece of each ray).
+#[inline]
+fn rook_moves(cells: &[u8; 90], s: u8, own: u128) -> usize {
+    let mut n = 0;
+    for ray in &RAYS[s as usize] {
+        for &t in &ray.sq[..ray.len as usize] {
+            if cells[t as usize] == 0 {
+                n += 1;
+            } else {
+                n += (own & bit(t) == 0) as usize;
+                break;
+            }
+        }
+    }
+    n
+}
+
+/// Points a cannon on `s` can move to (empty points before its screen, and a capture).
+#[inline]
+fn cannon_moves(cells: &[u8; 90], s: u8, own: u128) -> usize {
+    let mut n = 0;
+    for ray in &RAYS[s as usize] {
+        let sq = &ray.sq[..ray.len as usize];
+        let mut i = 0;
+        while i < sq.len() && cells[sq[i] as usize] == 0 {
+            i += 1;
+        }
+        n += i;
+        i += 1;
+        while i < sq.len() {
+            let t = sq[i];
+            if cells[t as usize] != 0 {
+                n += (own & bit(t) == 0) as usize;
+                break;
+            }
+            i += 1;
+        }
+    }
+    n
+}
+
+/// Points a horse on `s` can jump to (legs free, not onto an own piece).
+#[inline]
+fn horse_moves(cells: &[u8; 90], s: u8, own: u128) -> usize {
+    let st = &HORSE_MOVES[s as usize];
+    (0..st.len as usize)
+        .filter(|&k| cells[st.via[k] as usize] == 0 && own & bit(st.to[k]) == 0)
+        .count()
+}
+
+/// How much of its advantage the side `strong` (0 = Red) can turn into a win, out of
+/// [`SCALE_ONE`]: the known drawn endings (例和) of Xiangqi endgame theory.
+fn endgame_scale(c: &Census, strong: usize) -> i32 {
+    // A lone rook against full advisors and elephants (单车难胜士象全), also with a horse
+    // or cannon beside them, is drawn whichever side the material count favours.
+    for rook_side in 0..2 {
+        let r = &c.count[rook_side];
+        let d = &c.count[1 - rook_side];
+        if r[ROOK] == 1
+            && r[HORSE] + r[CANNON] == 0
+            && r[PAWN] == c.bottom_pawns[rook_side]
+            && d[ROOK] == 0
+            && d[HORSE] + d[CANNON] <= 1
+            && c.crossed_pawns[1 - rook_side] == 0
+            && d[ADVISOR] + d[ELEPHANT] == 4
+        {
+            return 4;
+        }
+    }
+    let weak = 1 - strong;
+    let s = &c.count[strong];
+    let w = &c.count[weak];
+    let pawns = s[PAWN] - c.bottom_pawns[strong];
+    let (rooks, horses, cannons) = (s[ROOK], s[HORSE], s[CANNON]);
+    let weak_defenders = w[ADVISOR] + w[ELEPHANT];
+    let weak_attackers = w[ROOK] + w[HORSE] + w[CANNON] + c.crossed_pawns[weak];
+    // Generals, advisors, elephants and bottom pawns cannot mate.
+    if rooks + horses + cannons + pawns == 0 {
+        return 0;
+    }
+    if rooks + horses + cannons == 0 {
+        // Pawns only: a lone pawn cannot beat two advisors, nor three defenders.
+        if pawns == 1 && (w[ADVISOR] == 2 || weak_defenders >= 3) {
+            return 4;
+        }
+        return SCALE_ONE;
+    }
+    if pawns == 0 && rooks == 0 && horses + cannons == 1 {
+        // A lone horse draws against three defenders; a lone cannon needs its own
+        // advisors or elephants as screens, and even then not against two defenders.
+        let own_screens = s[ADVISOR] + s[ELEPHANT];
+        if horses == 1 && weak_defenders >= 3 {
+            return 2;
+        }
+        if cannons == 1 && (own_screens == 0 || weak_defenders >= 2) {
+            return 2;
+        }
+        return SCALE_ONE;
+    }
+    if pawns == 0 && rooks == 1 && horses + cannons == 0 && w[ROOK] == 1 && weak_attackers == 1 {
+        // Rook against rook.
+        return 4;
+    }
+    if pawns == 0 && rooks == 0 && cannons == 2 && horses == 0 && weak_defenders == 4 {
+        // Two cannons cannot break full advisors and elephants.
+        return 8;
+    }
+    SCALE_ONE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> Value {
+        evaluate(&fen.parse::<Position>().unwrap())
+    }
+
+    /// The Red position with colours swapped and the board turned must score the same for
+    /// the side to move.
+    #[test]
+    fn colour_symmetric() {
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/9/PcP1P1P1P/N1C1C1N2/9/R1BAKABR1 w - - 0 6",
+            "3k5/4P2N1/3Nb1c1b/8p/9/2B6/P7P/4B4/4A4/3AK4 w - - 0 1",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let mut setup = pos.to_setup();
+            setup.board = setup.board.colors_swapped();
+            setup.side_to_move = !setup.side_to_move;
+            let swapped = Position::from_setup(&setup).unwrap();
+            assert_eq!(evaluate(&pos), evaluate(&swapped), "{fen}");
+            let mut mirrored = pos.to_setup();
+            mirrored.board = mirrored.board.mirrored();
+            let mirrored = Position::from_setup(&mirrored).unwrap();
+            assert_eq!(evaluate(&pos), evaluate(&mirrored), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_counts() {
+        // Red has an extra rook.
+        assert!(
+            eval("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1") > 500
+        );
+        assert!(
+            eval("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1") < -500
+        );
+    }
+
+    #[test]
+    fn known_draws_score_near_zero() {
+        for fen in [
+            // A lone horse against full advisors and elephants.
+            "2bakab2/9/9/9/9/9/9/4N4/9/3K5 w - - 0 1",
+            // A lone cannon against full advisors and elephants.
+            "2bakab2/9/9/9/9/9/9/4C4/9/3K5 w - - 0 1",
+            // A lone rook against full advisors and elephants.
+            "2bakab2/9/9/9/9/9/9/R8/9/3K5 w - - 0 1",
+            // A rook against a horse with full advisors and elephants.
+            "2bakab2/9/4n4/9/9/9/9/4R4/9/3K5 w - - 0 1",
+            // Only defenders on both sides.
+            "2bakab2/9/9/9/9/9/9/4B4/4A4/3AK1B2 w - - 0 1",
+        ] {
+            let v = eval(fen);
+            assert!(v.abs() <= 30, "{fen}: {v}");
+        }
+        // A rook against a bare general is no draw.
+        assert!(eval("3k5/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1") > 500);
+    }
+}

@@ -1,0 +1,442 @@
+//! Staged move ordering: the moves of a node in the order most likely to cut it off
+//! early — the transposition-table move (before any generation), captures by most
+//! valuable victim and least valuable attacker, the killer moves and the counter move,
+//! the other quiet moves by history, and last the captures that lose material.
+//!
+//! Quiescence search only wants captures, so it has its own generator of legal captures.
+
+use super::eval::{ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, PAWN, ROOK};
+use crate::position::{BitIter, bit, general_attacked};
+use crate::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_ATTACKERS,
+    PAWN_MOVES, RAYS,
+};
+use crate::{Move, MoveList, Position, Square};
+
+/// Rough piece values by kind for ordering captures (the general is never captured).
+pub(crate) const ORDER_VALUE: [i32; 7] = [2000, 200, 200, 400, 900, 450, 150];
+
+/// The kind index (see `eval`) of the piece with board code `code` (not 0).
+#[inline]
+pub(crate) fn kind_of(code: u8) -> usize {
+    ((code - 1) % 7) as usize
+}
+
+/// The board code of `color`'s piece of kind index `kind`.
+#[inline]
+fn code_of(color: usize, kind: usize) -> u8 {
+    1 + 7 * color as u8 + kind as u8
+}
+
+/// Whether `by` (0 = Red) attacks the point `sq`: whether a piece of `by` could capture
+/// there if an enemy piece stood on it. Used to tell losing captures from winning ones.
+pub(crate) fn attacked_by(cells: &[u8; 90], sq: u8, by: usize) -> bool {
+    let (rook, cannon) = (code_of(by, ROOK), code_of(by, CANNON));
+    let s = sq as usize;
+    for ray in &RAYS[s] {
+        let line = &ray.sq[..ray.len as usize];
+        let mut i = 0;
+        while i < line.len() && cells[line[i] as usize] == 0 {
+            i += 1;
+        }
+        if i == line.len() {
+            continue;
+        }
+        if cells[line[i] as usize] == rook {
+            return true;
+        }
+        i += 1;
+        while i < line.len() && cells[line[i] as usize] == 0 {
+            i += 1;
+        }
+        if i < line.len() && cells[line[i] as usize] == cannon {
+            return true;
+        }
+    }
+    let horse = code_of(by, HORSE);
+    let h = &HORSE_ATTACKERS[s];
+    for k in 0..h.len as usize {
+        if cells[h.to[k] as usize] == horse && cells[h.via[k] as usize] == 0 {
+            return true;
+        }
+    }
+    let pawn = code_of(by, PAWN);
+    let p = &PAWN_ATTACKERS[by][s];
+    if p.to[..p.len as usize]
+        .iter()
+        .any(|&f| cells[f as usize] == pawn)
+    {
+        return true;
+    }
+    // The palace pieces: their step tables are symmetric, so the points they could come
+    // from are the points they could go to from `sq`.
+    let general = code_of(by, GENERAL);
+    let g = &GENERAL_MOVES[by][s];
+    if g.to[..g.len as usize]
+        .iter()
+        .any(|&f| cells[f as usize] == general)
+    {
+        return true;
+    }
+    let advisor = code_of(by, ADVISOR);
+    let a = &ADVISOR_MOVES[by][s];
+    if a.to[..a.len as usize]
+        .iter()
+        .any(|&f| cells[f as usize] == advisor)
+    {
+        return true;
+    }
+    let elephant = code_of(by, ELEPHANT);
+    let e = &ELEPHANT_MOVES[by][s];
+    (0..e.len as usize)
+        .any(|k| cells[e.to[k] as usize] == elephant && cells[e.via[k] as usize] == 0)
+}
+
+/// Whether capturing with `m` risks losing material: the attacker is worth more than the
+/// victim and the victim is defended.
+#[inline]
+pub(crate) fn is_losing_capture(pos: &Position, m: Move) -> bool {
+    let cells = &pos.cells;
+    let (from, to) = (m.from.index() as usize, m.to.index() as usize);
+    let attacker = ORDER_VALUE[kind_of(cells[from])];
+    let victim = ORDER_VALUE[kind_of(cells[to])];
+    if attacker <= victim {
+        return false;
+    }
+    let mut after = *cells;
+    after[to] = after[from];
+    after[from] = 0;
+    attacked_by(&after, to as u8, (!pos.side).index())
+}
+
+/// Fills `list` with the legal captures of the side to move.
+pub(crate) fn legal_captures(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    let c = pos.side.index();
+    let cells = &pos.cells;
+    let enemy = pos.occupied[c ^ 1];
+    let mut push = |from: u8, to: u8| {
+        list.push(Move::new(
+            Square::from_index_unchecked(from),
+            Square::from_index_unchecked(to),
+        ));
+    };
+    for from in BitIter(pos.occupied[c]) {
+        let f = from as usize;
+        match kind_of(cells[f]) {
+            GENERAL | ADVISOR | PAWN => {
+                let targets: &[u8] = match kind_of(cells[f]) {
+                    GENERAL => &GENERAL_MOVES[c][f].to[..GENERAL_MOVES[c][f].len as usize],
+                    ADVISOR => &ADVISOR_MOVES[c][f].to[..ADVISOR_MOVES[c][f].len as usize],
+                    _ => &PAWN_MOVES[c][f].to[..PAWN_MOVES[c][f].len as usize],
+                };
+                for &to in targets {
+                    if enemy & bit(to) != 0 {
+                        push(from, to);
+                    }
+                }
+            }
+            HORSE => {
+                let st = &HORSE_MOVES[f];
+                for k in 0..st.len as usize {
+                    if enemy & bit(st.to[k]) != 0 && cells[st.via[k] as usize] == 0 {
+                        push(from, st.to[k]);
+                    }
+                }
+            }
+            ELEPHANT => {
+                let st = &ELEPHANT_MOVES[c][f];
+                for k in 0..st.len as usize {
+                    if enemy & bit(st.to[k]) != 0 && cells[st.via[k] as usize] == 0 {
+                        push(from, st.to[k]);
+                    }
+                }
+            }
+            ROOK => {
+                for ray in &RAYS[f] {
+                    if let Some(&to) = ray.sq[..ray.len as usize]
+                        .iter()
+                        .find(|&&t| cells[t as usize] != 0)
+                        && enemy & bit(to) != 0
+                    {
+                        push(from, to);
+                    }
+                }
+            }
+            _ => {
+                for ray in &RAYS[f] {
+                    let mut pieces = ray.sq[..ray.len as usize]
+                        .iter()
+                        .filter(|&&t| cells[t as usize] != 0);
+                    if let (Some(_), Some(&to)) = (pieces.next(), pieces.next())
+                        && enemy & bit(to) != 0
+                    {
+                        push(from, to);
+                    }
+                }
+            }
+        }
+    }
+    // Keep the captures that do not leave the own general attacked: play each out on a
+    // scratch board (captures are few, so the full test is cheap).
+    let them = !pos.side;
+    let k = pos.generals[c];
+    let mut scratch = pos.cells;
+    let mut keep = 0;
+    for i in 0..list.len() {
+        let m = list[i];
+        let (from, to) = (m.from.index() as usize, m.to.index() as usize);
+        let (moving, captured) = (scratch[from], scratch[to]);
+        scratch[to] = moving;
+        scratch[from] = 0;
+        let general = if from == k as usize { to as u8 } else { k };
+        let safe = !general_attacked(&scratch, general, them);
+        scratch[from] = moving;
+        scratch[to] = captured;
+        if safe {
+            list.set(keep, m);
+            keep += 1;
+        }
+    }
+    list.truncate(keep);
+}
+
+/// Ordering score bands: each stage's moves sort above the next stage's.
+const GOOD_CAPTURE: i32 = 3_000_000;
+const KILLER: i32 = 2_000_000;
+const COUNTER: i32 = 1_900_000;
+const BAD_CAPTURE: i32 = -3_000_000;
+
+/// Most valuable victim first, then least valuable attacker.
+#[inline]
+fn mvv_lva(cells: &[u8; 90], m: Move) -> i32 {
+    let victim = ORDER_VALUE[kind_of(cells[m.to.index() as usize])];
+    let attacker = ORDER_VALUE[kind_of(cells[m.from.index() as usize])];
+    victim * 16 - attacker / 16
+}
+
+/// The stages of a main-search node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    TableMove,
+    Generate,
+    Rest,
+}
+
+/// Hands out the moves of a node one at a time, best first.
+pub(crate) struct MovePicker {
+    stage: Stage,
+    table_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+}
+
+/// What the picker needs to know about a quiet move's past success.
+pub(crate) trait QuietHistory {
+    /// The history score of moving the piece with code `piece` to `to`.
+    fn quiet_score(&self, piece: u8, to: u8) -> i32;
+}
+
+impl MovePicker {
+    /// A picker for a main-search node.
+    pub fn new(
+        table_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> MovePicker {
+        MovePicker {
+            stage: Stage::TableMove,
+            table_move,
+            killers,
+            counter,
+            moves: MoveList::new(),
+            scores: [0; 256],
+            next: 0,
+        }
+    }
+
+    /// The next move, or `None` when all have been handed out. Every move is legal.
+    pub fn next(&mut self, pos: &Position, history: &impl QuietHistory) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Generate;
+                    if let Some(m) = self.table_move {
+                        if pos.is_legal(m) {
+                            return Some(m);
+                        }
+                        self.table_move = None;
+                    }
+                }
+                Stage::Generate => {
+                    pos.legal_moves_into(&mut self.moves);
+                    self.score(pos, history);
+                    self.stage = Stage::Rest;
+                }
+                Stage::Rest => return self.pick_best(),
+            }
+        }
+    }
+
+    fn score(&mut self, pos: &Position, history: &impl QuietHistory) {
+        let cells = &pos.cells;
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            let to = m.to.index();
+            self.scores[i] = if Some(m) == self.table_move {
+                // Already tried: sorts last and is skipped.
+                i32::MIN
+            } else if cells[to as usize] != 0 {
+                let band = if is_losing_capture(pos, m) {
+                    BAD_CAPTURE
+                } else {
+                    GOOD_CAPTURE
+                };
+                band + mvv_lva(cells, m)
+            } else if Some(m) == self.killers[0] {
+                KILLER + 1
+            } else if Some(m) == self.killers[1] {
+                KILLER
+            } else if Some(m) == self.counter {
+                COUNTER
+            } else {
+                history.quiet_score(cells[m.from.index() as usize], to)
+            };
+        }
+    }
+
+    /// Selection sort, one step: the best remaining move.
+    fn pick_best(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        if self.scores[best] == i32::MIN {
+            return None;
+        }
+        let m = self.moves[best];
+        self.moves.set(best, self.moves[self.next]);
+        self.scores.swap(best, self.next);
+        self.moves.set(self.next, m);
+        self.next += 1;
+        Some(m)
+    }
+}
+
+/// Hands out the moves of a quiescence node: the captures by victim and attacker (or,
+/// in check, every evasion, captures first).
+pub(crate) struct CapturePicker {
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+}
+
+impl CapturePicker {
+    /// Generates the moves: captures, or every legal move when `in_check`.
+    pub fn new(pos: &Position, in_check: bool, table_move: Option<Move>) -> CapturePicker {
+        let mut moves = MoveList::new();
+        if in_check {
+            pos.legal_moves_into(&mut moves);
+        } else {
+            legal_captures(pos, &mut moves);
+        }
+        let mut scores = [0; 256];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if Some(m) == table_move {
+                i32::MAX
+            } else if pos.cells[m.to.index() as usize] != 0 {
+                GOOD_CAPTURE + mvv_lva(&pos.cells, m)
+            } else {
+                0
+            };
+        }
+        CapturePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// How many moves there are in all.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The next move by score, or `None`.
+    pub fn next(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let m = self.moves[best];
+        self.moves.set(best, self.moves[self.next]);
+        self.scores.swap(best, self.next);
+        self.moves.set(self.next, m);
+        self.next += 1;
+        Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_are_the_legal_moves_onto_enemy_pieces() {
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/9/PcP1P1P1P/N1C1C1N2/9/R1BAKABR1 w - - 0 6",
+            "3k5/4P2N1/3Nb1c1b/8p/9/2B6/P7P/4B4/4A4/3AK4 w - - 0 1",
+            "2bakab2/5rc2/9/p1p5p/5n3/2N1P4/P1P3P1P/7r1/R3A4/1NB1KAB2 b - - 0 1",
+            "4k4/4a4/4c4/9/9/9/9/4R4/4A4/3AK4 w - - 0 1",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let mut caps = MoveList::new();
+            legal_captures(&pos, &mut caps);
+            let mut want: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to).is_some())
+                .collect();
+            let mut got: Vec<Move> = caps.to_vec();
+            want.sort_by_key(|m| (m.from, m.to));
+            got.sort_by_key(|m| (m.from, m.to));
+            assert_eq!(got, want, "{fen}");
+        }
+    }
+
+    #[test]
+    fn attacks_by_every_kind() {
+        let pos: Position = "4k4/6n2/6C2/9/R8/2p6/9/4B4/9/3AK4 w - - 0 1"
+            .parse()
+            .unwrap();
+        let at = |s: &str| s.parse::<Square>().unwrap().index();
+        let cells = &pos.cells;
+        assert!(attacked_by(cells, at("e1"), 0)); // general and advisor
+        assert!(attacked_by(cells, at("c4"), 0)); // elephant e2, eye d3 free
+        assert!(attacked_by(cells, at("c3"), 1)); // the black pawn on c4
+        assert!(!attacked_by(cells, at("c5"), 1)); // pawns never go back
+        assert!(attacked_by(cells, at("i5"), 0)); // rook along rank 5
+        assert!(attacked_by(cells, at("g9"), 0)); // cannon over the horse
+        assert!(!attacked_by(cells, at("g8"), 0)); // a cannon needs a screen
+        assert!(!attacked_by(cells, at("b9"), 0));
+        assert!(attacked_by(cells, at("e7"), 1)); // the horse on g8, leg f8 free
+        assert!(!attacked_by(cells, at("f6"), 1)); // its leg g7 is blocked
+    }
+}

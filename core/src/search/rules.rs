@@ -1,0 +1,128 @@
+//! The rules of the game inside the search (domain.md §4): a repeated position is judged
+//! by the 棋例 — a side that checked with every move of the cycle (长将) loses, unless
+//! the other side did too — otherwise it is a draw; the natural move limit (60 moves each
+//! without a capture) draws; a side with no legal move loses (困毙), like a mated one.
+//!
+//! A full judgement of chases (长捉) needs every move of the cycle classified, which the
+//! rules module does (`crate::repetition`); the search applies the cheap, decisive part
+//! along its path: perpetual check. A cycle without a perpetual checker is scored a draw.
+
+use super::score::{Value, mate_in, mated_in};
+
+/// One position on the path from the game's start to the current search node.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PathEntry {
+    /// The position's hash.
+    pub hash: u64,
+    /// Whether the side to move there is in check: the move into it gave check.
+    pub in_check: bool,
+    /// Whether it was reached by a null move: no repetition reaches across one.
+    pub null: bool,
+}
+
+/// The judgement of the last position of `path` if it repeats an earlier one, as a value
+/// for its side to move at `ply` plies from the root. `reversible` is the number of
+/// plies since the last capture (no repetition reaches across a capture).
+///
+/// The first repetition already counts: the search assumes a cycle it can enter once it
+/// can enter again, and so judges it as the rules judge the full repetition.
+pub(crate) fn repetition_value(path: &[PathEntry], reversible: usize, ply: usize) -> Option<Value> {
+    let n = path.len() - 1;
+    let now = path[n];
+    let earliest = n - reversible.min(n);
+    // Positions with the same side to move lie an even number of plies back; four plies
+    // is the shortest cycle.
+    let mut i = n;
+    while i >= earliest + 2 {
+        i -= 2;
+        if path[i + 1].null || path[i + 2].null {
+            return None;
+        }
+        if i + 4 <= n && path[i].hash == now.hash {
+            return Some(judge_cycle(&path[i + 1..=n], ply));
+        }
+    }
+    None
+}
+
+/// Judges the cycle whose positions (after each of its moves) are `cycle`, the last one
+/// being the current position. Moves into entries at even distance from the end were
+/// made by the side not to move now ("they"), the others by the side to move ("we").
+fn judge_cycle(cycle: &[PathEntry], ply: usize) -> Value {
+    let n = cycle.len();
+    let their_checks = (0..n).rev().step_by(2).all(|j| cycle[j].in_check);
+    let our_checks = (0..n).rev().skip(1).step_by(2).all(|j| cycle[j].in_check);
+    match (our_checks, their_checks) {
+        // They checked perpetually and we did not: they lose when the cycle closes.
+        (false, true) => mate_in(ply),
+        (true, false) => mated_in(ply),
+        _ => 0,
+    }
+}
+
+/// Whether the natural move limit is reached: `limit` plies without a capture.
+#[inline]
+pub(crate) fn move_limit_reached(halfmove_clock: u32, limit: Option<u32>) -> bool {
+    limit.is_some_and(|l| halfmove_clock >= l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(hash: u64, in_check: bool) -> PathEntry {
+        PathEntry {
+            hash,
+            in_check,
+            null: false,
+        }
+    }
+
+    #[test]
+    fn perpetual_check_loses_and_a_plain_cycle_draws() {
+        let path = |checks: [bool; 5]| {
+            let hashes = [1, 2, 3, 4, 1];
+            std::array::from_fn::<_, 5, _>(|i| entry(hashes[i], checks[i]))
+        };
+        // Entries are the positions after each move; the last was reached by their move.
+        // Our moves (into positions 2 and 4) both checked, theirs did not: we lose.
+        let ours = path([false, true, false, true, false]);
+        assert_eq!(repetition_value(&ours, 10, 6), Some(mated_in(6)));
+        // Their moves (into 3 and back into 1) both checked: we win.
+        let theirs = path([true, false, true, false, true]);
+        assert_eq!(repetition_value(&theirs, 10, 6), Some(mate_in(6)));
+        assert_eq!(repetition_value(&path([false; 5]), 10, 6), Some(0));
+        assert_eq!(repetition_value(&path([true; 5]), 10, 6), Some(0));
+        // A check among our moves is not enough: one quiet move breaks the perpetual.
+        let one = path([false, true, false, false, false]);
+        assert_eq!(repetition_value(&one, 10, 6), Some(0));
+        // A capture three plies ago: the cycle cannot reach back.
+        assert_eq!(repetition_value(&theirs, 3, 6), None);
+        // The earlier occurrence further back: a longer cycle, judged the same way.
+        let long = [
+            entry(1, false),
+            entry(2, true),
+            entry(3, false),
+            entry(4, true),
+            entry(1, false),
+            entry(5, true),
+            entry(3, false),
+            entry(4, true),
+            entry(1, false),
+        ];
+        assert_eq!(repetition_value(&long, 10, 3), Some(mated_in(3)));
+    }
+
+    #[test]
+    fn no_repetition_across_a_null_move() {
+        let mut path = [
+            entry(1, false),
+            entry(2, false),
+            entry(3, false),
+            entry(4, false),
+            entry(1, false),
+        ];
+        path[2].null = true;
+        assert_eq!(repetition_value(&path, 10, 4), None);
+    }
+}

@@ -1,0 +1,934 @@
+//! The search proper: iterative deepening of a principal-variation alpha-beta search with
+//! aspiration windows, over a quiescence search of captures (and of every evasion when in
+//! check).
+//!
+//! Read top-down: [`Worker::iterate`] deepens and handles multi-PV; `root` searches the
+//! root moves; `search` is the alpha-beta of inner nodes with its pruning (transposition
+//! table cut-offs, reverse futility, null move, futility and late-move pruning, late-move
+//! reductions) and extensions (check); `qsearch` settles captures.
+//!
+//! Each search thread runs its own worker; they share only the transposition table and
+//! the stop flag (Lazy SMP). Thread 0, the main thread, also watches the clock, reports
+//! progress and decides when to stop.
+
+use super::eval::{CANNON, HORSE, ROOK, evaluate};
+use super::movepick::{
+    CapturePicker, MovePicker, ORDER_VALUE, QuietHistory, is_losing_capture, kind_of,
+};
+use super::rules::{PathEntry, move_limit_reached, repetition_value};
+use super::score::{
+    INFINITE, MATE_IN_MAX_PLY, MAX_PLY, NONE, Score, Value, is_mate, mate_in, mated_in,
+};
+use super::threads::{Reporter, Shared};
+use super::tt::{Bound, value_from_tt, value_to_tt};
+use super::{PvLine, ScoreBound};
+use crate::position::BitIter;
+use crate::{Color, Move, Position, Undo, zobrist};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// A root move with what the last searches found for it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    /// The value of this iteration (`-INFINITE` until searched, or when it failed low).
+    pub score: Value,
+    /// The value of the previous iteration.
+    pub prev_score: Value,
+    /// Whether `score` is a lower or upper bound (an aspiration window failed).
+    pub bound: Bound,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
+/// Per-ply state of the current path.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    killers: [Option<Move>; 2],
+    /// Static evaluation (`NONE` when in check).
+    eval: Value,
+    /// The move made from this ply (`None`: a null move, or none yet).
+    mv: Option<Move>,
+    /// The board code of the piece that moved.
+    moved: u8,
+    in_check: bool,
+}
+
+/// History scores saturate at this (the "gravity" update keeps them inside).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Quiet-move history, by piece (board code) and destination.
+struct History([[i32; 90]; 15]);
+
+impl QuietHistory for History {
+    #[inline]
+    fn quiet_score(&self, piece: u8, to: u8) -> i32 {
+        self.0[piece as usize][to as usize]
+    }
+}
+
+impl History {
+    /// Moves the entry towards the bonus's sign, more slowly the fuller it is.
+    #[inline]
+    fn update(&mut self, piece: u8, to: u8, bonus: i32) {
+        let h = &mut self.0[piece as usize][to as usize];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// A search thread's private state.
+pub(crate) struct Worker {
+    pub id: usize,
+    pos: Position,
+    /// Every position from the game's start to the current node.
+    path: Vec<PathEntry>,
+    stack: Vec<Frame>,
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    history: Box<History>,
+    /// The reply that refuted a move, by that move's piece and destination.
+    counters: Box<[[Option<Move>; 90]; 15]>,
+    /// Late-move reductions by depth and move number.
+    reductions: Box<[[i32; 64]; 64]>,
+    pub root_moves: Vec<RootMove>,
+    pub nodes: u64,
+    seldepth: usize,
+    root_depth: i32,
+    pv_idx: usize,
+    multipv: usize,
+    stopped: bool,
+    pub completed_depth: i32,
+    /// How often the best move changed in recent iterations (main thread only).
+    best_move_changes: f64,
+    shared: Arc<Shared>,
+    /// Where the main thread sends its reports (helpers have none).
+    pub reporter: Option<Reporter>,
+    root_side: Color,
+}
+
+impl Worker {
+    pub fn new(id: usize, shared: Arc<Shared>) -> Worker {
+        let mut reductions = Box::new([[0; 64]; 64]);
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                // Logarithmic in both, as in most modern engines; scaled by 1024.
+                *r = (1024.0 * (0.5 + (d as f64).ln() * (n as f64).ln() / 2.1)) as i32;
+            }
+        }
+        Worker {
+            id,
+            pos: Position::startpos(),
+            path: Vec::with_capacity(1024),
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            history: Box::new(History([[0; 90]; 15])),
+            counters: Box::new([[None; 90]; 15]),
+            reductions,
+            root_moves: Vec::new(),
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            pv_idx: 0,
+            multipv: 1,
+            stopped: false,
+            completed_depth: 0,
+            best_move_changes: 0.0,
+            shared,
+            reporter: None,
+            root_side: Color::Red,
+        }
+    }
+
+    /// Forgets what earlier games taught (a new game).
+    pub fn clear(&mut self) {
+        self.history.0 = [[0; 90]; 15];
+        *self.counters = [[None; 90]; 15];
+    }
+
+    /// Prepares a search of `root` (with the game's earlier positions in `history`).
+    pub fn prepare(
+        &mut self,
+        shared: Arc<Shared>,
+        root: &Position,
+        history: &[PathEntry],
+        root_moves: &[Move],
+    ) {
+        self.shared = shared;
+        self.pos = root.clone();
+        self.root_side = root.side_to_move();
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.path.push(PathEntry {
+            hash: root.hash(),
+            in_check: root.is_check(),
+            null: false,
+        });
+        self.root_moves = root_moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                prev_score: -INFINITE,
+                bound: Bound::Exact,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+        self.nodes = 0;
+        self.completed_depth = 0;
+        self.best_move_changes = 0.0;
+        self.stopped = false;
+        self.multipv = self.shared.multipv.min(self.root_moves.len()).max(1);
+        for f in self.stack.iter_mut() {
+            *f = Frame::default();
+        }
+        self.stack[0].in_check = root.is_check();
+        // Age the history so the new position's experience weighs more.
+        for row in self.history.0.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+
+    /// Iterative deepening: searches the root ever deeper until a limit or `stop`.
+    pub fn iterate(&mut self) {
+        if self.root_moves.is_empty() {
+            return;
+        }
+        let limits = &self.shared.limits;
+        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
+            (d as i32).clamp(1, MAX_PLY as i32 - 8)
+        });
+        let mate_limit = limits.mate;
+        let main = self.id == 0;
+        let mut last_best = None;
+        let mut stable_iterations = 0;
+        let mut depth = 0;
+        while depth < max_depth && !self.stopped {
+            depth += 1;
+            // Helpers skip some depths so the threads spread over different trees.
+            if !main && (depth + self.id as i32) % 3 == 0 && depth > 2 {
+                continue;
+            }
+            self.root_depth = depth;
+            for rm in self.root_moves.iter_mut() {
+                rm.prev_score = rm.score;
+            }
+            self.best_move_changes *= 0.5;
+            for pv_idx in 0..self.multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                self.aspiration(depth);
+                if self.stopped {
+                    break;
+                }
+                // Lines found so far stay ordered by value.
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if !main {
+                continue;
+            }
+            if let Some(mut reporter) = self.reporter.take() {
+                reporter.iteration(self, depth);
+                self.reporter = Some(reporter);
+            }
+            let best = &self.root_moves[0];
+            if let Some(n) = mate_limit
+                && best.score >= mate_in(2 * n as usize)
+            {
+                break;
+            }
+            if Some(best.mv) == last_best {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+                last_best = Some(best.mv);
+            }
+            if self.time_says_stop(stable_iterations) {
+                if self.shared.ponder.load(Relaxed) {
+                    // Out of time while pondering: stop as soon as the move is played.
+                    self.shared.stop_on_ponderhit.store(true, Relaxed);
+                } else {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The principal variations found so far, for a report at `depth`: lines searched in
+    /// this iteration with its values, the others with the previous iteration's.
+    pub fn lines(&self, depth: i32) -> Vec<PvLine> {
+        let mut lines = Vec::with_capacity(self.multipv);
+        for (i, rm) in self.root_moves.iter().take(self.multipv).enumerate() {
+            let updated = rm.score != -INFINITE;
+            let (value, depth) = if updated {
+                (rm.score, depth)
+            } else {
+                (rm.prev_score, depth - 1)
+            };
+            if value == -INFINITE || depth < 1 {
+                continue;
+            }
+            lines.push(PvLine {
+                multipv: i + 1,
+                depth: depth as u32,
+                seldepth: rm.seldepth as u32,
+                score: Score::from_value(value),
+                bound: if i == self.pv_idx && updated {
+                    match rm.bound {
+                        Bound::Exact => ScoreBound::Exact,
+                        Bound::Lower => ScoreBound::Lower,
+                        Bound::Upper => ScoreBound::Upper,
+                    }
+                } else {
+                    ScoreBound::Exact
+                },
+                moves: rm.pv.clone(),
+            });
+        }
+        lines
+    }
+
+    /// The side to move at the root.
+    pub fn root_side(&self) -> Color {
+        self.root_side
+    }
+
+    /// The search's shared state.
+    pub fn shared(&self) -> &Shared {
+        &self.shared
+    }
+
+    /// A line when no iteration finished: the first legal move with the static
+    /// evaluation, or no move and "mated" when there is none (checkmate or 困毙).
+    pub fn fallback_line(&self) -> Vec<PvLine> {
+        let (moves, score) = match self.root_moves.first() {
+            Some(rm) => (vec![rm.mv], Score::from_value(evaluate(&self.pos))),
+            None => (Vec::new(), Score::from_value(mated_in(0))),
+        };
+        vec![PvLine {
+            multipv: 1,
+            depth: 0,
+            seldepth: 0,
+            score,
+            bound: ScoreBound::Exact,
+            moves,
+        }]
+    }
+
+    /// The expected reply to `best`: from its principal variation, else from the table.
+    pub fn ponder_move(&self, best: Move) -> Option<Move> {
+        if let Some(rm) = self.root_moves.iter().find(|rm| rm.mv == best)
+            && let Some(&reply) = rm.pv.get(1)
+        {
+            return Some(reply);
+        }
+        let after = self.pos.play(best).ok()?;
+        let reply = self.shared.tt.probe(after.hash())?.mv?;
+        after.is_legal(reply).then_some(reply)
+    }
+
+    /// Whether the clock says not to start another iteration.
+    fn time_says_stop(&self, stable_iterations: u32) -> bool {
+        let tm = &self.shared.time;
+        if !tm.is_timed() || self.shared.limits.movetime.is_some() {
+            return false;
+        }
+        // A forced move needs no thought.
+        if self.root_moves.len() == 1 {
+            return true;
+        }
+        let stability = match stable_iterations {
+            0 => 1.6,
+            1 => 1.2,
+            2..=3 => 0.9,
+            _ => 0.6,
+        } * (1.0 + self.best_move_changes.min(2.0) * 0.3);
+        tm.past_optimum(stability)
+    }
+
+    /// Searches the current line with a window around the previous value, widening it
+    /// on each failure.
+    fn aspiration(&mut self, depth: i32) {
+        let prev = self.root_moves[self.pv_idx].prev_score;
+        let mut delta = 20;
+        let (mut alpha, mut beta) = if depth >= 4 && prev > -INFINITE && !is_mate(prev) {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let v = self.root(depth, alpha, beta);
+            self.root_moves[self.pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+                self.root_moves[self.pv_idx].bound = Bound::Upper;
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+                self.root_moves[self.pv_idx].bound = Bound::Lower;
+            } else {
+                self.root_moves[self.pv_idx].bound = Bound::Exact;
+                return;
+            }
+            if let Some(mut reporter) = self.reporter.take() {
+                reporter.bound_change(self, depth);
+                self.reporter = Some(reporter);
+            }
+            delta += delta / 2 + 5;
+        }
+    }
+
+    /// Searches the root moves from the current line on, PVS with light reductions.
+    fn root(&mut self, depth: i32, mut alpha: Value, beta: Value) -> Value {
+        let mut best = -INFINITE;
+        let in_check = self.stack[0].in_check;
+        self.stack[0].eval = if in_check { NONE } else { evaluate(&self.pos) };
+        self.nodes += 1;
+        for i in self.pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            let capture = self.pos.cells[m.to.index() as usize] != 0;
+            let undo = self.do_move(m, 0);
+            let gives_check = self.stack[1].in_check;
+            let new_depth = depth - 1 + gives_check as i32;
+            let n = i - self.pv_idx + 1;
+            let mut v;
+            if n == 1 {
+                v = -self.search::<true>(-beta, -alpha, new_depth, 1, false);
+            } else {
+                let r = if depth >= 3 && !capture && !gives_check && !in_check {
+                    (self.reduction(depth, n) / 1024 - 1).max(0)
+                } else {
+                    0
+                };
+                v = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.search::<false>(-alpha - 1, -alpha, new_depth, 1, true);
+                }
+                if v > alpha && v < beta {
+                    v = -self.search::<true>(-beta, -alpha, new_depth, 1, false);
+                }
+            }
+            self.undo_move(m, undo);
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if n == 1 || v > alpha {
+                rm.score = v;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv
+                    .extend(self.pv[1][..self.pv_len[1]].iter().map_while(|&m| m));
+                if n > 1 {
+                    self.best_move_changes += 1.0;
+                }
+            } else {
+                rm.score = -INFINITE;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The late-move reduction for `depth` and move number `n`, scaled by 1024.
+    #[inline]
+    fn reduction(&self, depth: i32, n: usize) -> i32 {
+        self.reductions[(depth as usize).min(63)][n.min(63)]
+    }
+
+    /// Plays `m` at `ply`, noting what the rules need.
+    #[inline]
+    fn do_move(&mut self, m: Move, ply: usize) -> Undo {
+        let piece = self.pos.cells[m.from.index() as usize];
+        self.stack[ply].mv = Some(m);
+        self.stack[ply].moved = piece;
+        let undo = self.pos.play_unchecked(m);
+        let in_check = self.pos.is_check();
+        self.stack[ply + 1].in_check = in_check;
+        self.path.push(PathEntry {
+            hash: self.pos.hash,
+            in_check,
+            null: false,
+        });
+        undo
+    }
+
+    #[inline]
+    fn undo_move(&mut self, m: Move, undo: Undo) {
+        self.pos.unplay(m, undo);
+        self.path.pop();
+    }
+
+    /// Passes the move (null move): only for the search's null-move test.
+    fn do_null(&mut self, ply: usize) {
+        self.stack[ply].mv = None;
+        self.stack[ply].moved = 0;
+        self.stack[ply + 1].in_check = false;
+        self.pos.side = !self.pos.side;
+        self.pos.hash ^= zobrist::SIDE_KEY;
+        self.path.push(PathEntry {
+            hash: self.pos.hash,
+            in_check: false,
+            null: true,
+        });
+    }
+
+    fn undo_null(&mut self) {
+        self.pos.side = !self.pos.side;
+        self.pos.hash ^= zobrist::SIDE_KEY;
+        self.path.pop();
+    }
+
+    /// Counts a node; every 1024 nodes publishes the count and checks the limits.
+    #[inline]
+    fn count_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.nodes & 1023 == 0 {
+            self.poll();
+        }
+    }
+
+    fn poll(&mut self) {
+        let shared = &self.shared;
+        shared.nodes[self.id].store(self.nodes, Relaxed);
+        if self.id == 0 {
+            let limits = &shared.limits;
+            let pondering = shared.ponder.load(Relaxed);
+            let out_of_time = !pondering && !limits.infinite && shared.time.past_maximum();
+            let out_of_nodes = limits
+                .nodes
+                .is_some_and(|n| shared.total_nodes() >= n && !limits.infinite);
+            if (out_of_time || out_of_nodes) && self.completed_depth >= 1 {
+                shared.stop.store(true, Relaxed);
+            }
+            if let Some(reporter) = self.reporter.as_mut() {
+                reporter.progress(shared);
+            }
+        }
+        if shared.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the side to move has the pieces for a null move to be safe: with only
+    /// pawns and defenders left, passing would often be better than any move (zugzwang),
+    /// and the null move would hide it.
+    fn null_move_safe(&self) -> bool {
+        let mut attackers = 0;
+        for s in BitIter(self.pos.occupied[self.pos.side.index()]) {
+            let kind = kind_of(self.pos.cells[s as usize]);
+            attackers += match kind {
+                ROOK => 2,
+                HORSE | CANNON => 1,
+                _ => 0,
+            };
+        }
+        attackers >= 2
+    }
+
+    /// The alpha-beta search of an inner node.
+    fn search<const PV: bool>(
+        &mut self,
+        mut alpha: Value,
+        mut beta: Value,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Value {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        if PV {
+            self.pv_len[ply] = 0;
+        }
+        self.count_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        let in_check = self.stack[ply].in_check;
+        if let Some(v) = self.rule_value(ply, in_check) {
+            return v;
+        }
+        if ply >= MAX_PLY - 4 {
+            return if in_check { 0 } else { evaluate(&self.pos) };
+        }
+        // Mate distance pruning: no line from here beats a mate found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.hash;
+        let tt = self.shared.tt.probe(key);
+        let tt_move = tt.and_then(|e| e.mv);
+        let tt_value = tt.map_or(NONE, |e| value_from_tt(e.value, ply));
+        if !PV
+            && let Some(e) = tt
+            && e.depth >= depth
+            && tt_value != NONE
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => tt_value >= beta,
+                Bound::Upper => tt_value <= alpha,
+            }
+        {
+            return tt_value;
+        }
+
+        let eval = if in_check {
+            NONE
+        } else if let Some(e) = tt
+            && e.eval != NONE
+        {
+            e.eval
+        } else {
+            evaluate(&self.pos)
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 2].eval != NONE
+            && eval > self.stack[ply - 2].eval;
+        self.stack[ply + 1].killers = [None; 2];
+
+        if !PV && !in_check {
+            // Reverse futility: far above beta with little depth left, assume a cut.
+            if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta && !is_mate(beta) {
+                return eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            if depth >= 3
+                && eval >= beta
+                && self.stack[ply - 1].mv.is_some()
+                && !is_mate(beta)
+                && self.null_move_safe()
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.do_null(ply);
+                let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.undo_null();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_IN_MAX_PLY { beta } else { v };
+                }
+            }
+        }
+
+        // Without a table move deep in the tree, a shallower search is as good a guide.
+        let depth = if (PV || cut_node) && depth >= 5 && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let prev = if ply > 0 {
+            self.stack[ply - 1]
+        } else {
+            Frame::default()
+        };
+        let counter = prev
+            .mv
+            .and_then(|m| self.counters[prev.moved as usize][m.to.index() as usize]);
+        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter);
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut move_count = 0;
+        let mut quiets_tried: [Option<(u8, u8)>; 64] = [None; 64];
+        let mut quiet_count = 0;
+        let original_alpha = alpha;
+        while let Some(m) = picker.next(&self.pos, &*self.history) {
+            move_count += 1;
+            let capture = self.pos.cells[m.to.index() as usize] != 0;
+            let piece = self.pos.cells[m.from.index() as usize];
+            let losing_capture = capture && depth >= 3 && is_losing_capture(&self.pos, m);
+            let undo = self.do_move(m, ply);
+            let gives_check = self.stack[ply + 1].in_check;
+
+            // Shallow pruning of quiet moves that cannot matter, once a move is in hand.
+            if !PV && !in_check && !capture && !gives_check && best > -MATE_IN_MAX_PLY && depth <= 6
+            {
+                let late = move_count > (3 + depth * depth) as usize / (2 - improving as usize);
+                let futile = eval + 100 + 120 * depth <= alpha;
+                if late || futile {
+                    self.undo_move(m, undo);
+                    continue;
+                }
+            }
+
+            // Check extension, bounded so a chain of checks cannot run away.
+            let extension = (gives_check && ply < 2 * self.root_depth as usize) as i32;
+            let new_depth = depth - 1 + extension;
+            // The first move of a PV node gets the full window at once; the others a null
+            // window first (reduced if late and quiet or losing), widened only if they beat alpha.
+            let first_in_pv = PV && move_count == 1;
+            let mut v = -INFINITE;
+            if !first_in_pv {
+                if depth >= 3 && move_count > 1 + PV as usize && (!capture || losing_capture) {
+                    let mut r = self.reduction(depth, move_count);
+                    if PV {
+                        r -= 1024;
+                    }
+                    if cut_node {
+                        r += 1024;
+                    }
+                    if !improving {
+                        r += 512;
+                    }
+                    if gives_check || in_check {
+                        r -= 1024;
+                    }
+                    if Some(m) == self.stack[ply].killers[0]
+                        || Some(m) == self.stack[ply].killers[1]
+                    {
+                        r -= 1024;
+                    }
+                    if !capture {
+                        r -= self.history.quiet_score(piece, m.to.index()) / 8;
+                    }
+                    let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
+                    v = -self.search::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+                    if v > alpha && reduced < new_depth {
+                        v = -self.search::<false>(
+                            -alpha - 1,
+                            -alpha,
+                            new_depth,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
+                } else {
+                    v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            }
+            if PV && (first_in_pv || (v > alpha && v < beta)) {
+                v = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.undo_move(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if !capture && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = Some((piece, m.to.index()));
+                quiet_count += 1;
+            }
+        }
+
+        if move_count == 0 {
+            // Checkmate, or no legal move at all (困毙): both lose.
+            return mated_in(ply);
+        }
+        if best == -INFINITE {
+            // Every move was pruned: the position is no better than alpha.
+            return alpha;
+        }
+
+        if let Some(m) = best_move
+            && best >= beta
+            && self.pos.cells[m.to.index() as usize] == 0
+        {
+            self.reward_quiet(ply, m, depth, &quiets_tried[..quiet_count]);
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, value_to_tt(best, ply), eval, depth, bound);
+        best
+    }
+
+    /// After a quiet move `m` cut the node off: make it a killer and the counter move,
+    /// and move the history towards it and away from the quiet moves tried before it.
+    fn reward_quiet(&mut self, ply: usize, m: Move, depth: i32, tried: &[Option<(u8, u8)>]) {
+        let frame = &mut self.stack[ply];
+        if frame.killers[0] != Some(m) {
+            frame.killers[1] = frame.killers[0];
+            frame.killers[0] = Some(m);
+        }
+        if ply > 0
+            && let Some(prev) = self.stack[ply - 1].mv
+        {
+            let moved = self.stack[ply - 1].moved;
+            self.counters[moved as usize][prev.to.index() as usize] = Some(m);
+        }
+        let bonus = (depth * depth * 16).min(1600);
+        let piece = self.pos.cells[m.from.index() as usize];
+        let target = (piece, m.to.index());
+        for &(p, to) in tried.iter().flatten() {
+            if (p, to) != target {
+                self.history.update(p, to, -bonus);
+            }
+        }
+        self.history.update(piece, m.to.index(), bonus);
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1];
+        head[ply][0] = Some(m);
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// A result fixed by the rules, not the search: a judged repetition or the natural
+    /// move limit.
+    #[inline]
+    fn rule_value(&mut self, ply: usize, in_check: bool) -> Option<Value> {
+        let clock = self.pos.halfmove_clock;
+        if clock >= 4
+            && let Some(v) = repetition_value(&self.path, clock as usize, ply)
+        {
+            return Some(v);
+        }
+        if move_limit_reached(clock, self.shared.rules.move_limit_plies) {
+            // A mate on the last move still counts.
+            if in_check && !self.pos.has_legal_move() {
+                return Some(mated_in(ply));
+            }
+            return Some(0);
+        }
+        None
+    }
+
+    /// The quiescence search: captures until the position is quiet (all evasions when in
+    /// check), with the static evaluation as the value of standing pat.
+    fn qsearch<const PV: bool>(&mut self, mut alpha: Value, beta: Value, ply: usize) -> Value {
+        if PV {
+            self.pv_len[ply] = 0;
+        }
+        self.count_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        let in_check = self.stack[ply].in_check;
+        if let Some(v) = self.rule_value(ply, in_check) {
+            return v;
+        }
+        if ply >= MAX_PLY - 4 {
+            return if in_check { 0 } else { evaluate(&self.pos) };
+        }
+        let key = self.pos.hash;
+        let tt = self.shared.tt.probe(key);
+        let tt_value = tt.map_or(NONE, |e| value_from_tt(e.value, ply));
+        if !PV
+            && let Some(e) = tt
+            && tt_value != NONE
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => tt_value >= beta,
+                Bound::Upper => tt_value <= alpha,
+            }
+        {
+            return tt_value;
+        }
+        let eval;
+        let mut best;
+        if in_check {
+            eval = NONE;
+            best = -INFINITE;
+        } else {
+            eval = match tt {
+                Some(e) if e.eval != NONE => e.eval,
+                _ => evaluate(&self.pos),
+            };
+            best = eval;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let original_alpha = alpha;
+        let mut picker = CapturePicker::new(&self.pos, in_check, tt.and_then(|e| e.mv));
+        if in_check && picker.len() == 0 {
+            return mated_in(ply);
+        }
+        let mut best_move = None;
+        while let Some(m) = picker.next() {
+            let capture = self.pos.cells[m.to.index() as usize] != 0;
+            if !in_check && capture {
+                // Delta pruning: even winning the piece would not reach alpha.
+                let victim = ORDER_VALUE[kind_of(self.pos.cells[m.to.index() as usize])];
+                if eval + victim + 150 <= alpha {
+                    continue;
+                }
+                if is_losing_capture(&self.pos, m) {
+                    continue;
+                }
+            }
+            let undo = self.do_move(m, ply);
+            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.undo_move(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, value_to_tt(best, ply), eval, 0, bound);
+        best
+    }
+}

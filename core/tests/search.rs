@@ -1,0 +1,280 @@
+//! The search against positions with known answers: mates at their distance (checked by
+//! an independent brute-force solver), the repetition rules, known draws, and the
+//! engine's modes (stop, multi-PV, threads).
+
+use chuhe_core::search::{Engine, Limits, Options, Score, SearchRoot};
+use chuhe_core::{Move, Position};
+use std::time::Duration;
+
+fn pos(fen: &str) -> Position {
+    fen.parse().unwrap()
+}
+
+fn search(fen: &str, limits: Limits) -> chuhe_core::search::SearchResult {
+    Engine::new(Options::default()).search(&SearchRoot::new(pos(fen)), limits)
+}
+
+/// Whether the side to move mates in at most `moves` moves giving check with every move
+/// (连将杀): a plain tree search, sharing nothing with the engine.
+fn mates_by_checks(p: &Position, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    p.legal_moves().iter().any(|&m| {
+        let after = p.play(m).unwrap();
+        if !after.is_check() {
+            return false;
+        }
+        let replies = after.legal_moves();
+        replies.is_empty()
+            || replies
+                .iter()
+                .all(|&r| mates_by_checks(&after.play(r).unwrap(), moves - 1))
+    })
+}
+
+/// Whether the side to move mates in at most `moves` moves, trying every move.
+fn mates_in(p: &Position, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    p.legal_moves().iter().any(|&m| {
+        let after = p.play(m).unwrap();
+        let replies = after.legal_moves();
+        replies.is_empty()
+            || replies
+                .iter()
+                .all(|&r| mates_in(&after.play(r).unwrap(), moves - 1))
+    })
+}
+
+#[test]
+fn mates_in_one_to_five_are_found_at_their_distance() {
+    // From ../shared/data/puzzles: wukong_mates_public.json (mates in 1–4, cut from master
+    // games) and 适情雅趣 / xqwlight FUNNY (mates in 5, composed problems).
+    let cases = [
+        (
+            "2Rckab1C/4a4/4R3n/p5p2/9/2N6/2P5P/C5r2/4K4/2B2A3 w - - 0 1",
+            1,
+        ),
+        (
+            "2bakab2/9/1r4n2/4p1p1p/1n7/R6R1/P1P1c1P1P/C1c1B4/2C1N4/2BAKA3 b - - 0 1",
+            1,
+        ),
+        ("3ak4/4aP3/9/p7p/4R4/4C4/P3c3P/B3B4/4A4/3r1K3 w - - 0 1", 2),
+        ("1C3k3/C8/3Rba3/4p3p/p1p6/9/9/4r4/4A4/4K4 w - - 0 1", 2),
+        (
+            "4k1c2/6R2/4ba3/7rC/2b5p/2B6/7n1/3A5/3C5/2B1KA3 w - - 0 1",
+            3,
+        ),
+        ("9/5k3/4P1N1c/9/9/9/9/9/4K4/2B2A3 w - - 0 1", 3),
+        (
+            "2b1k2C1/3na2N1/5c3/p4P2p/9/3r5/P3R3P/8B/4A4/3AK4 w - - 0 1",
+            4,
+        ),
+        ("1R1a2R2/4ak3/4P4/9/9/9/5r3/4B4/4C4/2B1K4 w - - 0 1", 4),
+        ("1C2kab2/rN2a2R1/2r1c3b/9/9/5R3/9/7C1/9/3K5 w - - 0 1", 5),
+        ("2bk1a3/1R2a2N1/rCc1b4/9/9/9/9/4C2R1/3r1p3/4K4 w - - 0 1", 5),
+    ];
+    let mut engine = Engine::new(Options::default());
+    for (fen, n) in cases {
+        let p = pos(fen);
+        // The distance is right: a mate that short exists, and none shorter (by every
+        // move up to three, by checks beyond that, as these mates are all by checks).
+        assert!(
+            mates_by_checks(&p, n) || mates_in(&p, n),
+            "{fen}: no mate in {n}"
+        );
+        if n <= 3 {
+            assert!(!mates_in(&p, n - 1), "{fen}: a shorter mate exists");
+        } else {
+            assert!(!mates_by_checks(&p, n - 1), "{fen}: a shorter mate exists");
+        }
+        engine.new_game();
+        let r = engine.search(&SearchRoot::new(p.clone()), Limits::depth(2 * n + 1));
+        assert_eq!(r.report.lines[0].score, Score::Mate(n as i32), "{fen}");
+        // The first move starts a mate in n: after it, the defender is mated in n - 1.
+        let after = p.play(r.best_move.unwrap()).unwrap();
+        if n == 1 {
+            assert!(after.legal_moves().is_empty(), "{fen}");
+        } else {
+            engine.new_game();
+            let reply = engine.search(&SearchRoot::new(after), Limits::depth(2 * n));
+            assert_eq!(
+                reply.report.lines[0].score,
+                Score::Mate(1 - n as i32),
+                "{fen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_legal_move_loses_even_without_check() {
+    // 困毙: Black's general cannot move and nothing attacks it; Black has no other piece.
+    // The pawn guards d8 and Red's general the open e file.
+    let fen = "3k5/9/3P5/9/9/9/9/9/9/4K4 b - - 0 1";
+    let p = pos(fen);
+    assert!(!p.is_check() && p.legal_moves().is_empty());
+    let r = search(fen, Limits::depth(3));
+    assert_eq!(
+        (r.best_move, r.report.lines[0].score),
+        (None, Score::Mate(0))
+    );
+    // One move earlier Red wins by taking the last square away.
+    let r = search("3k5/9/9/3P5/9/9/9/9/9/4K4 w - - 0 1", Limits::depth(3));
+    assert_eq!(r.report.lines[0].score, Score::Mate(1));
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker() {
+    // Black threatens Ra1-a0 mate. Red's rook can check for ever along the ranks the
+    // general steps to, but 长将 loses: Red's score is a loss, not the draw chess gives.
+    let fen = "4k4/8R/9/9/9/9/9/9/rr2A4/3K5 w - - 0 1";
+    let r = search(fen, Limits::depth(8));
+    let score = r.report.lines[0].score;
+    assert!(matches!(score, Score::Mate(n) if n < 0), "{score:?}");
+
+    // With the game's history the cycle closes sooner: Red has already checked twice
+    // and Black has stepped back twice, so checking again repeats at once.
+    let moves: Vec<Move> = ["i8i9", "e9e8", "i9i8", "e8e9"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let root = SearchRoot::from_moves(pos(fen), &moves).unwrap();
+    let mut engine = Engine::new(Options::default());
+    let check: Move = "i8i9".parse().unwrap();
+    let r = engine.search(
+        &root,
+        Limits {
+            depth: Some(4),
+            search_moves: vec![check],
+            ..Limits::default()
+        },
+    );
+    // The check repeats the position after Red's first check: Red's two checks against
+    // Black's two idle moves lose on the spot.
+    assert_eq!(r.report.lines[0].score, Score::Mate(-1));
+}
+
+#[test]
+fn a_repetition_without_checks_is_a_draw_and_history_counts() {
+    // Red is a rook up. Both generals have stepped out and back, and Red's out again;
+    // Black can repeat the earlier position by stepping out too, and the game history
+    // makes that a draw.
+    let fen = "5k3/9/9/9/8r/9/9/9/9/RR1K5 w - - 0 1";
+    let moves: Vec<Move> = ["d0d1", "f9f8", "d1d0", "f8f9", "d0d1"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let with_history = SearchRoot::from_moves(pos(fen), &moves).unwrap();
+    let without = SearchRoot::new(with_history.position().clone());
+    let mut engine = Engine::new(Options::default());
+    let r = engine.search(&with_history, Limits::depth(6));
+    assert_eq!(r.report.lines[0].score, Score::Cp(0));
+    engine.new_game();
+    let r = engine.search(&without, Limits::depth(6));
+    assert!(
+        matches!(r.report.lines[0].score, Score::Cp(v) if v < -300)
+            || matches!(r.report.lines[0].score, Score::Mate(n) if n < 0)
+    );
+}
+
+#[test]
+fn dead_drawn_endings_score_near_zero() {
+    for fen in [
+        // A lone horse, a lone cannon, a lone rook against full advisors and elephants.
+        "2bakab2/9/9/9/9/9/9/4N4/9/3K5 w - - 0 1",
+        "2bakab2/9/9/9/9/9/9/4C4/4A4/3AK4 w - - 0 1",
+        "2bakab2/9/9/9/9/9/9/R8/9/3K5 w - - 0 1",
+        // Rook against horse with full advisors and elephants.
+        "2bakab2/9/4n4/9/9/9/9/4R4/9/3K5 w - - 0 1",
+    ] {
+        let r = search(fen, Limits::depth(9));
+        let score = r.report.lines[0].score;
+        assert!(
+            matches!(score, Score::Cp(v) if v.abs() <= 50),
+            "{fen}: {score:?}"
+        );
+    }
+    // A rook against a bare general is a win, not a draw.
+    let r = search("3k5/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1", Limits::depth(9));
+    assert!(r.report.lines[0].score > Score::Cp(500));
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first() {
+    let mut engine = Engine::new(Options {
+        multipv: 4,
+        ..Options::default()
+    });
+    let r = engine.search(&SearchRoot::new(Position::startpos()), Limits::depth(5));
+    let lines = &r.report.lines;
+    assert_eq!(lines.len(), 4);
+    let mut firsts: Vec<Move> = lines.iter().map(|l| l.moves[0]).collect();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 4);
+    assert!(lines.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(
+        lines
+            .iter()
+            .enumerate()
+            .all(|(i, l)| l.multipv == i + 1 && l.depth == 5)
+    );
+    assert_eq!(r.best_move, Some(lines[0].moves[0]));
+}
+
+#[test]
+fn threads_search_together() {
+    let mut engine = Engine::new(Options {
+        threads: 3,
+        ..Options::default()
+    });
+    let fen = "1R1a2R2/4ak3/4P4/9/9/9/5r3/4B4/4C4/2B1K4 w - - 0 1";
+    let r = engine.search(&SearchRoot::new(pos(fen)), Limits::depth(9));
+    assert_eq!(r.report.lines[0].score, Score::Mate(4));
+    let r = engine.search(&SearchRoot::new(Position::startpos()), Limits::depth(8));
+    assert!(Position::startpos().is_legal(r.best_move.unwrap()));
+    assert_eq!(r.report.depth, 8);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_move() {
+    let mut engine = Engine::new(Options::default());
+    engine.start(
+        &SearchRoot::new(Position::startpos()),
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        |_| {},
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(engine.is_searching());
+    let r = engine.stop().expect("a search was running");
+    assert!(!engine.is_searching());
+    assert!(Position::startpos().is_legal(r.best_move.unwrap()));
+    assert!(r.report.depth >= 1);
+}
+
+#[test]
+fn node_and_mate_limits_end_the_search() {
+    let r = search(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        Limits::nodes(20_000),
+    );
+    // The limit is checked every 1024 nodes.
+    assert!(
+        r.report.nodes >= 20_000 && r.report.nodes < 22_000,
+        "{}",
+        r.report.nodes
+    );
+    let r = search(
+        "3ak4/4aP3/9/p7p/4R4/4C4/P3c3P/B3B4/4A4/3r1K3 w - - 0 1",
+        Limits {
+            mate: Some(2),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(r.report.lines[0].score, Score::Mate(2));
+}
