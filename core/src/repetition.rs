@@ -21,11 +21,13 @@
 //!   piece offered (献), both idle (28.5, 28.6);
 //! - the capture would not let the opponent mate at once (29.4);
 //! - the chase is new: the same piece did not already threaten the same target before the
-//!   move (29.2).
+//!   move (29.2), counting a threat that a check only held up as already there.
 //!
 //! A side chases perpetually (长捉) only if one and the same enemy piece, or several, is
-//! chased by each of its chasing moves: "连续捉一子或数子" (28.12). Alternately threatening
-//! different pieces is not 长捉.
+//! chased by each of its chasing moves: "连续捉一子或数子" (28.12) read as a continuing chase
+//! of the same pieces. A rook fleeing a chase that threatens a different piece at each stop
+//! is not chasing perpetually; the reference cases (Fairy-Stockfish, after the Asian rule
+//! book) rule the same.
 //!
 //! Not applied: 27.3 (a move occupying a key defensive point that makes a simple draw, whose
 //! chase of an advisor or elephant counts as idle) needs a judgement of the whole position;
@@ -284,7 +286,7 @@ impl TrackedEffects {
 /// threat) chases: 长捉 is of the same piece or pieces. 27.4 decides what a move that both
 /// threatens mate and chases one of those pieces is: a chase.
 fn side_conduct(moves: &[TrackedEffects], pawn_chases_count: bool) -> Conduct {
-    if moves.iter().all(|m| m.effects.check) {
+    if !moves.is_empty() && moves.iter().all(|m| m.effects.check) {
         return Conduct::PerpetualCheck;
     }
     let not_checks = || moves.iter().filter(|m| !m.effects.check);
