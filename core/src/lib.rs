@@ -34,6 +34,7 @@ pub mod record;
 pub mod repetition;
 pub mod search;
 mod setup;
+pub mod solver;
 mod square;
 mod tables;
 pub mod uci;

@@ -3,6 +3,7 @@
 //! With no arguments it speaks UCI on standard input and output. Subcommands:
 //! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken; `bench
 //! [DEPTH]` searches the fixed bench positions and prints the node count and speed.
+//! `solve` proves mates exactly (see `chuhe_core::solver::cli`).
 
 use chuhe_core::Position;
 use chuhe_core::uci::{Uci, write_perft};
@@ -14,7 +15,11 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep
        chuhe-engine bench [DEPTH]      search the bench positions, print nodes and speed
        chuhe-engine convert INPUT... [--to pgn|fen] [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]
-                                       convert PGN/XQF game files, replaying every move";
+                                       convert PGN/XQF game files, replaying every move
+       chuhe-engine solve --fen FEN --mate N [--json] [--checks-only] [--time-limit S]
+                                       prove the shortest mate within N moves, exactly
+       chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only] [--time-limit S]
+                                       solve a puzzle file, print the time distribution";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,6 +33,7 @@ fn main() -> ExitCode {
         Some("perft") => perft(&args[1..]),
         Some("convert") => chuhe_core::convert::command(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("solve") => chuhe_core::solver::cli::command(&args[1..], &mut io::stdout().lock()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,527 @@
+//! `chuhe-engine solve`: the mate prover on the command line.
+//!
+//! ```text
+//! chuhe-engine solve --fen FEN --mate N [--json] [--checks-only] [--time-limit SECONDS]
+//! chuhe-engine solve --wukong FILE --mate N [--checks-only] [--time-limit SECONDS]
+//! chuhe-engine solve --fens FILE --mate N [--checks-only] [--time-limit SECONDS]
+//! ```
+//!
+//! One position prints the verdict, the main line in Chinese and ICCS, every winning first
+//! move, the duals, nodes and time; `--json` prints one object instead. The batch modes
+//! solve every position of a wukong puzzle file (JSON: an array of objects with `id`, `fen`
+//! and `title` "Mate in N move(s)") or of a FEN list (one FEN per line, or PGN-style
+//! `[FEN "…"]` tags), one line per position, then the distribution of solve times and,
+//! for wukong, the labels that are wrong.
+
+use super::{Solution, SolveOptions, Solver, Verdict};
+use crate::notation::{Notation, format_move};
+use crate::{Move, Position};
+use std::fmt;
+use std::io::Write;
+use std::time::Duration;
+
+/// The usage lines of the subcommand.
+pub const USAGE: &str =
+    "chuhe-engine solve --fen FEN --mate N [--json] [--checks-only] [--time-limit S]
+                                       prove the shortest mate within N moves, exactly
+       chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only] [--time-limit S]
+                                       solve a puzzle file, print the time distribution";
+
+enum Input {
+    Fen(String),
+    Wukong(String),
+    Fens(String),
+}
+
+struct Args {
+    input: Input,
+    opts: SolveOptions,
+    json: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut input = None;
+    let mut mate = None;
+    let mut json = false;
+    let mut checks_only = false;
+    let mut time_limit = None;
+    let mut i = 0;
+    let value = |i: usize, name: &str| {
+        args.get(i + 1)
+            .cloned()
+            .ok_or_else(|| format!("{name} needs a value"))
+    };
+    while i < args.len() {
+        match args[i].as_str() {
+            "--fen" => {
+                // A FEN has spaces; take the words up to the next option.
+                let words: Vec<&str> = args[i + 1..]
+                    .iter()
+                    .take_while(|a| !a.starts_with("--"))
+                    .map(String::as_str)
+                    .collect();
+                if words.is_empty() {
+                    return Err("--fen needs a FEN".into());
+                }
+                i += words.len();
+                input = Some(Input::Fen(words.join(" ")));
+            }
+            "--wukong" => {
+                input = Some(Input::Wukong(value(i, "--wukong")?));
+                i += 1;
+            }
+            "--fens" => {
+                input = Some(Input::Fens(value(i, "--fens")?));
+                i += 1;
+            }
+            "--mate" => {
+                let v = value(i, "--mate")?;
+                let n: u32 = v
+                    .parse()
+                    .map_err(|_| format!("--mate {v:?} is not a number"))?;
+                if n == 0 || n > super::MAX_MOVES {
+                    return Err(format!("--mate must be 1 to {}", super::MAX_MOVES));
+                }
+                mate = Some(n);
+                i += 1;
+            }
+            "--time-limit" => {
+                let v = value(i, "--time-limit")?;
+                let s: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s > 0.0)
+                    .ok_or_else(|| format!("--time-limit {v:?} is not a positive number"))?;
+                time_limit = Some(Duration::from_secs_f64(s));
+                i += 1;
+            }
+            "--json" => json = true,
+            "--checks-only" => checks_only = true,
+            other => return Err(format!("solve: unknown argument {other:?}\nusage: {USAGE}")),
+        }
+        i += 1;
+    }
+    let input =
+        input.ok_or_else(|| format!("solve needs --fen, --wukong or --fens\nusage: {USAGE}"))?;
+    let max_moves = mate.ok_or_else(|| format!("solve needs --mate N\nusage: {USAGE}"))?;
+    Ok(Args {
+        input,
+        opts: SolveOptions {
+            max_moves,
+            checks_only,
+            time_limit,
+        },
+        json,
+    })
+}
+
+/// Runs `chuhe-engine solve` with `args` (the words after `solve`), writing to `out`.
+pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let args = parse_args(args)?;
+    let io = |e: std::io::Error| e.to_string();
+    match &args.input {
+        Input::Fen(fen) => {
+            let pos: Position = fen.parse().map_err(|e| format!("--fen {fen:?}: {e}"))?;
+            let solution = Solver::default().solve(&pos, &args.opts);
+            let text = if args.json {
+                to_json(&pos.to_string(), &solution) + "\n"
+            } else {
+                to_text(&pos, &args.opts, &solution)
+            };
+            out.write_all(text.as_bytes()).map_err(io)
+        }
+        Input::Wukong(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let puzzles = read_wukong(&text).map_err(|e| format!("{path}: {e}"))?;
+            batch(&puzzles, &args.opts, out).map_err(io)
+        }
+        Input::Fens(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            batch(&read_fen_list(&text), &args.opts, out).map_err(io)
+        }
+    }
+}
+
+/// The solution as text: verdict, line (Chinese and ICCS), first moves, duals, nodes, time.
+pub fn to_text(pos: &Position, opts: &SolveOptions, s: &Solution) -> String {
+    let mut t = format!("fen: {pos}\n");
+    let within = if opts.checks_only {
+        format!("{} (checks only)", opts.max_moves)
+    } else {
+        opts.max_moves.to_string()
+    };
+    match s.verdict {
+        Verdict::Mate(k) => t += &format!("mate in {k}\n"),
+        Verdict::NoMate => t += &format!("no mate within {within}\n"),
+        Verdict::Unknown { searched } => {
+            t += &format!("unknown: time limit reached; no mate within {searched}\n")
+        }
+    }
+    if !s.line.is_empty() {
+        let mut p = pos.clone();
+        let mut chinese = Vec::new();
+        for (i, &m) in s.line.iter().enumerate() {
+            let word = format_move(&p, m, Notation::Chinese);
+            chinese.push(if i % 2 == 0 {
+                format!("{}. {word}", i / 2 + 1)
+            } else {
+                word
+            });
+            p.play_unchecked(m);
+        }
+        t += &format!("line: {}\n", chinese.join(" "));
+        t += &format!("line (ICCS): {}\n", iccs_list(&s.line).join(" "));
+        let firsts: Vec<String> = s
+            .first_moves
+            .iter()
+            .map(|&m| format!("{m} {}", format_move(pos, m, Notation::Chinese)))
+            .collect();
+        let cooked = if s.is_cooked() { " (cooked)" } else { "" };
+        t += &format!("first moves{cooked}: {}\n", firsts.join(", "));
+        let mut p = pos.clone();
+        for (i, &m) in s.line.iter().enumerate() {
+            if i % 2 == 0
+                && let Some(duals) = s.duals.get(i / 2)
+                && !duals.is_empty()
+            {
+                t += &format!(
+                    "duals at move {}: {}\n",
+                    i / 2 + 1,
+                    iccs_list(duals).join(" ")
+                );
+            }
+            p.play_unchecked(m);
+        }
+    }
+    t += &format!("nodes: {}\ntime: {} ms\n", s.nodes, s.elapsed.as_millis());
+    t
+}
+
+fn iccs_list(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+/// The `--json` object: `fen`, `mate_in` (number or null), `first_moves` and `line`
+/// (arrays of ICCS), `nodes`, `ms`.
+pub fn to_json(fen: &str, s: &Solution) -> String {
+    let array = |moves: &[Move]| {
+        let items: Vec<String> = moves.iter().map(|m| json_string(&m.to_string())).collect();
+        format!("[{}]", items.join(","))
+    };
+    let mate_in = s
+        .mate_in()
+        .map_or_else(|| "null".to_string(), |k| k.to_string());
+    format!(
+        "{{\"fen\":{},\"mate_in\":{mate_in},\"first_moves\":{},\"line\":{},\"nodes\":{},\"ms\":{}}}",
+        json_string(fen),
+        array(&s.first_moves),
+        array(&s.line),
+        s.nodes,
+        s.elapsed.as_millis()
+    )
+}
+
+/// `s` as a JSON string literal.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A position of a puzzle file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Its name in the file (`id`, or the line number).
+    pub id: String,
+    /// Its FEN.
+    pub fen: String,
+    /// The mate length the file claims, if it says one.
+    pub claimed: Option<u32>,
+}
+
+/// Why a puzzle file could not be read: where (byte offset) and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleFileError {
+    /// Byte offset of the problem.
+    pub offset: usize,
+    /// What was expected there.
+    pub expected: &'static str,
+}
+
+impl fmt::Display for PuzzleFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "byte {}: expected {}", self.offset, self.expected)
+    }
+}
+
+impl std::error::Error for PuzzleFileError {}
+
+/// Reads a wukong puzzle file: a JSON array of flat objects whose values are strings.
+/// `title` "Mate in N move(s)" gives the claim ("?" or anything else: none).
+pub fn read_wukong(text: &str) -> Result<Vec<Puzzle>, PuzzleFileError> {
+    let mut r = JsonReader {
+        bytes: text.as_bytes(),
+        at: 0,
+    };
+    let mut puzzles = Vec::new();
+    r.expect(b'[', "'['")?;
+    if r.peek() == Some(b']') {
+        return Ok(puzzles);
+    }
+    loop {
+        let start = r.at;
+        r.expect(b'{', "'{'")?;
+        let (mut id, mut fen, mut title) = (None, None, None);
+        if r.peek() != Some(b'}') {
+            loop {
+                let key = r.string()?;
+                r.expect(b':', "':'")?;
+                let value = r.string()?;
+                match key.as_str() {
+                    "id" => id = Some(value),
+                    "fen" => fen = Some(value),
+                    "title" => title = Some(value),
+                    _ => {}
+                }
+                if r.peek() == Some(b',') {
+                    r.at += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        r.expect(b'}', "'}' or ','")?;
+        let fen = fen.ok_or(PuzzleFileError {
+            offset: start,
+            expected: "a \"fen\" field in the object",
+        })?;
+        let claimed = title.as_deref().and_then(|t| {
+            t.strip_prefix("Mate in ")?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        });
+        puzzles.push(Puzzle {
+            id: id.unwrap_or_else(|| format!("#{}", puzzles.len() + 1)),
+            fen,
+            claimed,
+        });
+        if r.peek() == Some(b',') {
+            r.at += 1;
+        } else {
+            break;
+        }
+    }
+    r.expect(b']', "']' or ','")?;
+    Ok(puzzles)
+}
+
+struct JsonReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl JsonReader<'_> {
+    fn peek(&mut self) -> Option<u8> {
+        while self.at < self.bytes.len() && self.bytes[self.at].is_ascii_whitespace() {
+            self.at += 1;
+        }
+        self.bytes.get(self.at).copied()
+    }
+
+    fn expect(&mut self, b: u8, what: &'static str) -> Result<(), PuzzleFileError> {
+        if self.peek() == Some(b) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.error(what))
+        }
+    }
+
+    fn error(&self, expected: &'static str) -> PuzzleFileError {
+        PuzzleFileError {
+            offset: self.at,
+            expected,
+        }
+    }
+
+    fn string(&mut self) -> Result<String, PuzzleFileError> {
+        self.expect(b'"', "a string")?;
+        let mut out = Vec::new();
+        loop {
+            let Some(&b) = self.bytes.get(self.at) else {
+                return Err(self.error("the end of the string"));
+            };
+            self.at += 1;
+            match b {
+                b'"' => break,
+                b'\\' => {
+                    let Some(&e) = self.bytes.get(self.at) else {
+                        return Err(self.error("an escape"));
+                    };
+                    self.at += 1;
+                    match e {
+                        b'n' => out.push(b'\n'),
+                        b't' => out.push(b'\t'),
+                        b'r' => out.push(b'\r'),
+                        b'b' => out.push(8),
+                        b'f' => out.push(12),
+                        b'"' | b'\\' | b'/' => out.push(e),
+                        b'u' => {
+                            let hex = self
+                                .bytes
+                                .get(self.at..self.at + 4)
+                                .and_then(|h| std::str::from_utf8(h).ok())
+                                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                                .ok_or_else(|| self.error("four hex digits"))?;
+                            self.at += 4;
+                            // Surrogate pairs never occur in these files; a lone one is
+                            // replaced rather than refused.
+                            let c = char::from_u32(hex).unwrap_or('\u{fffd}');
+                            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                        }
+                        _ => return Err(self.error("a valid escape")),
+                    }
+                }
+                _ => out.push(b),
+            }
+        }
+        String::from_utf8(out).map_err(|_| self.error("UTF-8 text"))
+    }
+}
+
+/// Reads a FEN list: each line a FEN, or a `[FEN "…"]` tag; other lines are skipped.
+/// A preceding `[EVENT "…"]` or `[FEN_INDEX "…"]` tag names the position.
+pub fn read_fen_list(text: &str) -> Vec<Puzzle> {
+    let mut puzzles = Vec::new();
+    let mut name = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim().trim_start_matches('\u{feff}');
+        let tag = |t: &str| {
+            line.strip_prefix(t)
+                .and_then(|r| r.trim().strip_suffix(']'))
+                .map(|v| v.trim().trim_matches('"').to_string())
+        };
+        if let Some(v) = tag("[FEN_INDEX").or_else(|| tag("[EVENT")) {
+            name = Some(v);
+        } else if let Some(fen) = tag("[FEN") {
+            puzzles.push(Puzzle {
+                id: name.take().unwrap_or_else(|| format!("line {}", i + 1)),
+                fen,
+                claimed: None,
+            });
+        } else if !line.is_empty() && !line.starts_with('[') && !line.starts_with('#') {
+            puzzles.push(Puzzle {
+                id: format!("line {}", i + 1),
+                fen: line.to_string(),
+                claimed: None,
+            });
+        }
+    }
+    puzzles
+}
+
+/// Solves every puzzle, one line each, then the summary.
+pub fn batch(puzzles: &[Puzzle], opts: &SolveOptions, out: &mut dyn Write) -> std::io::Result<()> {
+    let mut solver = Solver::default();
+    let mut times = Vec::new();
+    let mut by_length = vec![0usize; opts.max_moves as usize + 1];
+    let (mut no_mate, mut unknown, mut bad_fen) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    let mut nodes = 0u64;
+    for p in puzzles {
+        let pos: Position = match p.fen.parse() {
+            Ok(pos) => pos,
+            Err(e) => {
+                writeln!(out, "{}\tbad FEN: {e}", p.id)?;
+                bad_fen += 1;
+                continue;
+            }
+        };
+        let s = solver.solve(&pos, opts);
+        let ms = s.elapsed.as_secs_f64() * 1000.0;
+        times.push(ms);
+        nodes += s.nodes;
+        let verdict = match s.verdict {
+            Verdict::Mate(k) => {
+                by_length[k as usize] += 1;
+                format!("mate {k}")
+            }
+            Verdict::NoMate => {
+                no_mate += 1;
+                format!("none<={}", opts.max_moves)
+            }
+            Verdict::Unknown { searched } => {
+                unknown += 1;
+                format!("unknown>{searched}")
+            }
+        };
+        let claim = p.claimed.map_or("?".to_string(), |c| c.to_string());
+        // A claim is wrong when the proved shortest mate differs, or when no mate exists
+        // within a bound at least as long as the claim.
+        let is_wrong = match (p.claimed, s.verdict) {
+            (Some(c), Verdict::Mate(k)) => c != k,
+            (Some(c), Verdict::NoMate) => c <= opts.max_moves,
+            (Some(c), Verdict::Unknown { searched }) => c <= searched,
+            (None, _) => false,
+        };
+        if is_wrong {
+            wrong.push(format!("{} claimed {claim}, {verdict}", p.id));
+        }
+        writeln!(
+            out,
+            "{}\tclaimed {claim}\t{verdict}\t{:.2} ms\t{} nodes\t{}",
+            p.id,
+            ms,
+            s.nodes,
+            iccs_list(&s.line).join(" ")
+        )?;
+    }
+    writeln!(out, "positions: {}", puzzles.len())?;
+    for (k, &n) in by_length.iter().enumerate().skip(1) {
+        if n > 0 {
+            writeln!(out, "mate in {k}: {n}")?;
+        }
+    }
+    writeln!(
+        out,
+        "no mate within {}: {no_mate}; time limit reached: {unknown}; bad FEN: {bad_fen}",
+        opts.max_moves
+    )?;
+    times.sort_by(f64::total_cmp);
+    let pct = |q: f64| {
+        if times.is_empty() {
+            0.0
+        } else {
+            times[((times.len() - 1) as f64 * q).round() as usize]
+        }
+    };
+    writeln!(
+        out,
+        "time ms: median {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}; over 100 ms: {}; total {:.0} ms; nodes {nodes}",
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        pct(1.0),
+        times.iter().filter(|&&t| t > 100.0).count(),
+        times.iter().sum::<f64>()
+    )?;
+    writeln!(out, "wrong labels: {}", wrong.len())?;
+    for w in &wrong {
+        writeln!(out, "  {w}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,576 @@
+//! An exact mate-in-N prover for composed problems (排局) and mating positions.
+//!
+//! "Mate in N" means N moves of the attacker (the side to move), 2N − 1 plies. The prover
+//! is an AND-OR search over every legal move: at the attacker's nodes one move must force
+//! the win, at the defender's nodes every reply must lose. The defender loses when it has
+//! no legal move, in check (将死) or not (困毙: by the rules, a side with no move loses).
+//!
+//! Repetition: a line that reaches a position already on the path from the root is a
+//! failure for the attacker (a perpetual checker loses by the 棋例, and a position that
+//! recurs cannot belong to a shortest mate anyway: the attacker could play from its second
+//! occurrence at once). This never hides a mate within N: a shortest mate never repeats.
+//! Because a failure that comes from the path is not a property of the position, such
+//! "tainted" failures are never stored in the transposition table; proofs always are.
+//!
+//! The search is iterative deepening on N with a transposition table keyed by the hash
+//! that stores, per position with the attacker to move, the smallest N proved and the
+//! largest N refuted. The attacker's moves are tried checks first, those leaving the
+//! defender the fewest replies first; the defender's replies start with the move that last
+//! refuted at the same ply. `checks_only` restricts the attacker to checking moves (连将杀),
+//! the usual shape of the classic compositions and a much smaller tree.
+//!
+//! What [`Solution`] reports:
+//! - `mate_in`: the shortest mate (k attacker moves), if one exists within N.
+//! - `first_moves`: every attacker first move that forces mate in k (more than one: the
+//!   composition is "cooked").
+//! - `line`: a main line of 2k − 1 plies: the attacker plays a move that mates in the
+//!   fewest moves, the defender the reply that holds out longest (ties: the first reply in
+//!   generation order).
+//! - `duals[i]`: for the attacker's i-th move of the line, the other attacker moves that
+//!   also force mate within the moves that remain at that point (which, as the defender
+//!   holds out longest, is the shortest mate from there). `duals[0]` is `first_moves`
+//!   without the main move.
+
+pub mod cli;
+
+use crate::{Move, MoveList, Position, Square};
+use std::time::{Duration, Instant};
+
+/// How to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The most attacker moves to look for a mate in (N).
+    pub max_moves: u32,
+    /// Only checking moves for the attacker (连将杀). A mate found is a real mate; "no mate"
+    /// then only means no mate by consecutive checks.
+    pub checks_only: bool,
+    /// Stop after this long; the verdict is then [`Verdict::Unknown`] unless a mate was
+    /// already proved.
+    pub time_limit: Option<Duration>,
+}
+
+impl SolveOptions {
+    /// A full search for mates in up to `max_moves` moves, without a time limit.
+    pub fn mate_in(max_moves: u32) -> SolveOptions {
+        SolveOptions {
+            max_moves,
+            checks_only: false,
+            time_limit: None,
+        }
+    }
+}
+
+/// What the search concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The attacker mates in this many moves, and not in fewer.
+    Mate(u32),
+    /// No mate within the N searched (within checks, if `checks_only`).
+    NoMate,
+    /// The time ran out; no mate exists in `searched` moves or fewer.
+    Unknown {
+        /// The largest N fully refuted.
+        searched: u32,
+    },
+}
+
+/// The result of [`Solver::solve`] (see the [module documentation](self)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Every first move that mates in the shortest number of moves (empty without a mate).
+    pub first_moves: Vec<Move>,
+    /// The main line, 2k − 1 plies, from the attacker's first move to the mating move.
+    pub line: Vec<Move>,
+    /// For each attacker move of `line` (plies 0, 2, 4 …), the other moves that also win
+    /// within the moves remaining.
+    pub duals: Vec<Vec<Move>>,
+    /// Positions visited (moves played) by the search.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// The shortest mate, if proved.
+    pub fn mate_in(&self) -> Option<u32> {
+        match self.verdict {
+            Verdict::Mate(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// Whether more than one first move mates in the shortest number of moves.
+    pub fn is_cooked(&self) -> bool {
+        self.first_moves.len() > 1
+    }
+}
+
+/// The most attacker moves a search may be asked for (the path and per-ply tables are
+/// sized by it).
+pub const MAX_MOVES: u32 = 120;
+
+/// A placeholder for unused slots of move arrays.
+const NO_MOVE: Move = Move::new(Square::ALL[0], Square::ALL[0]);
+
+/// A search result: proved, and whether a failure depended on the path (repetition or the
+/// time running out) and so must not be stored.
+#[derive(Clone, Copy)]
+struct Res {
+    proved: bool,
+    tainted: bool,
+}
+
+const FAIL_TAINTED: Res = Res {
+    proved: false,
+    tainted: true,
+};
+
+/// The prover. It keeps its transposition table between [`Solver::solve`] calls (entries of
+/// an earlier position are ignored, not cleared), so a batch should reuse one solver.
+pub struct Solver {
+    /// Two words per entry: the hash, and `generation | proved << 16 | refuted << 24 |
+    /// best move << 32` (best move: from, to, and a flag bit).
+    table: Vec<u64>,
+    mask: usize,
+    generation: u16,
+    nodes: u64,
+    checks_only: bool,
+    /// Hashes of the positions from the root to the current node, after `history`.
+    path: Vec<u64>,
+    /// Hashes of the positions before the root (see [`Solver::solve_after`]).
+    history: Vec<u64>,
+    /// Per ply: the defender reply that last refuted there.
+    killers: Vec<Option<Move>>,
+    deadline: Option<Instant>,
+    /// Counts the clock checks, to read the clock only every 1024th time.
+    polls: u32,
+    aborted: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(22)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of 2^`bits` entries (16 bytes each; the memory is only touched
+    /// as it is used).
+    pub fn new(bits: u32) -> Solver {
+        let entries = 1usize << bits.clamp(10, 30);
+        Solver {
+            table: vec![0; 2 * entries],
+            mask: entries - 1,
+            generation: 1,
+            nodes: 0,
+            checks_only: false,
+            path: Vec::new(),
+            history: Vec::new(),
+            killers: vec![None; 2 * MAX_MOVES as usize + 2],
+            deadline: None,
+            polls: 0,
+            aborted: false,
+        }
+    }
+
+    fn begin(&mut self, opts: &SolveOptions, start: Instant) {
+        // Generation 0 is what an untouched entry holds; skip it.
+        self.generation = self.generation.wrapping_add(1).max(1);
+        self.nodes = 0;
+        self.checks_only = opts.checks_only;
+        self.path.clear();
+        self.killers.iter_mut().for_each(|k| *k = None);
+        self.deadline = opts.time_limit.map(|t| start + t);
+        self.aborted = false;
+    }
+
+    /// Solves `pos` for the side to move (see the [module documentation](self)).
+    pub fn solve(&mut self, pos: &Position, opts: &SolveOptions) -> Solution {
+        self.solve_after(pos, &[], opts)
+    }
+
+    /// Solves `pos` reached after the positions `history` (their hashes, e.g. the game so
+    /// far): a line that returns to one of them is no proof either.
+    pub fn solve_after(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        opts: &SolveOptions,
+    ) -> Solution {
+        let start = Instant::now();
+        self.begin(opts, start);
+        self.history = history.to_vec();
+        let max = opts.max_moves.min(MAX_MOVES) as u8;
+        let mut root = pos.clone();
+        let mut verdict = Verdict::NoMate;
+        let mut searched = 0;
+        for k in 1..=max {
+            self.reset_path();
+            if self.or_node(&mut root, k, 0).proved {
+                verdict = Verdict::Mate(k as u32);
+                break;
+            }
+            if self.aborted {
+                verdict = Verdict::Unknown { searched };
+                break;
+            }
+            searched = k as u32;
+        }
+        let mut solution = Solution {
+            verdict,
+            first_moves: Vec::new(),
+            line: Vec::new(),
+            duals: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        if let Verdict::Mate(k) = verdict {
+            // The proof exists; what follows only reads it out, so it runs to the end.
+            self.deadline = None;
+            self.read_line(&mut root, k as u8, &mut solution);
+        }
+        solution.nodes = self.nodes;
+        solution.elapsed = start.elapsed();
+        solution
+    }
+
+    /// Whether the side to move mates within `moves` moves (a fresh search from `pos`, no
+    /// time limit, full width unless the solver's last options said checks only).
+    pub fn mates_within(&mut self, pos: &Position, moves: u32) -> bool {
+        if moves == 0 {
+            return false;
+        }
+        self.deadline = None;
+        self.aborted = false;
+        self.history.clear();
+        self.path.clear();
+        let mut p = pos.clone();
+        self.or_node(&mut p, moves.min(MAX_MOVES) as u8, 0).proved
+    }
+
+    /// A move of the side to move that forces mate within `moves` moves, if there is one.
+    /// Following it at every attacker turn, against every reply, mates in time: this is the
+    /// proof tree that a separate checker can walk.
+    pub fn mating_move(&mut self, pos: &Position, moves: u32) -> Option<Move> {
+        if moves == 0 {
+            return None;
+        }
+        self.deadline = None;
+        self.aborted = false;
+        self.history.clear();
+        self.path.clear();
+        let mut p = pos.clone();
+        self.winning_moves(&mut p, moves.min(MAX_MOVES) as u8, true)
+            .first()
+            .copied()
+    }
+
+    /// The moves that force mate within `d` moves from `pos` (attacker to move; `path`
+    /// holds the line so far without `pos`). With `first_only`, stops at the first.
+    fn winning_moves(&mut self, pos: &mut Position, d: u8, first_only: bool) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        let mut replies = MoveList::new();
+        let mut found = Vec::new();
+        self.path.push(pos.hash());
+        for &m in moves.iter() {
+            let undo = pos.play_unchecked(m);
+            self.nodes += 1;
+            // A move that is no check (with checks only) or repeats the line cannot win.
+            let allowed = (!self.checks_only || pos.is_check()) && !self.path.contains(&pos.hash());
+            let wins = allowed && {
+                pos.legal_moves_into(&mut replies);
+                replies.is_empty() || (d > 1 && self.and_node(pos, d - 1, 1).proved)
+            };
+            pos.unplay(m, undo);
+            if wins {
+                found.push(m);
+                if first_only {
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        found
+    }
+
+    /// The smallest number of moves (at most `max`) in which the attacker to move in `pos`
+    /// mates, known to exist.
+    fn shortest(&mut self, pos: &mut Position, max: u8) -> u8 {
+        (1..max)
+            .find(|&d| self.or_node(pos, d, 1).proved)
+            .unwrap_or(max)
+    }
+
+    fn read_line(&mut self, root: &mut Position, k: u8, solution: &mut Solution) {
+        self.reset_path();
+        let mut pos = root.clone();
+        let mut remaining = k;
+        let mut first = true;
+        let mut replies = MoveList::new();
+        loop {
+            let winners = self.winning_moves(&mut pos, remaining, false);
+            let Some(&main) = winners.first() else {
+                // Cannot happen: `remaining` was proved for this position.
+                break;
+            };
+            if first {
+                solution.first_moves = winners.clone();
+                first = false;
+            }
+            solution.duals.push(winners[1..].to_vec());
+            solution.line.push(main);
+            self.path.push(pos.hash());
+            pos.play_unchecked(main);
+            pos.legal_moves_into(&mut replies);
+            if replies.is_empty() || remaining == 1 {
+                break;
+            }
+            self.path.push(pos.hash());
+            let mut best: Option<(Move, u8)> = None;
+            for &r in replies.iter() {
+                let undo = pos.play_unchecked(r);
+                let s = self.shortest(&mut pos, remaining - 1);
+                pos.unplay(r, undo);
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((r, s));
+                }
+            }
+            let Some((r, s)) = best else { break };
+            solution.line.push(r);
+            pos.play_unchecked(r);
+            remaining = s;
+        }
+        self.reset_path();
+    }
+
+    fn reset_path(&mut self) {
+        self.path.clear();
+        self.path.extend_from_slice(&self.history);
+    }
+
+    #[inline]
+    fn probe(&self, hash: u64) -> (u8, u8, Option<Move>) {
+        let i = 2 * (hash as usize & self.mask);
+        if self.table[i] != hash {
+            return (0, 0, None);
+        }
+        let data = self.table[i + 1];
+        if data as u16 != self.generation {
+            return (0, 0, None);
+        }
+        let proved = (data >> 16) as u8;
+        let refuted = (data >> 24) as u8;
+        let best = (data >> 48 & 1 != 0).then(|| {
+            Move::new(
+                Square::from_index_unchecked((data >> 32) as u8),
+                Square::from_index_unchecked((data >> 40) as u8),
+            )
+        });
+        (proved, refuted, best)
+    }
+
+    /// Records a proof within `proved` moves (0: none) by `best`, or a refutation of
+    /// `refuted` moves (0: none), merging with what the entry knew of the same position.
+    fn store(&mut self, hash: u64, proved: u8, refuted: u8, best: Option<Move>) {
+        let (mut p, mut r, mut b) = self.probe(hash);
+        if proved != 0 && (p == 0 || proved < p) {
+            p = proved;
+            b = best;
+        }
+        r = r.max(refuted);
+        let i = 2 * (hash as usize & self.mask);
+        let mut data = self.generation as u64 | (p as u64) << 16 | (r as u64) << 24;
+        if let Some(m) = b {
+            data |= (m.from.index() as u64) << 32 | (m.to.index() as u64) << 40 | 1 << 48;
+        }
+        self.table[i] = hash;
+        self.table[i + 1] = data;
+    }
+
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.polls = self.polls.wrapping_add(1);
+        if self.polls & 1023 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The attacker to move in `pos` mates within `d` ≥ 1 moves?
+    fn or_node(&mut self, pos: &mut Position, d: u8, ply: usize) -> Res {
+        if self.out_of_time() {
+            return FAIL_TAINTED;
+        }
+        let hash = pos.hash();
+        let (proved, refuted, tt_move) = self.probe(hash);
+        if proved != 0 && proved <= d {
+            return Res {
+                proved: true,
+                tainted: false,
+            };
+        }
+        if refuted >= d {
+            return Res {
+                proved: false,
+                tainted: false,
+            };
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        let mut replies = MoveList::new();
+        let mut tainted = false;
+        // Candidates for the deeper search, with an ordering key (smaller first).
+        let mut cands = [(NO_MOVE, 0u32); 256];
+        let mut n = 0;
+        // At the last move only a mate matters, and one legal reply disproves it: replies
+        // found legal after earlier moves are tried first (a cheap legality test) before
+        // generating them all.
+        let mut witnesses = [NO_MOVE; 3];
+        for &m in moves.iter() {
+            let undo = pos.play_unchecked(m);
+            self.nodes += 1;
+            let check = pos.is_check();
+            if self.checks_only && !check {
+                pos.unplay(m, undo);
+                continue;
+            }
+            if self.path.contains(&pos.hash()) {
+                pos.unplay(m, undo);
+                tainted = true;
+                continue;
+            }
+            if d == 1 && witnesses.iter().any(|&w| w != NO_MOVE && pos.is_legal(w)) {
+                pos.unplay(m, undo);
+                continue;
+            }
+            let captured = undo.captured().is_some();
+            // A quiet move at depth > 1 is ordered without counting the replies (a
+            // stalemating one is still found: its defender node has no reply to refute).
+            let count = if d == 1 || check {
+                pos.legal_moves_into(&mut replies);
+                Some(replies.len())
+            } else {
+                None
+            };
+            pos.unplay(m, undo);
+            if count == Some(0) {
+                self.store(hash, 1, 0, Some(m));
+                return Res {
+                    proved: true,
+                    tainted: false,
+                };
+            }
+            if d == 1 {
+                witnesses = [
+                    replies[0],
+                    replies[replies.len() / 2],
+                    replies[replies.len() - 1],
+                ];
+            } else {
+                let key = if Some(m) == tt_move {
+                    0
+                } else if let Some(count) = count {
+                    1 + count as u32
+                } else if captured {
+                    1000
+                } else {
+                    2000
+                };
+                cands[n] = (m, key);
+                n += 1;
+            }
+        }
+        if d > 1 {
+            let cands = &mut cands[..n];
+            cands.sort_unstable_by_key(|&(_, key)| key);
+            self.path.push(hash);
+            for &(m, _) in cands.iter() {
+                let undo = pos.play_unchecked(m);
+                let r = self.and_node(pos, d - 1, ply + 1);
+                pos.unplay(m, undo);
+                if r.proved {
+                    self.path.pop();
+                    self.store(hash, d, 0, Some(m));
+                    return r;
+                }
+                tainted |= r.tainted;
+                if self.aborted {
+                    break;
+                }
+            }
+            self.path.pop();
+        }
+        if !tainted && !self.aborted {
+            self.store(hash, 0, d, None);
+        }
+        Res {
+            proved: false,
+            tainted: tainted || self.aborted,
+        }
+    }
+
+    /// Every reply of the defender to move in `pos` loses to a mate within `d` ≥ 1 moves?
+    fn and_node(&mut self, pos: &mut Position, d: u8, ply: usize) -> Res {
+        let mut replies = MoveList::new();
+        pos.legal_moves_into(&mut replies);
+        let killer = self.killers.get(ply).copied().flatten();
+        // The refutation that worked last at this ply first, then captures (often of the
+        // checking piece), then the rest in generation order.
+        let mut order = [0u8; 256];
+        let mut n = 0;
+        for pass in 0..3 {
+            for (i, &r) in replies.iter().enumerate() {
+                let is_killer = Some(r) == killer;
+                let capture = pos.piece_at(r.to).is_some();
+                let take = match pass {
+                    0 => is_killer,
+                    1 => !is_killer && capture,
+                    _ => !is_killer && !capture,
+                };
+                if take {
+                    order[n] = i as u8;
+                    n += 1;
+                }
+            }
+        }
+        self.path.push(pos.hash());
+        let mut result = Res {
+            proved: true,
+            tainted: false,
+        };
+        for &i in &order[..n] {
+            let r = replies[i as usize];
+            let undo = pos.play_unchecked(r);
+            self.nodes += 1;
+            let res = if self.path.contains(&pos.hash()) {
+                FAIL_TAINTED
+            } else {
+                self.or_node(pos, d, ply + 1)
+            };
+            pos.unplay(r, undo);
+            if !res.proved {
+                if let Some(k) = self.killers.get_mut(ply) {
+                    *k = Some(r);
+                }
+                result = res;
+                break;
+            }
+        }
+        self.path.pop();
+        result
+    }
+}
+
+/// Solves `pos` with a fresh [`Solver`] (for one position; a batch should reuse a solver).
+pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
+    Solver::default().solve(pos, opts)
+}
