@@ -1,33 +1,296 @@
-//! The eframe application: owns the position being studied and lays out the window.
+//! The eframe application: owns the state, the services (analysis, review, storage,
+//! translations) and runs each frame: input to actions, panels drawn from the state
+//! producing more actions, then every action applied in order.
 
-use crate::board::{Board, Diagram};
-use crate::fonts;
-use crate::theme::Theme;
-use chuhe_core::Position;
+use crate::actions::Action;
+use crate::i18n::I18n;
+use crate::panels;
+use crate::review::{PositionReview, Review};
+use crate::settings::{Storage, write_atomically};
+use crate::state::{AppState, Dialog, EngineView, Notice};
+use crate::{fonts, shortcuts};
+use chuhe_core::analysis::Analysis;
+use chuhe_core::record::NodeId;
+use std::time::{Duration, Instant};
+
+/// How often unsaved changes are written to the autosave file.
+const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(15);
 
 /// Chuhe's main window.
 pub struct ChuheApp {
-    position: Position,
-    theme: Theme,
+    /// Everything shown and edited.
+    pub state: AppState,
+    pub(crate) i18n: I18n,
+    pub(crate) storage: Storage,
+    pub(crate) analysis: Option<Analysis>,
+    /// The node the analysis service was last pointed at.
+    pub(crate) analysed: Option<NodeId>,
+    pub(crate) review: Option<Review>,
+    pub(crate) review_results: Vec<PositionReview>,
+    pub(crate) settings_changed: bool,
+    pub(crate) allowed_to_close: bool,
+    /// Board interaction between frames (drags).
+    pub(crate) board_input: panels::board::BoardInput,
+    /// Where the board was drawn in the last frame.
+    pub(crate) board_geometry: Option<crate::board::BoardGeometry>,
+    /// The comment being edited, and for which node.
+    pub(crate) comment_draft: Option<(NodeId, String)>,
+    last_autosave: Instant,
+    autosaved_edits: u64,
+    /// How long the app's own work took in each recent frame.
+    pub(crate) frame_times: FrameTimes,
+}
+
+/// The CPU time of recent frames' `ui`, for the status bar and measurements.
+#[derive(Default)]
+pub struct FrameTimes {
+    recent: std::collections::VecDeque<Duration>,
+    /// The longest frame since the start.
+    pub max: Duration,
+    /// Frames drawn.
+    pub count: u64,
+    /// When the first frame finished, since the app was created.
+    pub first_frame: Option<Duration>,
+}
+
+impl FrameTimes {
+    fn record(&mut self, took: Duration, since_start: Duration) {
+        if self.recent.len() == 120 {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(took);
+        self.max = self.max.max(took);
+        self.count += 1;
+        self.first_frame.get_or_insert(since_start);
+    }
+
+    /// The mean of the recent frames.
+    pub fn mean(&self) -> Duration {
+        if self.recent.is_empty() {
+            return Duration::ZERO;
+        }
+        self.recent.iter().sum::<Duration>() / self.recent.len() as u32
+    }
 }
 
 impl ChuheApp {
-    /// Starts on the initial position, with the app's own font installed.
+    /// Opens with the user's settings from the OS config directory (or `$CHUHE_HOME`).
     pub fn new(cc: &eframe::CreationContext<'_>) -> ChuheApp {
+        ChuheApp::with_storage(cc, Storage::from_environment())
+    }
+
+    /// Opens with the settings and autosave kept in `storage`.
+    pub fn with_storage(cc: &eframe::CreationContext<'_>, storage: Storage) -> ChuheApp {
         fonts::install(&cc.egui_ctx);
-        ChuheApp {
-            position: Position::startpos(),
-            theme: Theme::wood(),
+        let (settings, problem) = storage.load_settings();
+        let mut state = AppState::new(settings);
+        if let Some(problem) = problem {
+            state.notice = Some(Notice::WithArg(
+                "notice-settings-reset",
+                "error",
+                format!("{}: {}", problem.path.display(), problem.message),
+            ));
+        }
+        if storage.autosave_path().is_some_and(|p| p.exists()) {
+            state.dialog = Some(Dialog::RestoreAutosave);
+        }
+        let app = ChuheApp {
+            i18n: I18n::new(state.settings.language),
+            state,
+            storage,
+            analysis: None,
+            analysed: None,
+            review: None,
+            review_results: Vec::new(),
+            settings_changed: false,
+            allowed_to_close: false,
+            board_input: Default::default(),
+            comment_draft: None,
+            board_geometry: None,
+            last_autosave: Instant::now(),
+            autosaved_edits: 0,
+            frame_times: FrameTimes::default(),
+        };
+        app.apply_visuals(&cc.egui_ctx);
+        app
+    }
+
+    /// Where the board was drawn in the last frame (for hit-testing from outside, such as
+    /// a presentation clicker or a test).
+    pub fn board_geometry(&self) -> Option<crate::board::BoardGeometry> {
+        self.board_geometry
+    }
+
+    /// The translations.
+    pub fn i18n(&self) -> &I18n {
+        &self.i18n
+    }
+
+    /// Light or dark panels to suit the board theme.
+    pub(crate) fn apply_visuals(&self, ctx: &egui::Context) {
+        let theme = self.state.settings.theme.theme();
+        ctx.set_visuals(if theme.dark_panels {
+            egui::Visuals::dark()
+        } else {
+            egui::Visuals::light()
+        });
+    }
+
+    /// Brings the autosaved game back, or throws it away.
+    pub(crate) fn restore_autosave(&mut self, restore: bool) {
+        let Some(path) = self.storage.autosave_path() else {
+            return;
+        };
+        if restore {
+            match crate::files::load_file(&path) {
+                Ok(crate::files::Loaded::One(record)) => {
+                    self.state.replace_record(record, None);
+                    // Restored work is unsaved work.
+                    self.state.mark_edited();
+                    self.state.notice = Some(Notice::Message("notice-restored"));
+                }
+                Ok(crate::files::Loaded::Many(_)) | Err(_) => {
+                    self.state.notice = Some(Notice::Message("notice-restore-failed"));
+                }
+            }
+        }
+        if !restore {
+            self.remove_autosave();
+        }
+    }
+
+    pub(crate) fn remove_autosave(&mut self) {
+        if let Some(path) = self.storage.autosave_path() {
+            // Absent already is fine.
+            let _ = std::fs::remove_file(path);
+        }
+        self.autosaved_edits = self.state.edits;
+    }
+
+    /// Writes unsaved changes to the autosave file now and then.
+    fn autosave(&mut self, force: bool) {
+        if !self.state.dirty || self.autosaved_edits == self.state.edits {
+            return;
+        }
+        if !force && self.last_autosave.elapsed() < AUTOSAVE_INTERVAL {
+            return;
+        }
+        let Some(path) = self.storage.autosave_path() else {
+            return;
+        };
+        self.last_autosave = Instant::now();
+        let text = crate::files::to_pgn(&self.state.record, chuhe_core::Notation::Iccs);
+        match write_atomically(&path, text.as_bytes()) {
+            Ok(()) => self.autosaved_edits = self.state.edits,
+            Err(e) => {
+                self.state.notice = Some(Notice::WithArg(
+                    "notice-autosave-failed",
+                    "error",
+                    e.to_string(),
+                ))
+            }
+        }
+    }
+
+    /// Drains the analysis service.
+    fn poll_analysis(&mut self) {
+        let (Some(analysis), Some(node)) = (&self.analysis, self.analysed) else {
+            return;
+        };
+        if let Some(update) = analysis.poll().pop() {
+            let position = self
+                .state
+                .record
+                .position_at(node)
+                .unwrap_or_else(|| self.state.position().clone());
+            self.state.engine = Some(EngineView {
+                node,
+                position,
+                update,
+            });
+        }
+    }
+
+    /// Input that is not aimed at a widget: dropped files, pasted text, shortcuts.
+    fn global_input(&mut self, ctx: &egui::Context, actions: &mut Vec<Action>) {
+        let dropped: Vec<_> = ctx.input(|i| i.raw.dropped_files.clone());
+        for file in dropped {
+            actions.push(Action::Open(file.path().to_owned()));
+        }
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let events = ctx.input(|i| i.events.clone());
+        for event in events {
+            match event {
+                egui::Event::Paste(text) => actions.push(Action::Paste(text)),
+                egui::Event::Copy => actions.push(Action::CopyFen),
+                _ => {}
+            }
+        }
+        actions.extend(shortcuts::actions(ctx, self.state.cursor));
+    }
+
+    /// Writes frame statistics to `$CHUHE_STATS` when set (for measurements).
+    fn write_stats(&self) {
+        if let Some(path) = std::env::var_os("CHUHE_STATS") {
+            let stats = format!(
+                "frames {}\nfirst_frame_ms {:.1}\nmean_frame_ms {:.3}\nmax_frame_ms {:.3}\nanalysing {}\n",
+                self.frame_times.count,
+                self.frame_times
+                    .first_frame
+                    .unwrap_or_default()
+                    .as_secs_f64()
+                    * 1000.0,
+                self.frame_times.mean().as_secs_f64() * 1000.0,
+                self.frame_times.max.as_secs_f64() * 1000.0,
+                self.state.analysing,
+            );
+            // Measurement output only; failing to write it is not the user's problem.
+            let _ = std::fs::write(path, stats);
         }
     }
 }
 
 impl eframe::App for ChuheApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let frame = egui::Frame::central_panel(ui.style()).fill(self.theme.background);
-        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
-            let diagram = Diagram::from_position(&self.position);
-            ui.add(Board::new(&diagram, &self.theme));
-        });
+        let started = Instant::now();
+        let ctx = ui.ctx().clone();
+        let mut actions = Vec::new();
+
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allowed_to_close {
+            if self.state.dirty {
+                ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                self.autosave(true);
+                actions.push(Action::RequestQuit);
+            } else {
+                self.remove_autosave();
+            }
+        }
+        self.global_input(&ctx, &mut actions);
+        self.poll_analysis();
+        self.poll_review();
+
+        panels::show(self, ui, &mut actions);
+
+        for action in actions {
+            self.apply(&ctx, action);
+        }
+        self.autosave(false);
+        if self.state.analysing || self.review.is_some() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+        self.frame_times
+            .record(started.elapsed(), crate::process_age());
+        if self.frame_times.count % 30 == 1 {
+            self.write_stats();
+        }
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.write_stats();
+        if let Some(analysis) = &mut self.analysis {
+            analysis.stop();
+        }
     }
 }

@@ -60,7 +60,7 @@ impl Diagram {
     }
 }
 
-/// Where the board and its points are on screen, Red at the bottom.
+/// Where the board and its points are on screen, Red at the bottom unless flipped.
 ///
 /// Points fall on physical pixel centres and the spacing is a whole number of physical
 /// pixels, so lines an odd number of pixels wide are drawn without blur.
@@ -71,6 +71,8 @@ pub struct BoardGeometry {
     top_left: Pos2,
     spacing: f32,
     pixels_per_point: f32,
+    /// Black at the bottom: every point turned half round the board's centre.
+    flipped: bool,
 }
 
 impl BoardGeometry {
@@ -88,7 +90,18 @@ impl BoardGeometry {
             top_left,
             spacing,
             pixels_per_point,
+            flipped: false,
         }
+    }
+
+    /// The same board turned half round, so Black sits at the bottom (`flipped`) or not.
+    pub fn flipped(self, flipped: bool) -> BoardGeometry {
+        BoardGeometry { flipped, ..self }
+    }
+
+    /// Whether Black sits at the bottom.
+    pub fn is_flipped(&self) -> bool {
+        self.flipped
     }
 
     /// The board's square face, margins included.
@@ -113,17 +126,27 @@ impl BoardGeometry {
     pub fn square_at(&self, pos: Pos2) -> Option<Square> {
         // The nearest grid line either way; off the grid when negative or past the last.
         let nearest = |offset: f32| u8::try_from((offset / self.spacing).round() as i32).ok();
-        let file = File::new(nearest(pos.x - self.top_left.x)?)?;
+        let column = nearest(pos.x - self.top_left.x)?;
         let from_top = nearest(pos.y - self.top_left.y)?;
-        // Ranks count up from Red's side, at the bottom.
-        let rank = Rank::new(9_u8.checked_sub(from_top)?)?;
-        let square = Square::new(file, rank);
+        // Ranks count up from Red's side, at the bottom unless flipped.
+        let (file, rank) = if self.flipped {
+            (8_u8.checked_sub(column)?, from_top)
+        } else {
+            (column, 9_u8.checked_sub(from_top)?)
+        };
+        let square = Square::new(File::new(file)?, Rank::new(rank)?);
         (self.point(square).distance(pos) <= self.spacing / 2.0).then_some(square)
     }
 
     /// Screen position of grid coordinates: `file` rightwards from file a, `rank` upwards
-    /// from rank 0, fractions and values beyond the grid included.
+    /// from rank 0 (both the other way when flipped), fractions and values beyond the grid
+    /// included.
     fn at(&self, file: f32, rank: f32) -> Pos2 {
+        let (file, rank) = if self.flipped {
+            (LAST_FILE - file, LAST_RANK - rank)
+        } else {
+            (file, rank)
+        };
         pos2(
             self.top_left.x + file * self.spacing,
             self.top_left.y + (LAST_RANK - rank) * self.spacing,
@@ -144,14 +167,174 @@ impl BoardGeometry {
     }
 }
 
-/// Draws the board and the pieces of `diagram`.
-pub fn paint(painter: &Painter, geometry: &BoardGeometry, diagram: &Diagram, theme: &Theme) {
+/// How the points are labelled round the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Coordinates {
+    /// Each side's file numbers at its own edge: Red's 九…一, Black's 1…9 (纵线编号).
+    #[default]
+    Chinese,
+    /// ICCS: files a–i along the bottom and top, ranks 0–9 up the left side.
+    Iccs,
+}
+
+/// An arrow on the board, in a colour already taken from the theme.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardArrow {
+    /// Where it starts.
+    pub from: Square,
+    /// Where it points.
+    pub to: Square,
+    /// Its colour.
+    pub color: egui::Color32,
+}
+
+/// Everything a board picture shows besides the pieces: orientation, labels and marks.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// How the points are labelled.
+    pub coordinates: Coordinates,
+    /// The two points of the last move.
+    pub last_move: Option<(Square, Square)>,
+    /// A general in check (被将).
+    pub check: Option<Square>,
+    /// The selected piece.
+    pub selected: Option<Square>,
+    /// Where the selected piece may go.
+    pub destinations: Vec<Square>,
+    /// Arrows, drawn over the pieces.
+    pub arrows: Vec<BoardArrow>,
+    /// Circled points.
+    pub circles: Vec<(Square, egui::Color32)>,
+    /// A piece being dragged: its point, drawn under the pointer instead.
+    pub lifted: Option<(Square, Pos2)>,
+}
+
+/// Draws the board, the pieces of `diagram` and the `marks`.
+pub fn paint(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    diagram: &Diagram,
+    marks: &Marks,
+    theme: &Theme,
+) {
     paint_surface(painter, geometry, theme);
     paint_grid(painter, geometry, theme);
-    paint_inscriptions(painter, geometry, theme);
+    paint_inscriptions(painter, geometry, marks.coordinates, theme);
+    if let Some((from, to)) = marks.last_move {
+        for square in [from, to] {
+            paint_point_frame(painter, geometry, square, theme.last_move);
+        }
+    }
+    for &(square, color) in &marks.circles {
+        painter.circle_stroke(
+            geometry.point(square),
+            0.48 * geometry.spacing(),
+            Stroke::new(0.08 * geometry.spacing(), color),
+        );
+    }
+    let lifted = marks.lifted.map(|(square, _)| square);
+    let mut lifted_piece = None;
     for &(square, piece) in diagram.pieces() {
+        if Some(square) == lifted {
+            lifted_piece = Some(piece);
+            continue;
+        }
         paint_piece(painter, geometry, geometry.point(square), piece, theme);
     }
+    if let Some(check) = marks.check {
+        painter.circle_stroke(
+            geometry.point(check),
+            theme.proportions.piece_radius * geometry.spacing(),
+            Stroke::new(0.1 * geometry.spacing(), theme.check),
+        );
+    }
+    if let Some(selected) = marks.selected {
+        painter.circle_stroke(
+            geometry.point(selected),
+            (theme.proportions.piece_radius + 0.03) * geometry.spacing(),
+            Stroke::new(0.07 * geometry.spacing(), theme.selection),
+        );
+    }
+    for &square in &marks.destinations {
+        let occupied = diagram.pieces().iter().any(|&(at, _)| at == square);
+        if occupied {
+            painter.circle_stroke(
+                geometry.point(square),
+                0.47 * geometry.spacing(),
+                Stroke::new(0.06 * geometry.spacing(), theme.destination),
+            );
+        } else {
+            painter.circle_filled(
+                geometry.point(square),
+                0.12 * geometry.spacing(),
+                theme.destination,
+            );
+        }
+    }
+    for arrow in &marks.arrows {
+        paint_arrow(painter, geometry, arrow);
+    }
+    if let (Some((_, pointer)), Some(piece)) = (marks.lifted, lifted_piece) {
+        paint_piece(painter, geometry, pointer, piece, theme);
+    }
+}
+
+/// Corner brackets round a point, the way the last move is shown.
+fn paint_point_frame(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    square: Square,
+    color: egui::Color32,
+) {
+    let centre = geometry.point(square);
+    let half = 0.5 * geometry.spacing();
+    let arm = 0.18 * geometry.spacing();
+    let stroke = Stroke::new(0.07 * geometry.spacing(), color);
+    for dx in [-1.0_f32, 1.0] {
+        for dy in [-1.0_f32, 1.0] {
+            let corner = centre + Vec2::new(dx, dy) * half;
+            painter.line(
+                vec![
+                    corner - Vec2::new(dx * arm, 0.0),
+                    corner,
+                    corner - Vec2::new(0.0, dy * arm),
+                ],
+                stroke,
+            );
+        }
+    }
+}
+
+/// An arrow from point to point: a thick shaft ending in a triangular head.
+pub fn paint_arrow(painter: &Painter, geometry: &BoardGeometry, arrow: &BoardArrow) {
+    let from = geometry.point(arrow.from);
+    let to = geometry.point(arrow.to);
+    let along = to - from;
+    let length = along.length();
+    if length < 1.0 {
+        return;
+    }
+    let direction = along / length;
+    let normal = direction.rot90();
+    let spacing = geometry.spacing();
+    let head_length = (0.45 * spacing).min(length * 0.6);
+    let tip = to - direction * 0.15 * spacing;
+    let base = tip - direction * head_length;
+    painter.line_segment(
+        [from + direction * 0.2 * spacing, base],
+        Stroke::new(0.16 * spacing, arrow.color),
+    );
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            tip,
+            base + normal * 0.28 * spacing,
+            base - normal * 0.28 * spacing,
+        ],
+        arrow.color,
+        Stroke::NONE,
+    ));
 }
 
 /// The board's face and the frame around the grid.
@@ -250,15 +433,22 @@ fn paint_corner_marks(
     }
 }
 
-/// 楚河 汉界 in the river and the file numbers: Red's 九…一 along the bottom and Black's
-/// 1…9 along the top, each counted from that player's right.
-fn paint_inscriptions(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
+/// 楚河 汉界 in the river, the same way up whichever side sits at the bottom, and the
+/// coordinates: in Chinese style Red's 九…一 at Red's edge and Black's 1…9 at Black's, each
+/// counted from that player's right; in ICCS style a–i along both edges and 0–9 up the left.
+fn paint_inscriptions(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    coordinates: Coordinates,
+    theme: &Theme,
+) {
     let proportions = &theme.proportions;
+    let upright = geometry.flipped(false);
     let river_middle = (RIVER_BANKS[0] + RIVER_BANKS[1]) / 2.0;
     let river_font = FontId::proportional(proportions.river_text * geometry.spacing());
     for (character, file) in RIVER_INSCRIPTION {
         painter.text(
-            geometry.at(file, river_middle),
+            upright.at(file, river_middle),
             Align2::CENTER_CENTER,
             character,
             river_font.clone(),
@@ -268,18 +458,44 @@ fn paint_inscriptions(painter: &Painter, geometry: &BoardGeometry, theme: &Theme
 
     let number_font = FontId::proportional(proportions.file_number_text * geometry.spacing());
     let offset = proportions.file_number_offset;
-    for file in (0..=8).filter_map(File::new) {
-        let x = f32::from(file.index());
-        let red = CHINESE_NUMERALS[usize::from(file.number_for(Color::Red)) - 1];
-        let black = file.number_for(Color::Black).to_string();
-        for (text, rank) in [(red.to_string(), -offset), (black, LAST_RANK + offset)] {
-            painter.text(
-                geometry.at(x, rank),
-                Align2::CENTER_CENTER,
-                text,
-                number_font.clone(),
-                theme.file_numbers,
-            );
+    let label = |at: Pos2, text: String| {
+        painter.text(
+            at,
+            Align2::CENTER_CENTER,
+            text,
+            number_font.clone(),
+            theme.file_numbers,
+        );
+    };
+    match coordinates {
+        Coordinates::Chinese => {
+            for file in (0..=8).filter_map(File::new) {
+                let x = f32::from(file.index());
+                let red = CHINESE_NUMERALS[usize::from(file.number_for(Color::Red)) - 1];
+                let black = file.number_for(Color::Black).to_string();
+                label(geometry.at(x, -offset), red.to_string());
+                label(geometry.at(x, LAST_RANK + offset), black);
+            }
+        }
+        Coordinates::Iccs => {
+            for file in (0..=8).filter_map(File::new) {
+                let x = f32::from(file.index());
+                for rank in [-offset, LAST_RANK + offset] {
+                    label(geometry.at(x, rank), file.char().to_string());
+                }
+            }
+            // Up the left side of the screen, whichever side sits at the bottom.
+            let left = if geometry.is_flipped() {
+                LAST_FILE + offset + 0.2
+            } else {
+                -offset - 0.2
+            };
+            for rank in (0..=9).filter_map(Rank::new) {
+                label(
+                    geometry.at(left, f32::from(rank.index())),
+                    rank.char().to_string(),
+                );
+            }
         }
     }
 }
@@ -325,27 +541,44 @@ fn paint_piece(
 }
 
 /// The board as a widget: takes all the space it is given and draws the largest square
-/// board that fits, centred.
+/// board that fits, centred. It senses clicks and drags; what they mean is the caller's.
 pub struct Board<'a> {
     diagram: &'a Diagram,
+    marks: &'a Marks,
     theme: &'a Theme,
 }
 
 impl<'a> Board<'a> {
-    /// A board showing `diagram` in the colours of `theme`.
-    pub fn new(diagram: &'a Diagram, theme: &'a Theme) -> Board<'a> {
-        Board { diagram, theme }
+    /// A board showing `diagram` with `marks` in the colours of `theme`.
+    pub fn new(diagram: &'a Diagram, marks: &'a Marks, theme: &'a Theme) -> Board<'a> {
+        Board {
+            diagram,
+            marks,
+            theme,
+        }
+    }
+
+    /// Draws the board and returns the response with the geometry it was drawn in, for hit
+    /// testing.
+    pub fn show(self, ui: &mut Ui) -> (Response, BoardGeometry) {
+        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        let geometry = BoardGeometry::fit(rect, ui.pixels_per_point()).flipped(self.marks.flipped);
+        if ui.is_rect_visible(rect) {
+            paint(
+                &ui.painter_at(rect),
+                &geometry,
+                self.diagram,
+                self.marks,
+                self.theme,
+            );
+        }
+        (response, geometry)
     }
 }
 
 impl Widget for Board<'_> {
     fn ui(self, ui: &mut Ui) -> Response {
-        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
-        if ui.is_rect_visible(rect) {
-            let geometry = BoardGeometry::fit(rect, ui.pixels_per_point());
-            paint(&ui.painter_at(rect), &geometry, self.diagram, self.theme);
-        }
-        response
+        self.show(ui).0
     }
 }
 
@@ -407,5 +640,19 @@ mod tests {
             geometry.square_at(a0 + Vec2::new(0.45, 0.45) * spacing),
             None
         );
+    }
+
+    #[test]
+    fn a_flipped_board_puts_black_at_the_bottom_and_hit_tests_the_same_points() {
+        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(550.0, 550.0));
+        let upright = BoardGeometry::fit(available, 1.0);
+        let flipped = upright.flipped(true);
+        let a0 = square(0, 0);
+        let i9 = square(8, 9);
+        assert_eq!(flipped.point(a0), upright.point(i9));
+        assert_eq!(flipped.point(i9), upright.point(a0));
+        for target in Square::ALL {
+            assert_eq!(flipped.square_at(flipped.point(target)), Some(target));
+        }
     }
 }

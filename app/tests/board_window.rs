@@ -6,6 +6,7 @@
 //! two rooks' corners, so a board drawn in the wrong place or shape fails here.
 
 use chuhe::ChuheApp;
+use chuhe::settings::Storage;
 use chuhe::theme::Theme;
 use chuhe_core::{Color, File, Position, Rank, Square};
 use egui::epaint::{ClippedShape, Shape};
@@ -58,11 +59,20 @@ fn collect(shape: &Shape, painted: &mut Painted) {
     }
 }
 
-/// Opens the app in a window of `size` and returns what it painted.
+/// Opens the app in a window of `size`, in board-only mode (F11: no menus or panels, as
+/// on a projector), and returns what it painted.
 fn paint_window(size: Vec2) -> Painted {
+    let dir = std::env::temp_dir().join(format!(
+        "chuhe-board-window-{}-{}x{}",
+        std::process::id(),
+        size.x,
+        size.y
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("settings.ron"), "(layout: (board_only: true))").unwrap();
     let mut harness = Harness::builder()
         .with_size(size)
-        .build_eframe(|cc| ChuheApp::new(cc));
+        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(dir.clone())));
     harness.run();
     let mut painted = Painted {
         texts: Vec::new(),

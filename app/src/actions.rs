@@ -1,0 +1,707 @@
+//! Everything the user can do, as one [`Action`] type, and the one place that carries it
+//! out ([`ChuheApp::apply`]). Clicks, drags, keys, menus and the tests all produce actions,
+//! so they share one path, and every record edit goes through the record's undo history.
+
+use crate::app::ChuheApp;
+use crate::board::Coordinates;
+use crate::files::{self, LoadError, Loaded};
+use crate::i18n::Language;
+use crate::review::{self, Judgement, Review};
+use crate::settings::MoveNotation;
+use crate::state::{Dialog, Folder, Notice, ReviewProgress};
+use crate::theme::ThemeChoice;
+use chuhe_core::record::{Arrow, Circle, Evaluation, Nag, NodeId, Record, Score};
+use chuhe_core::search::{Options, SearchRoot};
+use chuhe_core::{Move, Square};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// One thing the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A click on a point: pick up a piece, or move the picked-up piece there.
+    ClickPoint(Square),
+    /// A move by drag (or from elsewhere): played after the cursor, or refused with the
+    /// reason.
+    PlayMove(Move),
+    /// Put the picked-up piece back.
+    Deselect,
+    /// Draw or remove an arrow on the current move.
+    ToggleArrow(Arrow),
+    /// Circle or uncircle a point on the current move.
+    ToggleCircle(Circle),
+    /// Remove the current move's arrows and circles.
+    ClearMarks,
+
+    /// Go to a move (the root for the start).
+    GoTo(NodeId),
+    /// ← One move back.
+    Back,
+    /// → One move on, along the main continuation.
+    Forward,
+    /// Home: the start position.
+    Start,
+    /// End: the end of the current line.
+    End,
+    /// ↑ The previous alternative to the current move.
+    PreviousVariation,
+    /// ↓ The next alternative to the current move.
+    NextVariation,
+
+    /// Delete the move and everything after it.
+    DeleteFrom(NodeId),
+    /// Move a variation one place up.
+    PromoteVariation(NodeId),
+    /// Make the line through the move the main line.
+    MakeMainLine(NodeId),
+    /// Set the comment after a move (on the root: before the first move).
+    SetComment(NodeId, String),
+    /// Add or remove a glyph.
+    ToggleNag(NodeId, Nag),
+    /// Set a header (an empty value removes it).
+    SetHeader(String, String),
+    /// Take back the last edit.
+    Undo,
+    /// Make again the last edit taken back.
+    Redo,
+    /// Play an engine line from a node into the record as a variation.
+    PlayLine(NodeId, Vec<Move>),
+
+    /// Turn the board round.
+    Flip,
+    /// Label the points in another style.
+    SetCoordinates(Coordinates),
+    /// Show or hide the selected piece's legal destinations.
+    ToggleDestinations,
+    /// Change the board and pieces.
+    SetTheme(ThemeChoice),
+    /// Change the notation of moves.
+    SetNotation(MoveNotation),
+    /// Change the interface language.
+    SetLanguage(Language),
+    /// Only the board, or the whole window.
+    ToggleBoardOnly,
+
+    /// Start or stop analysing the position on the board.
+    ToggleAnalysis,
+    /// Hide or show everything the engine says.
+    ToggleEngineHidden,
+    /// Show this many engine lines (1–5).
+    SetMultiPv(usize),
+    /// Review the whole main line.
+    StartReview,
+    /// Stop a review, keeping nothing of it.
+    CancelReview,
+
+    /// A new game from the start position.
+    New,
+    /// Choose a file to open.
+    OpenDialog,
+    /// Choose a folder whose game files to step through.
+    OpenFolderDialog,
+    /// Open a file.
+    Open(PathBuf),
+    /// Open the game at this index of the game list.
+    ChooseGame(usize),
+    /// Close the game list without choosing.
+    CloseGameList,
+    /// The previous game file of the folder.
+    PreviousFile,
+    /// The next game file of the folder.
+    NextFile,
+    /// Save to the record's file (asks for one if it has none).
+    Save,
+    /// Choose a file to save to.
+    SaveAsDialog,
+    /// Open a FEN or PGN text (pasted).
+    Paste(String),
+    /// Copy the position as FEN.
+    CopyFen,
+    /// Copy the game as PGN.
+    CopyPgn,
+
+    /// The user asked to close the window.
+    RequestQuit,
+    /// Save, then quit.
+    SaveAndQuit,
+    /// Quit without saving.
+    DiscardAndQuit,
+    /// Go on with an action that replaces unsaved work (the user agreed).
+    DiscardAndContinue,
+    /// Close a dialog without doing anything.
+    CloseDialog,
+    /// Bring back the autosaved game (`true`) or throw it away.
+    RestoreAutosave(bool),
+}
+
+impl Action {
+    /// Whether the action replaces the record, so unsaved changes would be lost.
+    fn replaces_record(&self) -> bool {
+        matches!(
+            self,
+            Action::New
+                | Action::Open(_)
+                | Action::ChooseGame(_)
+                | Action::PreviousFile
+                | Action::NextFile
+                | Action::Paste(_)
+        )
+    }
+}
+
+impl ChuheApp {
+    /// Carries out `action`: the one place where the state changes.
+    pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        if action.replaces_record() && self.state.dirty && !matches!(action, Action::ChooseGame(_))
+        {
+            self.state.dialog = Some(Dialog::UnsavedOnReplace(Box::new(action)));
+            return;
+        }
+        let cursor = self.state.cursor;
+        match action {
+            Action::ClickPoint(square) => self.click_point(square),
+            Action::PlayMove(m) => self.play_move(m),
+            Action::Deselect => self.state.selected = None,
+            Action::ToggleArrow(arrow) => self.edit(|r| r.toggle_arrow(cursor, arrow).map(|_| ())),
+            Action::ToggleCircle(circle) => {
+                self.edit(|r| r.toggle_circle(cursor, circle).map(|_| ()))
+            }
+            Action::ClearMarks => self.edit(|r| r.clear_marks(cursor).map(|_| ())),
+
+            Action::GoTo(node) => self.go_to(node),
+            Action::Back => {
+                if let Some(parent) = self.state.record.parent(cursor) {
+                    self.go_to(parent);
+                }
+            }
+            Action::Forward => {
+                if let Some(next) = self.state.record.main_child(cursor) {
+                    self.go_to(next);
+                }
+            }
+            Action::Start => self.go_to(self.state.record.root()),
+            Action::End => self.go_to(self.state.record.line_end(cursor)),
+            Action::PreviousVariation => {
+                if let Some(other) = self.state.record.previous_sibling(cursor) {
+                    self.go_to(other);
+                }
+            }
+            Action::NextVariation => {
+                if let Some(other) = self.state.record.next_sibling(cursor) {
+                    self.go_to(other);
+                }
+            }
+
+            Action::DeleteFrom(node) => {
+                if let Ok(parent) = self.state.record.delete_from(node) {
+                    if !self.state.record.is_live(self.state.cursor) {
+                        self.state.cursor = parent;
+                    }
+                    self.edited();
+                }
+            }
+            Action::PromoteVariation(node) => self.edit(|r| r.promote_variation(node).map(|_| ())),
+            Action::MakeMainLine(node) => self.edit(|r| r.make_main_line(node).map(|_| ())),
+            Action::SetComment(node, text) => self.edit(|r| r.set_comment(node, &text).map(|_| ())),
+            Action::ToggleNag(node, nag) => self.edit(|r| r.toggle_nag(node, nag).map(|_| ())),
+            Action::SetHeader(name, value) => {
+                let changed = if value.trim().is_empty() {
+                    self.state.record.remove_header(&name)
+                } else {
+                    self.state.record.set_header(&name, &value)
+                };
+                if changed {
+                    self.edited();
+                }
+            }
+            Action::Undo => {
+                if self.state.record.undo() {
+                    self.edited();
+                }
+            }
+            Action::Redo => {
+                if self.state.record.redo() {
+                    self.edited();
+                }
+            }
+            Action::PlayLine(node, moves) => self.play_line(node, &moves),
+
+            Action::Flip => self.change_settings(|s| s.flipped = !s.flipped),
+            Action::SetCoordinates(c) => self.change_settings(|s| s.coordinates = c),
+            Action::ToggleDestinations => {
+                self.change_settings(|s| s.show_destinations = !s.show_destinations)
+            }
+            Action::SetTheme(theme) => {
+                self.change_settings(|s| s.theme = theme);
+                self.apply_visuals(ctx);
+            }
+            Action::SetNotation(n) => {
+                self.change_settings(|s| s.notation = n);
+                self.state.refresh();
+            }
+            Action::SetLanguage(language) => {
+                self.i18n.set_language(language);
+                self.change_settings(|s| s.language = language);
+            }
+            Action::ToggleBoardOnly => {
+                self.change_settings(|s| s.layout.board_only = !s.layout.board_only)
+            }
+
+            Action::ToggleAnalysis => self.toggle_analysis(),
+            Action::ToggleEngineHidden => self.state.engine_hidden = !self.state.engine_hidden,
+            Action::SetMultiPv(lines) => {
+                let lines = lines.clamp(1, 5);
+                self.change_settings(|s| s.engine.multipv = lines);
+                if let Some(analysis) = &mut self.analysis {
+                    analysis.set_multipv(lines);
+                }
+            }
+            Action::StartReview => self.start_review(),
+            Action::CancelReview => {
+                if let Some(mut review) = self.review.take() {
+                    review.cancel();
+                }
+                self.review_results.clear();
+                self.state.review = None;
+            }
+
+            Action::New => {
+                self.state.replace_record(Record::default(), None);
+                self.state.folder = None;
+            }
+            Action::OpenDialog => {
+                let picked = rfd::FileDialog::new()
+                    .add_filter(self.i18n.tr("filter-games"), &files::GAME_EXTENSIONS)
+                    .pick_file();
+                if let Some(path) = picked {
+                    self.apply(ctx, Action::Open(path));
+                }
+            }
+            Action::OpenFolderDialog => {
+                if let Some(dir) = rfd::FileDialog::new().pick_folder() {
+                    self.open_folder(ctx, &dir);
+                }
+            }
+            Action::Open(path) => self.open(&path),
+            Action::ChooseGame(index) => {
+                if let Some(list) = self.state.game_list.take()
+                    && let Some(entry) = list.games.into_iter().nth(index)
+                {
+                    self.state.replace_record(entry.record, list.path);
+                }
+            }
+            Action::CloseGameList => self.state.game_list = None,
+            Action::PreviousFile => self.step_file(-1),
+            Action::NextFile => self.step_file(1),
+            Action::Save => match self.state.file.clone() {
+                Some(path) if is_pgn(&path) => self.save_to(&path),
+                _ => self.apply(ctx, Action::SaveAsDialog),
+            },
+            Action::SaveAsDialog => {
+                let picked = rfd::FileDialog::new()
+                    .add_filter("PGN", &["pgn"])
+                    .set_file_name("game.pgn")
+                    .save_file();
+                if let Some(path) = picked {
+                    self.save_to(&path);
+                }
+            }
+            Action::Paste(text) => match files::load_text(&text) {
+                Ok(loaded) => self.loaded(loaded, None),
+                Err(e) => self.load_failed(&e),
+            },
+            Action::CopyFen => {
+                ctx.copy_text(self.state.position().to_string());
+                self.state.notice = Some(Notice::Message("notice-copied-fen"));
+            }
+            Action::CopyPgn => {
+                let notation = self.state.settings.notation.notation();
+                ctx.copy_text(files::to_pgn(&self.state.record, notation));
+                self.state.notice = Some(Notice::Message("notice-copied-pgn"));
+            }
+
+            Action::RequestQuit => {
+                if self.state.dirty {
+                    self.state.dialog = Some(Dialog::UnsavedOnQuit);
+                } else {
+                    self.quit(ctx);
+                }
+            }
+            Action::SaveAndQuit => {
+                self.state.dialog = None;
+                self.apply(ctx, Action::Save);
+                if !self.state.dirty {
+                    self.quit(ctx);
+                }
+            }
+            Action::DiscardAndQuit => {
+                self.state.dirty = false;
+                self.quit(ctx);
+            }
+            Action::DiscardAndContinue => {
+                if let Some(Dialog::UnsavedOnReplace(next)) = self.state.dialog.take() {
+                    self.state.dirty = false;
+                    self.apply(ctx, *next);
+                }
+            }
+            Action::CloseDialog => self.state.dialog = None,
+            Action::RestoreAutosave(restore) => {
+                self.state.dialog = None;
+                self.restore_autosave(restore);
+            }
+        }
+        self.after_change();
+    }
+
+    /// A first click picks up one of the mover's pieces; a second click on another of
+    /// them picks that up instead, anywhere else it tries the move.
+    fn click_point(&mut self, square: Square) {
+        let position = self.state.position();
+        let own = position
+            .piece_at(square)
+            .is_some_and(|p| p.color == position.side_to_move());
+        match self.state.selected {
+            Some(from) if from == square => self.state.selected = None,
+            _ if own => {
+                self.state.selected = Some(square);
+                self.state.notice = None;
+            }
+            Some(from) => self.play_move(Move::new(from, square)),
+            None => {
+                if let Err(illegal) = position.check_move(Move::new(square, square)) {
+                    // Only a click on a piece says why it cannot move: an empty point
+                    // is just a miss.
+                    if position.piece_at(square).is_some() {
+                        self.state.notice = Some(Notice::Illegal(illegal.reason));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays `m` after the cursor (a new variation if the cursor has a continuation that
+    /// differs), or says why it is illegal.
+    fn play_move(&mut self, m: Move) {
+        self.state.selected = None;
+        if self.state.derived.outcome.is_some() {
+            self.state.notice = Some(Notice::Message("notice-game-over"));
+            return;
+        }
+        if let Err(illegal) = self.state.position().check_move(m) {
+            self.state.notice = Some(Notice::Illegal(illegal.reason));
+            return;
+        }
+        let cursor = self.state.cursor;
+        let had = self
+            .state
+            .record
+            .children(cursor)
+            .any(|c| self.state.record.move_at(c) == Some(m));
+        match self.state.record.add_move(cursor, m) {
+            Ok(node) => {
+                self.state.cursor = node;
+                self.state.notice = None;
+                if !had {
+                    self.edited();
+                } else {
+                    self.state.refresh();
+                }
+            }
+            Err(_) => self.state.notice = Some(Notice::Message("notice-edit-failed")),
+        }
+    }
+
+    fn play_line(&mut self, node: NodeId, moves: &[Move]) {
+        let mut at = node;
+        let mut first = None;
+        for &m in moves {
+            match self.state.record.add_move(at, m) {
+                Ok(next) => {
+                    first.get_or_insert(next);
+                    at = next;
+                }
+                Err(_) => break,
+            }
+        }
+        if let Some(first) = first {
+            self.state.cursor = first;
+            self.edited();
+        }
+    }
+
+    fn go_to(&mut self, node: NodeId) {
+        if self.state.record.is_live(node) {
+            self.state.cursor = node;
+            self.state.selected = None;
+            self.state.refresh();
+        }
+    }
+
+    /// Makes an undoable edit of the record.
+    fn edit(
+        &mut self,
+        edit: impl FnOnce(&mut Record) -> Result<(), chuhe_core::record::EditError>,
+    ) {
+        match edit(&mut self.state.record) {
+            Ok(()) => self.edited(),
+            Err(_) => self.state.notice = Some(Notice::Message("notice-edit-failed")),
+        }
+    }
+
+    fn edited(&mut self) {
+        self.state.mark_edited();
+        self.state.refresh();
+    }
+
+    fn change_settings(&mut self, change: impl FnOnce(&mut crate::settings::Settings)) {
+        change(&mut self.state.settings);
+        self.settings_changed = true;
+    }
+
+    fn toggle_analysis(&mut self) {
+        self.state.analysing = !self.state.analysing;
+        if self.state.analysing {
+            let engine = &self.state.settings.engine;
+            let analysis = self.analysis.get_or_insert_with(|| {
+                chuhe_core::analysis::Analysis::new(Options {
+                    hash_mb: engine.hash_mb,
+                    threads: engine.threads,
+                    multipv: engine.multipv,
+                    ..Options::default()
+                })
+            });
+            analysis.set_multipv(engine.multipv);
+            self.analysed = None;
+        } else if let Some(analysis) = &mut self.analysis {
+            analysis.stop();
+            self.analysed = None;
+        }
+    }
+
+    /// Keeps the analysis on the position shown.
+    fn follow_with_analysis(&mut self) {
+        if !self.state.analysing || self.analysed == Some(self.state.cursor) {
+            return;
+        }
+        let Some(analysis) = &mut self.analysis else {
+            return;
+        };
+        let record = &self.state.record;
+        let cursor = self.state.cursor;
+        if let Ok(root) = SearchRoot::from_moves(record.start().clone(), &record.moves_to(cursor)) {
+            if analysis.is_running() {
+                analysis.set_position(root);
+            } else {
+                analysis.start(root);
+            }
+            self.analysed = Some(cursor);
+        }
+    }
+
+    fn start_review(&mut self) {
+        if self.review.is_some() {
+            return;
+        }
+        let record = &self.state.record;
+        let moves = record.main_line_moves();
+        let engine = &self.state.settings.engine;
+        let review = Review::start(
+            record.start().clone(),
+            moves,
+            Options {
+                hash_mb: engine.hash_mb,
+                threads: engine.threads,
+                ..Options::default()
+            },
+            Duration::from_millis(engine.review_ms),
+        );
+        self.state.review = Some(ReviewProgress {
+            done: 0,
+            total: review.total,
+        });
+        self.review_results.clear();
+        self.review = Some(review);
+    }
+
+    /// Takes in what the review found; when it has covered every position, writes the
+    /// evaluations, the judgements and the engine's better moves into the record.
+    pub(crate) fn poll_review(&mut self) {
+        let Some(review) = &self.review else {
+            return;
+        };
+        self.review_results.extend(review.poll());
+        let total = review.total;
+        if let Some(progress) = &mut self.state.review {
+            progress.done = self.review_results.len();
+        }
+        if self.review_results.len() < total {
+            return;
+        }
+        self.review = None;
+        self.state.review = None;
+        let results = std::mem::take(&mut self.review_results);
+        let main_line = self.state.record.main_line();
+        for (i, &node) in main_line.iter().enumerate() {
+            let (Some(before), Some(after)) = (results.get(i), results.get(i + 1)) else {
+                break;
+            };
+            let eval = Evaluation {
+                score: record_score(after.score_red),
+                depth: Some(after.depth),
+            };
+            let _ = self.state.record.set_eval(node, Some(eval));
+            let Some(number) = self.state.record.move_number(node) else {
+                continue;
+            };
+            let Some(judgement) = review::judge(before.score_red, after.score_red, number.color)
+            else {
+                continue;
+            };
+            let nag = match judgement {
+                Judgement::Inaccuracy => Nag::DUBIOUS,
+                Judgement::Mistake => Nag::MISTAKE,
+                Judgement::Blunder => Nag::BLUNDER,
+            };
+            let assessed = self
+                .state
+                .record
+                .annotation(node)
+                .nags
+                .iter()
+                .any(|n| n.is_move_assessment());
+            if !assessed {
+                let _ = self.state.record.toggle_nag(node, nag);
+            }
+            // The engine's better move, as a variation of the move played.
+            if let Some(parent) = self.state.record.parent(node)
+                && before.line.first().copied() != self.state.record.move_at(node)
+            {
+                let mut at = parent;
+                for &m in before.line.iter().take(6) {
+                    match self.state.record.add_move(at, m) {
+                        Ok(next) => at = next,
+                        Err(_) => break,
+                    }
+                }
+            }
+        }
+        self.state.notice = Some(Notice::Message("notice-review-done"));
+        self.edited();
+    }
+
+    fn open(&mut self, path: &std::path::Path) {
+        match files::load_file(path) {
+            Ok(loaded) => {
+                self.change_settings(|s| s.remember_file(path));
+                self.loaded(loaded, Some(path.to_owned()));
+            }
+            Err(e) => self.load_failed(&e),
+        }
+    }
+
+    fn loaded(&mut self, loaded: Loaded, path: Option<PathBuf>) {
+        match loaded {
+            Loaded::One(record) => {
+                self.state.replace_record(record, path);
+                self.state.notice = None;
+            }
+            Loaded::Many(mut list) => {
+                list.path = path;
+                self.state.game_list = Some(list);
+            }
+        }
+    }
+
+    fn load_failed(&mut self, error: &LoadError) {
+        self.state.notice = Some(Notice::WithArg(
+            "notice-open-failed",
+            "error",
+            error.to_string(),
+        ));
+    }
+
+    fn open_folder(&mut self, ctx: &egui::Context, dir: &std::path::Path) {
+        match files::game_files_in(dir) {
+            Ok(files) if !files.is_empty() => {
+                let first = files[0].clone();
+                self.state.folder = Some(Folder { files, current: 0 });
+                self.apply(ctx, Action::Open(first));
+            }
+            Ok(_) => self.state.notice = Some(Notice::Message("notice-folder-empty")),
+            Err(e) => self.load_failed(&LoadError::Io(e)),
+        }
+    }
+
+    fn step_file(&mut self, step: isize) {
+        let Some(folder) = &mut self.state.folder else {
+            return;
+        };
+        let next = folder.current as isize + step;
+        if next < 0 || next >= folder.files.len() as isize {
+            return;
+        }
+        folder.current = next as usize;
+        let path = folder.files[folder.current].clone();
+        self.open(&path);
+    }
+
+    fn save_to(&mut self, path: &std::path::Path) {
+        let notation = self.state.settings.notation.notation();
+        match files::save_pgn(path, &self.state.record, notation) {
+            Ok(()) => {
+                self.state.file = Some(path.to_owned());
+                self.state.dirty = false;
+                self.change_settings(|s| s.remember_file(path));
+                self.remove_autosave();
+                self.state.notice = Some(Notice::WithArg(
+                    "notice-saved",
+                    "path",
+                    path.display().to_string(),
+                ));
+            }
+            Err(e) => {
+                self.state.notice = Some(Notice::WithArg(
+                    "notice-save-failed",
+                    "error",
+                    e.to_string(),
+                ))
+            }
+        }
+    }
+
+    fn quit(&mut self, ctx: &egui::Context) {
+        if !self.state.dirty {
+            self.remove_autosave();
+        }
+        self.allowed_to_close = true;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+    }
+
+    /// After every action: the analysis follows the board, the settings are saved.
+    fn after_change(&mut self) {
+        self.follow_with_analysis();
+        if self.settings_changed {
+            self.settings_changed = false;
+            if let Err(e) = self.storage.save_settings(&self.state.settings) {
+                self.state.notice = Some(Notice::WithArg(
+                    "notice-settings-not-saved",
+                    "error",
+                    e.to_string(),
+                ));
+            }
+        }
+    }
+}
+
+fn is_pgn(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
+/// The engine's score in the record's terms (both from Red's point of view).
+pub fn record_score(score: chuhe_core::search::Score) -> Score {
+    match score {
+        chuhe_core::search::Score::Cp(cp) => Score::Centipawns(cp),
+        chuhe_core::search::Score::Mate(n) => Score::Mate(n),
+    }
+}

@@ -1,0 +1,329 @@
+//! The board panel: the board with the marks of the current move, the evaluation bar beside
+//! it and the evaluation graph under it; clicks and drags become actions.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::board::{Board, BoardArrow, BoardGeometry, Diagram, Marks};
+use crate::review::clamped_cp;
+use crate::state::AppState;
+use crate::theme::Theme;
+use chuhe_core::record::{Arrow, Circle, MarkColor, NodeId, Score};
+use chuhe_core::{Move, Square};
+use egui::{Color32, PointerButton, Rect, Sense, Stroke, Ui, Vec2, pos2};
+
+/// A drag in progress on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoardInput {
+    /// The piece being dragged with the primary button.
+    dragging: Option<Square>,
+    /// Where a right-button drag (an arrow) started.
+    drawing_from: Option<Square>,
+}
+
+/// Width of the evaluation bar.
+const EVAL_BAR_WIDTH: f32 = 14.0;
+/// Height of the evaluation graph.
+const GRAPH_HEIGHT: f32 = 90.0;
+
+/// Draws the board area into `ui`.
+pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let theme = app.state.settings.theme.theme();
+    let board_only = app.state.settings.layout.board_only;
+    let evals = if board_only || app.state.engine_hidden {
+        Vec::new()
+    } else {
+        main_line_evals(&app.state)
+    };
+    if evals.len() > 1 {
+        egui::Panel::bottom("eval-graph")
+            .exact_size(GRAPH_HEIGHT)
+            .show(ui, |ui| graph(ui, &app.state, &evals, &theme, actions));
+    }
+    let bar = (!board_only)
+        .then(|| app.state.visible_engine())
+        .flatten()
+        .and_then(|e| e.update.lines.first())
+        .map(|line| line.score_red);
+    if let Some(score) = bar {
+        egui::Panel::left("eval-bar")
+            .exact_size(EVAL_BAR_WIDTH + 6.0)
+            .resizable(false)
+            .show(ui, |ui| eval_bar(ui, score, &theme));
+    }
+    board(app, ui, &theme, actions);
+}
+
+fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
+    let state = &app.state;
+    let diagram = Diagram::from_position(state.position());
+    let mut marks = marks(state, theme);
+    let pointer = ui.input(|i| i.pointer.latest_pos());
+    if let (Some(from), Some(at)) = (app.board_input.dragging, pointer) {
+        marks.lifted = Some((from, at));
+        if state.settings.show_destinations {
+            marks.destinations = destinations(state, from);
+        }
+    }
+    let (response, geometry) = Board::new(&diagram, &marks, theme).show(ui);
+    app.board_geometry = Some(geometry);
+    let input = &mut app.board_input;
+    let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
+    let press_origin = ui.input(|i| i.pointer.press_origin());
+    if response.drag_started_by(PointerButton::Primary) {
+        let from = square_at(press_origin);
+        let own = from
+            .and_then(|s| state.position().piece_at(s))
+            .is_some_and(|p| p.color == state.position().side_to_move());
+        input.dragging = from.filter(|_| own);
+        if let Some(from) = input.dragging {
+            actions.push(Action::ClickPoint(from));
+            // The drag picks the piece up; the release decides.
+            if state.selected == Some(from) {
+                actions.pop();
+            }
+        }
+    }
+    if response.drag_stopped_by(PointerButton::Primary)
+        && let Some(from) = input.dragging.take()
+    {
+        match square_at(pointer) {
+            Some(to) if to != from => actions.push(Action::PlayMove(Move::new(from, to))),
+            _ => {}
+        }
+    }
+    if response.drag_started_by(PointerButton::Secondary) {
+        input.drawing_from = square_at(press_origin);
+    }
+    let color = mark_color(ui.input(|i| i.modifiers));
+    if response.drag_stopped_by(PointerButton::Secondary)
+        && let Some(from) = input.drawing_from.take()
+    {
+        match square_at(pointer) {
+            Some(to) if to != from => actions.push(Action::ToggleArrow(Arrow { from, to, color })),
+            Some(at) => actions.push(Action::ToggleCircle(Circle { at, color })),
+            None => {}
+        }
+    }
+    if response.clicked_by(PointerButton::Primary)
+        && let Some(square) = square_at(response.interact_pointer_pos())
+    {
+        actions.push(Action::ClickPoint(square));
+    }
+    if response.clicked_by(PointerButton::Secondary)
+        && let Some(at) = square_at(response.interact_pointer_pos())
+    {
+        actions.push(Action::ToggleCircle(Circle { at, color }));
+    }
+    // While drawing an arrow, show it from its start to the pointer's point.
+    if let (Some(from), Some(to)) = (input.drawing_from, square_at(pointer))
+        && from != to
+    {
+        let preview = Marks {
+            flipped: geometry.is_flipped(),
+            arrows: vec![BoardArrow {
+                from,
+                to,
+                color: theme.mark(color),
+            }],
+            ..Marks::default()
+        };
+        paint_overlay(ui, &geometry, &preview);
+    }
+}
+
+/// Draws only the arrows of `marks` over the board.
+fn paint_overlay(ui: &Ui, geometry: &BoardGeometry, marks: &Marks) {
+    let painter = ui.painter_at(geometry.board_rect());
+    for arrow in &marks.arrows {
+        crate::board::paint_arrow(&painter, geometry, arrow);
+    }
+}
+
+/// Lichess's colours for marks: green plain, red with Shift, blue with Alt (or Ctrl),
+/// yellow with both.
+pub fn mark_color(modifiers: egui::Modifiers) -> MarkColor {
+    let other = modifiers.alt || modifiers.ctrl || modifiers.command;
+    match (modifiers.shift, other) {
+        (false, false) => MarkColor::Green,
+        (true, false) => MarkColor::Red,
+        (false, true) => MarkColor::Blue,
+        (true, true) => MarkColor::Yellow,
+    }
+}
+
+/// What the board shows besides the pieces.
+fn marks(state: &AppState, theme: &Theme) -> Marks {
+    let position = state.position();
+    let annotation = state.record.annotation(state.cursor);
+    let mut arrows: Vec<BoardArrow> = annotation
+        .arrows
+        .iter()
+        .map(|a| BoardArrow {
+            from: a.from,
+            to: a.to,
+            color: theme.mark(a.color),
+        })
+        .collect();
+    if let Some(best) = state
+        .visible_engine()
+        .and_then(|e| e.update.lines.first())
+        .and_then(|l| l.moves.first())
+    {
+        arrows.push(BoardArrow {
+            from: best.from,
+            to: best.to,
+            color: theme.engine_arrow,
+        });
+    }
+    Marks {
+        flipped: state.settings.flipped,
+        coordinates: state.settings.coordinates,
+        last_move: state.record.move_at(state.cursor).map(|m| (m.from, m.to)),
+        check: position
+            .is_check()
+            .then(|| position.general(position.side_to_move())),
+        selected: state.selected,
+        destinations: state
+            .selected
+            .filter(|_| state.settings.show_destinations)
+            .map(|from| destinations(state, from))
+            .unwrap_or_default(),
+        arrows,
+        circles: annotation
+            .circles
+            .iter()
+            .map(|c| (c.at, theme.mark(c.color)))
+            .collect(),
+        lifted: None,
+    }
+}
+
+fn destinations(state: &AppState, from: Square) -> Vec<Square> {
+    state
+        .position()
+        .legal_moves_from(from)
+        .iter()
+        .map(|m| m.to)
+        .collect()
+}
+
+/// The share of the bar that is Red's for `score` (Red's view): half at 0, most of it
+/// at a rook up, all of it at a mate.
+pub fn red_share(score: chuhe_core::search::Score) -> f32 {
+    let cp = clamped_cp(score) as f32;
+    1.0 / (1.0 + (-cp / 400.0).exp())
+}
+
+fn eval_bar(ui: &mut Ui, score: chuhe_core::search::Score, theme: &Theme) {
+    let (rect, _) = ui.allocate_exact_size(
+        Vec2::new(EVAL_BAR_WIDTH, ui.available_height()),
+        Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, theme.eval_black);
+    let red_height = rect.height() * red_share(score);
+    let red = Rect::from_min_max(pos2(rect.min.x, rect.max.y - red_height), rect.max);
+    painter.rect_filled(red, 2.0, theme.eval_red);
+    painter.line_segment(
+        [
+            pos2(rect.min.x, rect.center().y),
+            pos2(rect.max.x, rect.center().y),
+        ],
+        Stroke::new(1.0, Color32::GRAY),
+    );
+}
+
+/// The main line's evaluations (Red's share of the bar) as recorded in the record, by
+/// node; empty when no move has one.
+fn main_line_evals(state: &AppState) -> Vec<(NodeId, Option<f32>)> {
+    let record = &state.record;
+    let evals: Vec<(NodeId, Option<f32>)> = record
+        .main_line()
+        .into_iter()
+        .map(|node| {
+            let share = record.annotation(node).eval.map(|e| {
+                red_share(match e.score {
+                    Score::Centipawns(cp) => chuhe_core::search::Score::Cp(cp),
+                    Score::Mate(n) => chuhe_core::search::Score::Mate(n),
+                })
+            });
+            (node, share)
+        })
+        .collect();
+    if evals.iter().any(|(_, share)| share.is_some()) {
+        evals
+    } else {
+        Vec::new()
+    }
+}
+
+/// The evaluation graph: one point per move of the main line, Red's share upwards;
+/// hovering shows the move, clicking goes there.
+fn graph(
+    ui: &mut Ui,
+    state: &AppState,
+    evals: &[(NodeId, Option<f32>)],
+    theme: &Theme,
+    actions: &mut Vec<Action>,
+) {
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, theme.eval_black);
+    let step = rect.width() / (evals.len().max(2) - 1) as f32;
+    let point = |i: usize, share: f32| {
+        pos2(
+            rect.min.x + i as f32 * step,
+            rect.max.y - share * rect.height(),
+        )
+    };
+    let mut area = vec![pos2(rect.min.x, rect.max.y)];
+    let mut last = 0.5;
+    for (i, (_, share)) in evals.iter().enumerate() {
+        last = share.unwrap_or(last);
+        area.push(point(i, last));
+    }
+    area.push(pos2(
+        rect.min.x + (evals.len() - 1) as f32 * step,
+        rect.max.y,
+    ));
+    for pair in area.windows(2).skip(1).take(evals.len() - 1) {
+        let quad = vec![
+            pos2(pair[0].x, rect.max.y),
+            pair[0],
+            pair[1],
+            pos2(pair[1].x, rect.max.y),
+        ];
+        painter.add(egui::Shape::convex_polygon(
+            quad,
+            theme.eval_red,
+            Stroke::NONE,
+        ));
+    }
+    painter.line_segment(
+        [
+            pos2(rect.min.x, rect.center().y),
+            pos2(rect.max.x, rect.center().y),
+        ],
+        Stroke::new(1.0, Color32::GRAY),
+    );
+    let index_at =
+        |x: f32| (((x - rect.min.x) / step).round().max(0.0) as usize).min(evals.len() - 1);
+    if let Some(i) = evals.iter().position(|(node, _)| *node == state.cursor) {
+        let x = rect.min.x + i as f32 * step;
+        painter.line_segment(
+            [pos2(x, rect.min.y), pos2(x, rect.max.y)],
+            Stroke::new(2.0, theme.engine_arrow),
+        );
+    }
+    if let Some(hover) = response.hover_pos() {
+        let i = index_at(hover.x);
+        let x = rect.min.x + i as f32 * step;
+        painter.line_segment(
+            [pos2(x, rect.min.y), pos2(x, rect.max.y)],
+            Stroke::new(1.0, Color32::LIGHT_GRAY),
+        );
+        if response.clicked() {
+            actions.push(Action::GoTo(evals[i].0));
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! Dialogs: the multi-game chooser, unsaved changes on quit or on opening another game,
+//! and restoring the autosave after a crash.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::files;
+use crate::state::Dialog;
+use egui::{Context, Id, Modal};
+
+/// Draws whichever dialog is open.
+pub fn show(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
+    game_list(app, ctx, actions);
+    let i18n = &app.i18n;
+    let Some(dialog) = &app.state.dialog else {
+        return;
+    };
+    let (message, buttons): (&str, Vec<(&str, Action)>) = match dialog {
+        Dialog::UnsavedOnQuit => (
+            "dialog-unsaved-quit",
+            vec![
+                ("dialog-save", Action::SaveAndQuit),
+                ("dialog-discard", Action::DiscardAndQuit),
+                ("dialog-cancel", Action::CloseDialog),
+            ],
+        ),
+        Dialog::UnsavedOnReplace(_) => (
+            "dialog-unsaved-replace",
+            vec![
+                ("dialog-discard", Action::DiscardAndContinue),
+                ("dialog-cancel", Action::CloseDialog),
+            ],
+        ),
+        Dialog::RestoreAutosave => (
+            "dialog-restore",
+            vec![
+                ("dialog-restore-yes", Action::RestoreAutosave(true)),
+                ("dialog-restore-no", Action::RestoreAutosave(false)),
+            ],
+        ),
+    };
+    Modal::new(Id::unique("chuhe-dialog")).show(ctx, |ui| {
+        ui.set_max_width(360.0);
+        ui.label(i18n.tr(message));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for (id, action) in buttons {
+                if ui.button(i18n.tr(id)).clicked() {
+                    actions.push(action);
+                }
+            }
+        });
+    });
+}
+
+/// The games of a multi-game file, searchable by player, event and opening.
+fn game_list(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let Some(list) = &mut app.state.game_list else {
+        return;
+    };
+    let mut open = true;
+    egui::Window::new(i18n.tr("games-title"))
+        .open(&mut open)
+        .default_size([560.0, 420.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label(i18n.tr("games-search"));
+                ui.text_edit_singleline(&mut list.filter)
+                    .labelled_by(label.id);
+            });
+            if list.unreadable > 0 {
+                ui.weak(i18n.tr_args("games-unreadable", &[("count", list.unreadable.into())]));
+            }
+            let shown: Vec<usize> = (0..list.games.len())
+                .filter(|&i| files::matches(&list.games[i], &list.filter))
+                .collect();
+            ui.label(i18n.tr_args("games-count", &[("count", shown.len().into())]));
+            egui::ScrollArea::vertical().show_rows(ui, 20.0, shown.len(), |ui, rows| {
+                for &i in &shown[rows] {
+                    let h = list.games[i].record.headers();
+                    let get = |n| h.get(n).unwrap_or_default();
+                    let text = format!(
+                        "{}. {} – {}  {}  {} {}  {}",
+                        i + 1,
+                        get("Red"),
+                        get("Black"),
+                        get("Event"),
+                        get("ECCO"),
+                        get("Opening"),
+                        get("Result"),
+                    );
+                    if ui.selectable_label(false, text).clicked() {
+                        actions.push(Action::ChooseGame(i));
+                    }
+                }
+            });
+        });
+    if !open {
+        actions.push(Action::CloseGameList);
+    }
+}

@@ -1,0 +1,88 @@
+//! The game's headers: event, date, players and result, editable (each change one undo
+//! step); the opening's name and ECCO code when the record knows them.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use chuhe_core::record::{GameResult, tag};
+use egui::Ui;
+
+/// The editable headers and their labels' ids.
+const FIELDS: [(&str, &str); 5] = [
+    (tag::EVENT, "header-event"),
+    (tag::DATE, "header-date"),
+    (tag::SITE, "header-site"),
+    (tag::RED, "header-red"),
+    (tag::BLACK, "header-black"),
+];
+
+/// Draws the headers.
+pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let headers = app.state.record.headers();
+    egui::Grid::new("headers").num_columns(2).show(ui, |ui| {
+        for (name, label) in FIELDS {
+            let label = ui.label(i18n.tr(label));
+            let current = headers.get(name).unwrap_or_default().to_owned();
+            let id = ui.scope_id().with(("header", name));
+            let mut draft = ui
+                .data(|d| d.get_temp::<String>(id))
+                .unwrap_or_else(|| current.clone());
+            let response = ui
+                .add(egui::TextEdit::singleline(&mut draft).desired_width(200.0))
+                .labelled_by(label.id);
+            if response.lost_focus() && draft != current {
+                actions.push(Action::SetHeader(name.to_owned(), draft.clone()));
+            }
+            if response.has_focus() {
+                ui.data_mut(|d| d.insert_temp(id, draft));
+            } else {
+                ui.data_mut(|d| d.remove::<String>(id));
+            }
+            ui.end_row();
+        }
+        let label = ui.label(i18n.tr("header-result"));
+        let result = headers.result();
+        egui::ComboBox::from_id_salt("result")
+            .selected_text(result_label(app, result))
+            .show_ui(ui, |ui| {
+                for choice in [
+                    GameResult::RedWins,
+                    GameResult::BlackWins,
+                    GameResult::Draw,
+                    GameResult::Unknown,
+                ] {
+                    if ui
+                        .selectable_label(choice == result, result_label(app, choice))
+                        .clicked()
+                    {
+                        actions.push(Action::SetHeader(
+                            tag::RESULT.to_owned(),
+                            choice.as_pgn().to_owned(),
+                        ));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        ui.end_row();
+        let opening: Vec<&str> = [tag::ECCO, tag::OPENING, tag::VARIATION]
+            .iter()
+            .filter_map(|name| headers.get(name))
+            .filter(|v| !v.is_empty())
+            .collect();
+        if !opening.is_empty() {
+            ui.label(i18n.tr("header-opening"));
+            ui.label(opening.join(" "));
+            ui.end_row();
+        }
+    });
+}
+
+fn result_label(app: &ChuheApp, result: GameResult) -> String {
+    app.i18n.tr(match result {
+        GameResult::RedWins => "result-red-wins",
+        GameResult::BlackWins => "result-black-wins",
+        GameResult::Draw => "result-draw",
+        GameResult::Unknown => "result-unknown",
+    })
+}

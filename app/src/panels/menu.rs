@@ -1,0 +1,189 @@
+//! The menu bar: files, editing, view, engine and language.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::board::Coordinates;
+use crate::i18n::Language;
+use crate::settings::MoveNotation;
+use crate::shortcuts;
+use crate::theme::ThemeChoice;
+use egui::{Key, Modifiers, Ui};
+
+/// A menu item: its message id, its shortcut and what it does.
+type MenuEntry = (&'static str, Option<(Modifiers, Key)>, Action);
+
+/// Draws the menu bar.
+pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let state = &app.state;
+    let ctx = ui.ctx().clone();
+    let item = |ui: &mut Ui, id: &str, shortcut: Option<(Modifiers, Key)>| {
+        let mut button = egui::Button::new(i18n.tr(id));
+        if let Some((modifiers, key)) = shortcut {
+            button = button.shortcut_text(shortcuts::label(&ctx, modifiers, key));
+        }
+        ui.add(button).clicked()
+    };
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button(i18n.tr("menu-file"), |ui| {
+            let entries: [MenuEntry; 10] = [
+                ("file-new", Some((Modifiers::COMMAND, Key::N)), Action::New),
+                (
+                    "file-open",
+                    Some((Modifiers::COMMAND, Key::O)),
+                    Action::OpenDialog,
+                ),
+                ("file-open-folder", None, Action::OpenFolderDialog),
+                (
+                    "file-previous",
+                    Some((Modifiers::NONE, Key::PageUp)),
+                    Action::PreviousFile,
+                ),
+                (
+                    "file-next",
+                    Some((Modifiers::NONE, Key::PageDown)),
+                    Action::NextFile,
+                ),
+                (
+                    "file-save",
+                    Some((Modifiers::COMMAND, Key::S)),
+                    Action::Save,
+                ),
+                ("file-save-as", None, Action::SaveAsDialog),
+                ("file-copy-fen", None, Action::CopyFen),
+                ("file-copy-pgn", None, Action::CopyPgn),
+                (
+                    "file-quit",
+                    Some((Modifiers::COMMAND, Key::Q)),
+                    Action::RequestQuit,
+                ),
+            ];
+            for (id, shortcut, action) in entries {
+                if item(ui, id, shortcut) {
+                    actions.push(action);
+                }
+            }
+            ui.menu_button(i18n.tr("file-recent"), |ui| {
+                if state.settings.recent_files.is_empty() {
+                    ui.weak(i18n.tr("file-recent-none"));
+                }
+                for path in &state.settings.recent_files {
+                    if ui.button(path.display().to_string()).clicked() {
+                        actions.push(Action::Open(path.clone()));
+                    }
+                }
+            });
+            ui.weak(i18n.tr("file-paste-hint"));
+        });
+        ui.menu_button(i18n.tr("menu-edit"), |ui| {
+            let cursor = state.cursor;
+            let entries: [MenuEntry; 6] = [
+                (
+                    "edit-undo",
+                    Some((Modifiers::COMMAND, Key::Z)),
+                    Action::Undo,
+                ),
+                (
+                    "edit-redo",
+                    Some((Modifiers::COMMAND, Key::Y)),
+                    Action::Redo,
+                ),
+                (
+                    "edit-promote",
+                    Some((Modifiers::NONE, Key::P)),
+                    Action::PromoteVariation(cursor),
+                ),
+                ("edit-main-line", None, Action::MakeMainLine(cursor)),
+                (
+                    "edit-delete-from",
+                    Some((Modifiers::NONE, Key::Delete)),
+                    Action::DeleteFrom(cursor),
+                ),
+                ("edit-clear-marks", None, Action::ClearMarks),
+            ];
+            for (id, shortcut, action) in entries {
+                if item(ui, id, shortcut) {
+                    actions.push(action);
+                }
+            }
+            ui.weak(i18n.tr("edit-marks-hint"));
+        });
+        ui.menu_button(i18n.tr("menu-view"), |ui| {
+            if item(ui, "view-flip", Some((Modifiers::NONE, Key::F))) {
+                actions.push(Action::Flip);
+            }
+            if ui
+                .selectable_label(
+                    state.settings.show_destinations,
+                    i18n.tr("view-destinations"),
+                )
+                .clicked()
+            {
+                actions.push(Action::ToggleDestinations);
+            }
+            if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
+                actions.push(Action::ToggleBoardOnly);
+            }
+            ui.separator();
+            ui.weak(i18n.tr("view-coordinates"));
+            for (coordinates, id) in [
+                (Coordinates::Chinese, "coordinates-chinese"),
+                (Coordinates::Iccs, "coordinates-iccs"),
+            ] {
+                if ui
+                    .selectable_label(state.settings.coordinates == coordinates, i18n.tr(id))
+                    .clicked()
+                {
+                    actions.push(Action::SetCoordinates(coordinates));
+                }
+            }
+            ui.separator();
+            ui.weak(i18n.tr("view-theme"));
+            for theme in ThemeChoice::ALL {
+                if ui
+                    .selectable_label(state.settings.theme == theme, i18n.tr(theme.message_id()))
+                    .clicked()
+                {
+                    actions.push(Action::SetTheme(theme));
+                }
+            }
+            ui.separator();
+            ui.weak(i18n.tr("view-notation"));
+            for notation in MoveNotation::ALL {
+                if ui
+                    .selectable_label(
+                        state.settings.notation == notation,
+                        i18n.tr(notation.message_id()),
+                    )
+                    .clicked()
+                {
+                    actions.push(Action::SetNotation(notation));
+                }
+            }
+        });
+        ui.menu_button(i18n.tr("menu-engine"), |ui| {
+            if item(ui, "analysis-toggle", Some((Modifiers::NONE, Key::Space))) {
+                actions.push(Action::ToggleAnalysis);
+            }
+            if item(ui, "engine-toggle-hidden", Some((Modifiers::NONE, Key::H))) {
+                actions.push(Action::ToggleEngineHidden);
+            }
+            if item(ui, "review-start", None) {
+                actions.push(Action::StartReview);
+            }
+        });
+        ui.menu_button(i18n.tr("menu-language"), |ui| {
+            for language in Language::ALL {
+                if ui
+                    .selectable_label(
+                        i18n.language() == language,
+                        i18n.tr_in(language, "language-name"),
+                    )
+                    .clicked()
+                {
+                    actions.push(Action::SetLanguage(language));
+                }
+            }
+        });
+    });
+}

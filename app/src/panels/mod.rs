@@ -1,0 +1,108 @@
+//! The window's panels, one module each. Each draws from the app's state and pushes the
+//! [`Action`]s the user asks for; none changes the state itself.
+
+pub mod analysis;
+pub mod board;
+pub mod dialogs;
+pub mod headers;
+pub mod menu;
+pub mod moves;
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::state::Notice;
+use egui::Ui;
+
+/// Lays out the window: menu bar, status bar, the side panel (headers, analysis, moves)
+/// and the board in the middle; in board-only mode just the board.
+pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let ctx = ui.ctx().clone();
+    let theme = app.state.settings.theme.theme();
+    if !app.state.settings.layout.board_only {
+        egui::Panel::top("menu").show(ui, |ui| menu::show(app, ui, actions));
+        egui::Panel::bottom("status").show(ui, |ui| status(app, ui));
+        egui::Panel::right("side")
+            .default_size(app.state.settings.layout.side_panel_width)
+            .min_size(240.0)
+            .show(ui, |ui| {
+                if app.state.settings.layout.show_headers {
+                    egui::CollapsingHeader::new(app.i18n.tr("panel-headers"))
+                        .default_open(true)
+                        .show(ui, |ui| headers::show(app, ui, actions));
+                }
+                ui.separator();
+                analysis::show(app, ui, actions);
+                ui.separator();
+                moves::show(app, ui, actions);
+            });
+    }
+    let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
+    egui::CentralPanel::default()
+        .frame(frame)
+        .show(ui, |ui| board::show(app, ui, actions));
+    dialogs::show(app, &ctx, actions);
+}
+
+/// The status bar: what happened last, the file, whether it is saved, the frame time.
+fn status(app: &ChuheApp, ui: &mut Ui) {
+    let i18n = &app.i18n;
+    let state = &app.state;
+    ui.horizontal(|ui| {
+        let file = state
+            .file
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| i18n.tr("file-untitled"));
+        let marker = if state.dirty { " *" } else { "" };
+        ui.label(format!("{file}{marker}"));
+        ui.separator();
+        if let Some(notice) = &state.notice {
+            ui.label(
+                egui::RichText::new(notice_text(app, notice)).color(ui.visuals().warn_fg_color),
+            );
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.weak(format!(
+                "{:.1} ms",
+                app.frame_times.mean().as_secs_f64() * 1000.0
+            ));
+        });
+    });
+}
+
+/// A notice in the user's language.
+pub fn notice_text(app: &ChuheApp, notice: &Notice) -> String {
+    let i18n = &app.i18n;
+    match notice {
+        Notice::Illegal(reason) => i18n.tr_args(
+            "illegal-move",
+            &[("reason", i18n.tr(illegal_id(*reason)).into())],
+        ),
+        Notice::Message(id) => i18n.tr(id),
+        Notice::WithArg(id, name, value) => i18n.tr_args(id, &[(name, value.clone().into())]),
+    }
+}
+
+/// The message id of a reason a move is illegal.
+pub fn illegal_id(reason: chuhe_core::IllegalReason) -> &'static str {
+    use chuhe_core::IllegalReason::*;
+    match reason {
+        NoPiece => "illegal-no-piece",
+        NotYourPiece => "illegal-not-your-piece",
+        OwnPieceOnTarget => "illegal-own-piece-on-target",
+        WrongShape => "illegal-wrong-shape",
+        LeavesPalace => "illegal-leaves-palace",
+        CrossesRiver => "illegal-crosses-river",
+        ElephantEyeBlocked => "illegal-elephant-eye-blocked",
+        HorseLegBlocked => "illegal-horse-leg-blocked",
+        PathBlocked => "illegal-path-blocked",
+        CannonNeedsScreen => "illegal-cannon-needs-screen",
+        CannonTooManyScreens => "illegal-cannon-too-many-screens",
+        PawnSidewaysBeforeRiver => "illegal-pawn-sideways",
+        PawnBackwards => "illegal-pawn-backwards",
+        GeneralsWouldFace => "illegal-generals-face",
+        StillInCheck => "illegal-still-in-check",
+        ExposesGeneral => "illegal-exposes-general",
+    }
+}

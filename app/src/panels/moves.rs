@@ -1,0 +1,201 @@
+//! The move list: the moves in the chosen notation with variations inline, glyphs and
+//! comments; the game's end in words; editing of the current move (comment, glyphs,
+//! variation order, deletion) and undo/redo.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::i18n::I18n;
+use crate::state::{AppState, MoveToken};
+use chuhe_core::record::Nag;
+use chuhe_core::repetition::ForbiddenKind;
+use chuhe_core::{Color, EndReason, Outcome};
+use egui::{RichText, Ui};
+
+/// The glyphs offered as buttons.
+const GLYPHS: [Nag; 6] = [
+    Nag::GOOD,
+    Nag::MISTAKE,
+    Nag::BRILLIANT,
+    Nag::BLUNDER,
+    Nag::INTERESTING,
+    Nag::DUBIOUS,
+];
+
+/// Draws the move list and the editing tools.
+pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let state = &app.state;
+    if let Some(outcome) = state.derived.outcome {
+        ui.label(
+            RichText::new(outcome_text(i18n, outcome))
+                .strong()
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
+    edit_tools(app, ui, actions);
+    ui.separator();
+    let state = &app.state;
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .auto_shrink([false, false])
+        .max_height(ui.available_height())
+        .show(ui, |ui| move_list(ui, state, actions));
+}
+
+/// The record's moves, wrapped like text, variations in brackets.
+fn move_list(ui: &mut Ui, state: &AppState, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        let mut need_number = true;
+        for token in &state.derived.tokens {
+            match token {
+                MoveToken::Open(_) => {
+                    ui.weak("(");
+                    need_number = true;
+                }
+                MoveToken::Close(_) => {
+                    ui.weak(")");
+                    need_number = true;
+                }
+                MoveToken::Comment(_, text) => {
+                    ui.label(
+                        RichText::new(text)
+                            .italics()
+                            .color(ui.visuals().weak_text_color()),
+                    );
+                    need_number = true;
+                }
+                MoveToken::Move(item) => {
+                    if item.number.color == Color::Red || need_number {
+                        ui.weak(item.number.to_string());
+                    }
+                    need_number = false;
+                    let mut text = RichText::new(format!("{}{}", item.text, item.glyphs));
+                    if item.main_line {
+                        text = text.strong();
+                    }
+                    let current = item.node == state.cursor;
+                    let response = ui.selectable_label(current, text);
+                    if current && response.changed() {
+                        response.scroll_to_me(None);
+                    }
+                    if response.clicked() {
+                        actions.push(Action::GoTo(item.node));
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// Comment, glyphs and variation commands for the current move, and undo/redo.
+fn edit_tools(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let state = &app.state;
+    let cursor = state.cursor;
+    let record = &state.record;
+    let on_move = cursor != record.root();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(record.can_undo(), egui::Button::new(i18n.tr("edit-undo")))
+            .clicked()
+        {
+            actions.push(Action::Undo);
+        }
+        if ui
+            .add_enabled(record.can_redo(), egui::Button::new(i18n.tr("edit-redo")))
+            .clicked()
+        {
+            actions.push(Action::Redo);
+        }
+        let is_variation = record.variation_index(cursor) > 0;
+        if ui
+            .add_enabled(is_variation, egui::Button::new(i18n.tr("edit-promote")))
+            .clicked()
+        {
+            actions.push(Action::PromoteVariation(cursor));
+        }
+        if ui
+            .add_enabled(
+                on_move && !record.is_main_line(cursor),
+                egui::Button::new(i18n.tr("edit-main-line")),
+            )
+            .clicked()
+        {
+            actions.push(Action::MakeMainLine(cursor));
+        }
+        if ui
+            .add_enabled(on_move, egui::Button::new(i18n.tr("edit-delete-from")))
+            .clicked()
+        {
+            actions.push(Action::DeleteFrom(cursor));
+        }
+    });
+    if on_move {
+        ui.horizontal(|ui| {
+            let nags = &record.annotation(cursor).nags;
+            for nag in GLYPHS {
+                let glyph = nag.glyph().unwrap_or_default();
+                if ui.selectable_label(nags.contains(&nag), glyph).clicked() {
+                    actions.push(Action::ToggleNag(cursor, nag));
+                }
+            }
+        });
+    }
+    // The comment is edited in a draft and written into the record (one undo step) when
+    // the field loses focus.
+    let saved = record.annotation(cursor).comment.clone();
+    let draft = match &mut app.comment_draft {
+        Some((node, text)) if *node == cursor => text,
+        other => &mut other.insert((cursor, saved.clone())).1,
+    };
+    let label = ui.label(app.i18n.tr("comment-label"));
+    let response = ui
+        .add(
+            egui::TextEdit::multiline(draft)
+                .hint_text(app.i18n.tr("comment-hint"))
+                .desired_rows(2)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    if response.lost_focus() && *draft != saved {
+        actions.push(Action::SetComment(cursor, draft.clone()));
+    }
+    if !response.has_focus() && *draft != saved && !response.lost_focus() {
+        // The record changed under the draft (undo, another move): show the record's.
+        *draft = saved;
+    }
+}
+
+/// The end of the game in words: who won and why.
+pub fn outcome_text(i18n: &I18n, outcome: Outcome) -> String {
+    let reason = i18n.tr(reason_id(outcome.reason));
+    let result = match outcome.winner {
+        Some(Color::Red) => i18n.tr("result-red-wins"),
+        Some(Color::Black) => i18n.tr("result-black-wins"),
+        None => i18n.tr("result-draw"),
+    };
+    i18n.tr_args(
+        "game-over",
+        &[("reason", reason.into()), ("winner", result.into())],
+    )
+}
+
+/// The message id of an end reason.
+pub fn reason_id(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "end-checkmate",
+        EndReason::Stalemate => "end-stalemate",
+        EndReason::MoveLimit => "end-move-limit",
+        EndReason::PerpetualCheck => "end-perpetual-check",
+        EndReason::RepetitionDraw => "end-repetition-draw",
+        EndReason::ForbiddenRepetition { kind } => match kind {
+            ForbiddenKind::PerpetualMateThreat => "end-perpetual-mate-threat",
+            ForbiddenKind::PerpetualChase => "end-perpetual-chase",
+            ForbiddenKind::CheckAndMateThreat => "end-check-and-mate-threat",
+            ForbiddenKind::CheckAndChase => "end-check-and-chase",
+            ForbiddenKind::MateThreatAndChase => "end-mate-threat-and-chase",
+            ForbiddenKind::CheckMateThreatAndChase => "end-check-mate-threat-and-chase",
+        },
+    }
+}

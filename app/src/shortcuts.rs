@@ -1,0 +1,113 @@
+//! The keyboard: each shortcut is an [`Action`], the same one a menu item or button gives.
+
+use crate::actions::Action;
+use chuhe_core::record::NodeId;
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+/// Shortcuts with a modifier, checked (and consumed) before the plain keys.
+const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 7] = [
+    // Ctrl+Shift+Z before Ctrl+Z, which would also match it.
+    (
+        Modifiers::COMMAND.plus(Modifiers::SHIFT),
+        Key::Z,
+        ActionKind::Redo,
+    ),
+    (Modifiers::COMMAND, Key::Z, ActionKind::Undo),
+    (Modifiers::COMMAND, Key::Y, ActionKind::Redo),
+    (Modifiers::COMMAND, Key::O, ActionKind::Open),
+    (Modifiers::COMMAND, Key::S, ActionKind::Save),
+    (Modifiers::COMMAND, Key::N, ActionKind::New),
+    (Modifiers::COMMAND, Key::Q, ActionKind::Quit),
+];
+
+/// Plain keys.
+const PLAIN: [(Key, ActionKind); 14] = [
+    (Key::ArrowLeft, ActionKind::Back),
+    (Key::ArrowRight, ActionKind::Forward),
+    (Key::ArrowUp, ActionKind::PreviousVariation),
+    (Key::ArrowDown, ActionKind::NextVariation),
+    (Key::Home, ActionKind::Start),
+    (Key::End, ActionKind::End),
+    (Key::Delete, ActionKind::DeleteFrom),
+    (Key::Space, ActionKind::ToggleAnalysis),
+    (Key::H, ActionKind::ToggleEngineHidden),
+    (Key::F, ActionKind::Flip),
+    (Key::P, ActionKind::Promote),
+    (Key::F11, ActionKind::BoardOnly),
+    (Key::PageUp, ActionKind::PreviousFile),
+    (Key::PageDown, ActionKind::NextFile),
+];
+
+#[derive(Clone, Copy)]
+enum ActionKind {
+    Undo,
+    Redo,
+    Open,
+    Save,
+    New,
+    Quit,
+    Back,
+    Forward,
+    PreviousVariation,
+    NextVariation,
+    Start,
+    End,
+    DeleteFrom,
+    ToggleAnalysis,
+    ToggleEngineHidden,
+    Flip,
+    Promote,
+    BoardOnly,
+    PreviousFile,
+    NextFile,
+}
+
+impl ActionKind {
+    fn action(self, cursor: NodeId) -> Action {
+        match self {
+            ActionKind::Undo => Action::Undo,
+            ActionKind::Redo => Action::Redo,
+            ActionKind::Open => Action::OpenDialog,
+            ActionKind::Save => Action::Save,
+            ActionKind::New => Action::New,
+            ActionKind::Quit => Action::RequestQuit,
+            ActionKind::Back => Action::Back,
+            ActionKind::Forward => Action::Forward,
+            ActionKind::PreviousVariation => Action::PreviousVariation,
+            ActionKind::NextVariation => Action::NextVariation,
+            ActionKind::Start => Action::Start,
+            ActionKind::End => Action::End,
+            ActionKind::DeleteFrom => Action::DeleteFrom(cursor),
+            ActionKind::ToggleAnalysis => Action::ToggleAnalysis,
+            ActionKind::ToggleEngineHidden => Action::ToggleEngineHidden,
+            ActionKind::Flip => Action::Flip,
+            ActionKind::Promote => Action::PromoteVariation(cursor),
+            ActionKind::BoardOnly => Action::ToggleBoardOnly,
+            ActionKind::PreviousFile => Action::PreviousFile,
+            ActionKind::NextFile => Action::NextFile,
+        }
+    }
+}
+
+/// The actions of the shortcuts pressed this frame; `cursor` is the current move.
+pub fn actions(ctx: &egui::Context, cursor: NodeId) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ctx.input_mut(|input| {
+        for (modifiers, key, kind) in WITH_MODIFIERS {
+            if input.consume_shortcut(&KeyboardShortcut::new(modifiers, key)) {
+                actions.push(kind.action(cursor));
+            }
+        }
+        for (key, kind) in PLAIN {
+            if input.consume_key(Modifiers::NONE, key) {
+                actions.push(kind.action(cursor));
+            }
+        }
+    });
+    actions
+}
+
+/// The text shown for a shortcut in menus, e.g. `Ctrl+Z`.
+pub fn label(ctx: &egui::Context, modifiers: Modifiers, key: Key) -> String {
+    ctx.format_shortcut(&KeyboardShortcut::new(modifiers, key))
+}

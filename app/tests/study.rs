@@ -1,0 +1,553 @@
+//! Drives the real app with egui_kittest the way a user does: clicks and drags on the
+//! board, keys, the menus, dropped files, the engine. Each test keeps its settings and
+//! autosave in its own temporary directory.
+
+use chuhe::ChuheApp;
+use chuhe::i18n::Language;
+use chuhe::settings::Storage;
+use chuhe::state::{Dialog, Notice};
+use chuhe_core::record::MarkColor;
+use chuhe_core::{EndReason, IllegalReason, Move, PieceKind, Square};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhe-study-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The app in a laptop-sized window, its files kept in `dir`.
+fn open_in(dir: &Path) -> Harness<'static, ChuheApp> {
+    let dir = dir.to_owned();
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1200.0, 800.0))
+        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(dir.clone())));
+    harness.run();
+    harness
+}
+
+fn open(name: &str) -> Harness<'static, ChuheApp> {
+    open_in(&temp_dir(name))
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// Where a point is on screen.
+fn point(harness: &Harness<'_, ChuheApp>, square: &str) -> Pos2 {
+    harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn")
+        .point(sq(square))
+}
+
+fn press(
+    harness: &mut Harness<'_, ChuheApp>,
+    pos: Pos2,
+    button: PointerButton,
+    modifiers: Modifiers,
+) {
+    harness.event(Event::ModifiersChanged(modifiers));
+    harness.event(Event::PointerMoved(pos));
+    harness.event(Event::PointerButton {
+        pos,
+        button,
+        pressed: true,
+        modifiers,
+    });
+    harness.step();
+}
+
+fn release(
+    harness: &mut Harness<'_, ChuheApp>,
+    pos: Pos2,
+    button: PointerButton,
+    modifiers: Modifiers,
+) {
+    harness.event(Event::PointerMoved(pos));
+    harness.event(Event::PointerButton {
+        pos,
+        button,
+        pressed: false,
+        modifiers,
+    });
+    harness.step();
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+}
+
+fn click_with(
+    harness: &mut Harness<'_, ChuheApp>,
+    square: &str,
+    button: PointerButton,
+    modifiers: Modifiers,
+) {
+    let pos = point(harness, square);
+    press(harness, pos, button, modifiers);
+    release(harness, pos, button, modifiers);
+}
+
+fn click(harness: &mut Harness<'_, ChuheApp>, square: &str) {
+    click_with(harness, square, PointerButton::Primary, Modifiers::NONE);
+}
+
+/// Plays a move by clicking its two points.
+fn play(harness: &mut Harness<'_, ChuheApp>, mv: &str) {
+    click(harness, &mv[..2]);
+    click(harness, &mv[2..]);
+}
+
+/// Drags with `button` from one point to another in several pointer moves.
+fn drag(
+    harness: &mut Harness<'_, ChuheApp>,
+    from: &str,
+    to: &str,
+    button: PointerButton,
+    modifiers: Modifiers,
+) {
+    let (a, b) = (point(harness, from), point(harness, to));
+    press(harness, a, button, modifiers);
+    for i in 1..=6 {
+        harness.event(Event::PointerMoved(a + (b - a) * (i as f32 / 6.0)));
+        harness.step();
+    }
+    release(harness, b, button, modifiers);
+}
+
+fn key(harness: &mut Harness<'_, ChuheApp>, key: Key) {
+    harness.key_press(key);
+    harness.run();
+}
+
+fn main_line(harness: &Harness<'_, ChuheApp>) -> Vec<String> {
+    let record = &harness.state().state.record;
+    record
+        .main_line_moves()
+        .iter()
+        .map(Move::to_string)
+        .collect()
+}
+
+fn cursor_move(harness: &Harness<'_, ChuheApp>) -> Option<String> {
+    let state = &harness.state().state;
+    state.record.move_at(state.cursor).map(|m| m.to_string())
+}
+
+fn shared_data(path: &str) -> PathBuf {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data")
+        .join(path);
+    assert!(
+        full.exists(),
+        "the shared test data is beside the project: {}",
+        full.display()
+    );
+    full
+}
+
+/// A dropped file, as the window system reports it.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+fn drop_file(harness: &mut Harness<'_, ChuheApp>, path: PathBuf) {
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path)));
+    harness.run();
+}
+
+#[test]
+fn a_legal_move_is_played_by_clicks_and_an_illegal_one_refused_with_its_reason() {
+    let mut harness = open("clicks");
+    play(&mut harness, "h2e2");
+    assert_eq!(main_line(&harness), ["h2e2"]);
+    let position = harness.state().state.position().clone();
+    assert_eq!(
+        position.piece_at(sq("e2")).map(|p| p.kind),
+        Some(PieceKind::Cannon)
+    );
+
+    // Black's horse on b9 cannot reach d8: the elephant on c9 blocks its leg (蹩马腿).
+    play(&mut harness, "b9d8");
+    assert_eq!(main_line(&harness), ["h2e2"], "the illegal move is refused");
+    assert_eq!(
+        harness.state().state.notice,
+        Some(Notice::Illegal(IllegalReason::HorseLegBlocked))
+    );
+    harness.get_by_label_contains("蹩马腿");
+
+    // The generals may not face each other: Red's general cannot step onto the open e file
+    // after the centre pawns are gone… nor may a piece move while its general is in check.
+    play(&mut harness, "h9g7");
+    assert_eq!(main_line(&harness), ["h2e2", "h9g7"]);
+}
+
+#[test]
+fn a_piece_is_moved_by_dragging_and_a_bad_drop_is_refused() {
+    let mut harness = open("drag");
+    drag(
+        &mut harness,
+        "b0",
+        "c2",
+        PointerButton::Primary,
+        Modifiers::NONE,
+    );
+    assert_eq!(main_line(&harness), ["b0c2"]);
+    drag(
+        &mut harness,
+        "a9",
+        "a4",
+        PointerButton::Primary,
+        Modifiers::NONE,
+    );
+    assert_eq!(main_line(&harness), ["b0c2"]);
+    assert_eq!(
+        harness.state().state.notice,
+        Some(Notice::Illegal(IllegalReason::PathBlocked))
+    );
+}
+
+#[test]
+fn keys_step_through_moves_and_choose_variations() {
+    let mut harness = open("keys");
+    play(&mut harness, "h2e2");
+    play(&mut harness, "h9g7");
+    play(&mut harness, "h0g2");
+    key(&mut harness, Key::ArrowLeft);
+    key(&mut harness, Key::ArrowLeft);
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h2e2"));
+    // A different move here makes a variation, not a new main line.
+    play(&mut harness, "h7e7");
+    assert_eq!(main_line(&harness), ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h7e7"));
+    key(&mut harness, Key::ArrowUp);
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h9g7"));
+    key(&mut harness, Key::ArrowDown);
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h7e7"));
+    key(&mut harness, Key::Home);
+    assert_eq!(cursor_move(&harness), None);
+    key(&mut harness, Key::ArrowRight);
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h2e2"));
+    key(&mut harness, Key::End);
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h0g2"));
+    // The move list shows both lines in Chinese notation; a click goes to a move.
+    harness.get_by_label("炮８平５").click();
+    harness.run();
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h7e7"));
+}
+
+#[test]
+fn a_variation_is_promoted_made_main_line_and_every_edit_undone() {
+    let mut harness = open("variation");
+    play(&mut harness, "h2e2");
+    play(&mut harness, "h9g7");
+    key(&mut harness, Key::ArrowLeft);
+    play(&mut harness, "h7e7");
+    key(&mut harness, Key::P);
+    assert_eq!(main_line(&harness), ["h2e2", "h7e7"], "promoted by its key");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(main_line(&harness), ["h2e2", "h9g7"], "undone");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run();
+    assert_eq!(main_line(&harness), ["h2e2", "h7e7"], "redone");
+    key(&mut harness, Key::ArrowDown);
+    assert_eq!(cursor_move(&harness).as_deref(), Some("h9g7"));
+    harness.get_by_label("设为主线").click();
+    harness.run();
+    assert_eq!(main_line(&harness), ["h2e2", "h9g7"]);
+    harness.get_by_label("?!").click();
+    harness.run();
+    let state = &harness.state().state;
+    assert_eq!(
+        state.record.annotation(state.cursor).nags,
+        [chuhe_core::record::Nag::DUBIOUS]
+    );
+    key(&mut harness, Key::Delete);
+    assert_eq!(main_line(&harness), ["h2e2", "h7e7"], "deleted from here");
+    assert!(harness.state().state.dirty);
+}
+
+#[test]
+fn the_language_switches_at_run_time_and_is_remembered() {
+    let dir = temp_dir("language");
+    let mut harness = open_in(&dir);
+    harness.get_by_label("开始分析（空格）");
+    harness.get_by_label("语言").click();
+    harness.run();
+    harness.get_by_label("English").click();
+    harness.run();
+    harness.get_by_label("Analyse (Space)");
+    play(&mut harness, "b0d1");
+    harness.get_by_label_contains("the horse's leg is blocked");
+    harness.get_by_label("Language").click();
+    harness.run();
+    harness.get_by_label("繁體中文").click();
+    harness.run();
+    harness.get_by_label_contains("蹩馬腿");
+    assert_eq!(harness.state().state.settings.language, Language::ZhTw);
+    drop(harness);
+    let reopened = open_in(&dir);
+    assert_eq!(reopened.state().state.settings.language, Language::ZhTw);
+    reopened.get_by_label("開始分析（空格）");
+}
+
+/// Steps the app until `done`, for at most `limit`.
+fn wait_for(
+    harness: &mut Harness<'_, ChuheApp>,
+    limit: Duration,
+    done: impl Fn(&ChuheApp) -> bool,
+) {
+    let start = Instant::now();
+    while !done(harness.state()) {
+        assert!(start.elapsed() < limit, "timed out");
+        std::thread::sleep(Duration::from_millis(20));
+        harness.step();
+    }
+}
+
+#[test]
+fn analysis_follows_the_board_and_hides_on_one_key() {
+    let mut harness = open("analysis");
+    key(&mut harness, Key::Space);
+    assert!(harness.state().state.analysing);
+    wait_for(&mut harness, Duration::from_secs(30), |app| {
+        app.state
+            .visible_engine()
+            .is_some_and(|e| e.update.depth >= 2)
+    });
+    harness.get_by_label_contains("深度");
+    let root = harness.state().state.record.root();
+    assert_eq!(harness.state().state.engine.as_ref().unwrap().node, root);
+
+    play(&mut harness, "h2e2");
+    let cursor = harness.state().state.cursor;
+    wait_for(&mut harness, Duration::from_secs(30), |app| {
+        app.state
+            .visible_engine()
+            .is_some_and(|e| e.node == cursor && !e.update.lines.is_empty())
+    });
+
+    // A click on a line plays it into the record as a variation.
+    harness
+        .get_all_by_label_contains("1. ")
+        .next()
+        .unwrap()
+        .click();
+    harness.step();
+    let state = &harness.state().state;
+    // The line as drawn in the frame that took the click (an update may have arrived
+    // since the test last looked).
+    let line = state.engine.as_ref().unwrap().update.lines[0].moves.clone();
+    assert_eq!(state.record.move_at(state.cursor), Some(line[0]));
+    assert_eq!(state.record.parent(state.cursor), Some(cursor));
+    assert_eq!(
+        state
+            .record
+            .moves_to(state.record.line_end(state.cursor))
+            .len(),
+        1 + line.len(),
+        "the whole line is in the record"
+    );
+
+    key(&mut harness, Key::H);
+    assert!(harness.state().state.engine_hidden);
+    assert!(harness.state().state.visible_engine().is_none());
+    harness.get_by_label_contains("引擎已隐藏");
+    key(&mut harness, Key::Space);
+    assert!(!harness.state().state.analysing);
+}
+
+#[test]
+fn pgn_and_xqf_files_open_by_drop_and_agree() {
+    let mut harness = open("files");
+    drop_file(&mut harness, shared_data("formats/xqf_eleeye/SAMPLE.XQF"));
+    let from_xqf = harness.state().state.record.main_line_moves();
+    assert!(from_xqf.len() > 10, "the XQF game's moves are there");
+    assert!(
+        harness
+            .state()
+            .state
+            .file
+            .as_ref()
+            .unwrap()
+            .ends_with("SAMPLE.XQF")
+    );
+    drop_file(&mut harness, shared_data("formats/xqf_eleeye/SAMPLE.PGN"));
+    let from_pgn = harness.state().state.record.main_line_moves();
+    assert_eq!(from_pgn, from_xqf, "the same game in both formats");
+    let recent = &harness.state().state.settings.recent_files;
+    assert!(recent[0].ends_with("SAMPLE.PGN") && recent[1].ends_with("SAMPLE.XQF"));
+    key(&mut harness, Key::End);
+    assert_eq!(
+        harness.state().state.cursor,
+        *harness.state().state.record.main_line().last().unwrap()
+    );
+}
+
+#[test]
+fn a_multi_game_pgn_opens_as_a_searchable_list() {
+    let mut harness = open("many");
+    let dir = shared_data("games/eleeye_ccgc");
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")))
+        .unwrap();
+    // One game per file there: make a file with two.
+    let text = std::fs::read(&file).unwrap();
+    let both = temp_dir("many-file").join("two.pgn");
+    let mut joined = text.clone();
+    joined.extend_from_slice(b"\n\n");
+    joined.extend_from_slice(&text);
+    std::fs::write(&both, joined).unwrap();
+    drop_file(&mut harness, both);
+    let list = harness
+        .state()
+        .state
+        .game_list
+        .as_ref()
+        .expect("a list to choose from");
+    assert_eq!(list.games.len(), 2);
+    harness.get_by_label("选择对局");
+    harness
+        .get_all_by_label_contains("1. ")
+        .next()
+        .unwrap()
+        .click();
+    harness.run();
+    assert!(harness.state().state.game_list.is_none());
+    assert!(harness.state().state.record.move_count() > 10);
+}
+
+#[test]
+fn a_pasted_fen_is_played_to_mate_and_the_end_announced() {
+    let mut harness = open("mate");
+    harness.event(Event::Paste("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1".into()));
+    harness.run();
+    play(&mut harness, "a1d1");
+    let outcome = harness
+        .state()
+        .state
+        .derived
+        .outcome
+        .expect("the game is over");
+    assert_eq!(outcome.reason, EndReason::Checkmate);
+    harness.get_by_label_contains("将死");
+    harness.get_by_label_contains("红胜");
+}
+
+#[test]
+fn arrows_and_circles_by_right_button_belong_to_the_move_and_are_saved() {
+    let mut harness = open("marks");
+    play(&mut harness, "h2e2");
+    drag(
+        &mut harness,
+        "b0",
+        "c2",
+        PointerButton::Secondary,
+        Modifiers::NONE,
+    );
+    click_with(
+        &mut harness,
+        "e7",
+        PointerButton::Secondary,
+        Modifiers::SHIFT,
+    );
+    click_with(&mut harness, "e6", PointerButton::Secondary, Modifiers::ALT);
+    let state = &harness.state().state;
+    let annotation = state.record.annotation(state.cursor);
+    assert_eq!(annotation.arrows.len(), 1);
+    assert_eq!(annotation.arrows[0].color, MarkColor::Green);
+    assert_eq!(
+        annotation
+            .circles
+            .iter()
+            .map(|c| (c.at.to_string(), c.color))
+            .collect::<Vec<_>>(),
+        [
+            ("e7".to_owned(), MarkColor::Red),
+            ("e6".to_owned(), MarkColor::Blue)
+        ]
+    );
+    assert_eq!(main_line(&harness), ["h2e2"], "drawing moves no piece");
+    let pgn = chuhe::files::to_pgn(&state.record, chuhe_core::Notation::Iccs);
+    assert!(pgn.contains("%cal Gb0c2"), "{pgn}");
+    assert!(pgn.contains("Re7"), "{pgn}");
+    // They belong to that move: one move back they are not shown.
+    key(&mut harness, Key::ArrowLeft);
+    let state = &harness.state().state;
+    assert!(state.record.annotation(state.cursor).arrows.is_empty());
+}
+
+#[test]
+fn unsaved_work_is_kept_when_the_window_closes_and_offered_back() {
+    let dir = temp_dir("autosave");
+    let mut harness = open_in(&dir);
+    play(&mut harness, "h2e2");
+    harness
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    harness.run();
+    assert_eq!(
+        harness.state().state.dialog,
+        Some(Dialog::UnsavedOnQuit),
+        "quitting asks"
+    );
+    assert!(
+        dir.join("autosave.pgn").exists(),
+        "the work is on disk before asking"
+    );
+    // The process dies here, as in a crash: the next start offers the work back.
+    drop(harness);
+    let mut reopened = open_in(&dir);
+    assert_eq!(reopened.state().state.dialog, Some(Dialog::RestoreAutosave));
+    reopened.get_by_label("恢复").click();
+    reopened.run();
+    assert_eq!(main_line(&reopened), ["h2e2"]);
+    assert!(
+        reopened.state().state.dirty,
+        "restored work still needs saving"
+    );
+}
+
+#[test]
+fn flip_and_coordinates_change_the_board_and_clicks_follow() {
+    let mut harness = open("flip");
+    let before = point(&harness, "a0");
+    key(&mut harness, Key::F);
+    assert!(harness.state().state.settings.flipped);
+    let after = point(&harness, "a0");
+    assert!(
+        after.y < before.y && after.x > before.x,
+        "a0 is now top right"
+    );
+    play(&mut harness, "h2e2");
+    assert_eq!(
+        main_line(&harness),
+        ["h2e2"],
+        "clicks hit the flipped points"
+    );
+}
