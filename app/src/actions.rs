@@ -81,6 +81,8 @@ pub enum Action {
     SetLanguage(Language),
     /// Only the board, or the whole window.
     ToggleBoardOnly,
+    /// The side panel was resized to this width.
+    SetSidePanelWidth(f32),
 
     /// Start or stop analysing the position on the board.
     ToggleAnalysis,
@@ -247,6 +249,9 @@ impl ChuheApp {
                 self.change_settings(|s| s.layout.board_only = !s.layout.board_only)
             }
 
+            Action::SetSidePanelWidth(width) => {
+                self.change_settings(|s| s.layout.side_panel_width = width)
+            }
             Action::ToggleAnalysis => self.toggle_analysis(),
             Action::ToggleEngineHidden => self.state.engine_hidden = !self.state.engine_hidden,
             Action::SetMultiPv(lines) => {

@@ -551,3 +551,43 @@ fn flip_and_coordinates_change_the_board_and_clicks_follow() {
         "clicks hit the flipped points"
     );
 }
+
+#[test]
+fn a_whole_game_review_marks_the_blunder_and_saves_the_better_move() {
+    let dir = temp_dir("review");
+    std::fs::write(dir.join("settings.ron"), "(engine: (review_ms: 40))").unwrap();
+    let mut harness = open_in(&dir);
+    // 3. 炮五进四?? gives the cannon for the centre pawn: the horse on e6 takes it.
+    harness.event(Event::Paste(
+        "1. h2e2 h9g7 2. h0g2 i9h9 3. e2e6 g7e6 *".into(),
+    ));
+    harness.run();
+    harness.get_by_label("全局复盘").click();
+    harness.step();
+    assert!(harness.state().state.review.is_some(), "the review runs");
+    wait_for(&mut harness, Duration::from_secs(60), |app| {
+        app.state.review.is_none()
+    });
+    let record = &harness.state().state.record;
+    let main = record.main_line();
+    assert_eq!(main.len(), 6);
+    assert!(
+        main.iter().all(|&n| record.annotation(n).eval.is_some()),
+        "every move has its evaluation"
+    );
+    let blunder = main[4];
+    let nags = &record.annotation(blunder).nags;
+    assert!(
+        nags.contains(&chuhe_core::record::Nag::BLUNDER)
+            || nags.contains(&chuhe_core::record::Nag::MISTAKE),
+        "e2e6 is judged a mistake or a blunder: {nags:?}"
+    );
+    let parent = record.parent(blunder).unwrap();
+    assert!(
+        record.children(parent).count() >= 2,
+        "the engine's better move is a variation"
+    );
+    assert!(harness.state().state.dirty);
+    let pgn = chuhe::files::to_pgn(record, chuhe_core::Notation::Iccs);
+    assert!(pgn.contains("%eval"), "evaluations are saved: {pgn}");
+}

@@ -21,7 +21,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     if !app.state.settings.layout.board_only {
         egui::Panel::top("menu").show(ui, |ui| menu::show(app, ui, actions));
         egui::Panel::bottom("status").show(ui, |ui| status(app, ui));
-        egui::Panel::right("side")
+        let side = egui::Panel::right("side")
             .default_size(app.state.settings.layout.side_panel_width)
             .min_size(240.0)
             .show(ui, |ui| {
@@ -35,6 +35,13 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 ui.separator();
                 moves::show(app, ui, actions);
             });
+        // The panel's width is part of the layout the settings keep: remembered once
+        // the user lets go of the divider.
+        let width = side.response.rect.width().round();
+        let dragging = ctx.input(|i| i.pointer.any_down());
+        if !dragging && (width - app.state.settings.layout.side_panel_width).abs() >= 1.0 {
+            actions.push(Action::SetSidePanelWidth(width));
+        }
     }
     let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
     egui::CentralPanel::default()
