@@ -236,21 +236,24 @@ fn checks_only_misses_quiet_keys() {
     // no mate in two, while the full search finds it.
     let p = pos("4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1");
     assert!(!after(&p, mv("h1e1")).is_check());
-    let checks = SolveOptions {
-        checks_only: true,
+    let s = Solver::new(16).solve(&p, &SolveOptions::checks_only(2));
+    assert_eq!(s.verdict, Verdict::NoMate);
+    // Both of Red's moves are quiet (the final 困毙 is no check either): a budget of one
+    // quiet move is not enough, two are.
+    let quiet = |q| SolveOptions {
+        quiet_moves: Some(q),
         ..SolveOptions::mate_in(2)
     };
-    let s = Solver::new(16).solve(&p, &checks);
-    assert_eq!(s.verdict, Verdict::NoMate);
+    assert_eq!(
+        Solver::new(16).solve(&p, &quiet(1)).verdict,
+        Verdict::NoMate
+    );
+    let s = Solver::new(16).solve(&p, &quiet(2));
+    assert_eq!(s.first_moves, vec![mv("h1e1")]);
+    assert_eq!(s.mate_in(), Some(2));
     // A checking mate is found the same with checks only.
     let q = pos("3k5/P8/9/9/9/9/9/9/R8/4K4 w - - 0 1");
-    let s = Solver::new(16).solve(
-        &q,
-        &SolveOptions {
-            checks_only: true,
-            ..SolveOptions::mate_in(2)
-        },
-    );
+    let s = Solver::new(16).solve(&q, &SolveOptions::checks_only(2));
     assert_eq!(s.first_moves, vec![mv("a1d1")]);
 }
 

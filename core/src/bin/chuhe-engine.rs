@@ -16,9 +16,9 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine bench [DEPTH]      search the bench positions, print nodes and speed
        chuhe-engine convert INPUT... [--to pgn|fen] [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]
                                        convert PGN/XQF game files, replaying every move
-       chuhe-engine solve --fen FEN --mate N [--json] [--checks-only] [--time-limit S]
+       chuhe-engine solve --fen FEN --mate N [--json] [--checks-only | --quiet-moves Q] [--time-limit S]
                                        prove the shortest mate within N moves, exactly
-       chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only] [--time-limit S]
+       chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only | --quiet-moves Q] [--time-limit S]
                                        solve a puzzle file, print the time distribution";
 
 fn main() -> ExitCode {

@@ -16,8 +16,9 @@
 //! that stores, per position with the attacker to move, the smallest N proved and the
 //! largest N refuted. The attacker's moves are tried checks first, those leaving the
 //! defender the fewest replies first; the defender's replies start with the move that last
-//! refuted at the same ply. `checks_only` restricts the attacker to checking moves (连将杀),
-//! the usual shape of the classic compositions and a much smaller tree.
+//! refuted at the same ply. A budget of quiet moves can restrict the attacker: with none, only
+//! checking moves (连将杀), the usual shape of the classic compositions and a much smaller
+//! tree; a budget of one or two reaches the compositions with a quiet key move.
 //!
 //! What [`Solution`] reports:
 //! - `mate_in`: the shortest mate (k attacker moves), if one exists within N.
@@ -41,9 +42,11 @@ use std::time::{Duration, Instant};
 pub struct SolveOptions {
     /// The most attacker moves to look for a mate in (N).
     pub max_moves: u32,
-    /// Only checking moves for the attacker (连将杀). A mate found is a real mate; "no mate"
-    /// then only means no mate by consecutive checks.
-    pub checks_only: bool,
+    /// At most this many of the attacker's moves may be quiet (not check); `Some(0)`: only
+    /// checks (连将杀), `None`: any move. A mate found is always a real mate; "no mate"
+    /// then only means none within the budget, and the shortest mate is the shortest
+    /// within it.
+    pub quiet_moves: Option<u32>,
     /// Stop after this long; the verdict is then [`Verdict::Unknown`] unless a mate was
     /// already proved.
     pub time_limit: Option<Duration>,
@@ -54,8 +57,16 @@ impl SolveOptions {
     pub fn mate_in(max_moves: u32) -> SolveOptions {
         SolveOptions {
             max_moves,
-            checks_only: false,
+            quiet_moves: None,
             time_limit: None,
+        }
+    }
+
+    /// A search for mates by consecutive checks (连将杀) in up to `max_moves` moves.
+    pub fn checks_only(max_moves: u32) -> SolveOptions {
+        SolveOptions {
+            quiet_moves: Some(0),
+            ..SolveOptions::mate_in(max_moves)
         }
     }
 }
@@ -65,7 +76,7 @@ impl SolveOptions {
 pub enum Verdict {
     /// The attacker mates in this many moves, and not in fewer.
     Mate(u32),
-    /// No mate within the N searched (within checks, if `checks_only`).
+    /// No mate within the N searched (and the quiet-move budget).
     NoMate,
     /// The time ran out; no mate exists in `searched` moves or fewer.
     Unknown {
@@ -111,6 +122,26 @@ impl Solution {
 /// sized by it).
 pub const MAX_MOVES: u32 = 120;
 
+/// The quiet-move budget that is no limit.
+const UNLIMITED: u8 = u8::MAX;
+
+/// The table key of a position searched with quiet-move budget `q` (a budget changes what
+/// can be proved, so each budget has its own entries).
+#[inline]
+fn table_key(hash: u64, q: u8) -> u64 {
+    if q == UNLIMITED {
+        hash
+    } else {
+        hash ^ (q as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+}
+
+/// The budget left after an attacker's move that gives check or not.
+#[inline]
+fn spend(q: u8, check: bool) -> u8 {
+    if check || q == UNLIMITED { q } else { q - 1 }
+}
+
 /// A placeholder for unused slots of move arrays.
 const NO_MOVE: Move = Move::new(Square::ALL[0], Square::ALL[0]);
 
@@ -136,7 +167,8 @@ pub struct Solver {
     mask: usize,
     generation: u16,
     nodes: u64,
-    checks_only: bool,
+    /// The quiet-move budget at the root ([`UNLIMITED`]: none).
+    quiet: u8,
     /// Hashes of the positions from the root to the current node, after `history`.
     path: Vec<u64>,
     /// Hashes of the positions before the root (see [`Solver::solve_after`]).
@@ -151,7 +183,7 @@ pub struct Solver {
 
 impl Default for Solver {
     fn default() -> Solver {
-        Solver::new(22)
+        Solver::new(cli::DEFAULT_TABLE_BITS)
     }
 }
 
@@ -165,7 +197,7 @@ impl Solver {
             mask: entries - 1,
             generation: 1,
             nodes: 0,
-            checks_only: false,
+            quiet: UNLIMITED,
             path: Vec::new(),
             history: Vec::new(),
             killers: vec![None; 2 * MAX_MOVES as usize + 2],
@@ -179,7 +211,9 @@ impl Solver {
         // Generation 0 is what an untouched entry holds; skip it.
         self.generation = self.generation.wrapping_add(1).max(1);
         self.nodes = 0;
-        self.checks_only = opts.checks_only;
+        self.quiet = opts
+            .quiet_moves
+            .map_or(UNLIMITED, |q| q.min(MAX_MOVES) as u8);
         self.path.clear();
         self.killers.iter_mut().for_each(|k| *k = None);
         self.deadline = opts.time_limit.map(|t| start + t);
@@ -208,7 +242,7 @@ impl Solver {
         let mut searched = 0;
         for k in 1..=max {
             self.reset_path();
-            if self.or_node(&mut root, k, 0).proved {
+            if self.or_node(&mut root, k, self.quiet, 0).proved {
                 verdict = Verdict::Mate(k as u32);
                 break;
             }
@@ -237,7 +271,7 @@ impl Solver {
     }
 
     /// Whether the side to move mates within `moves` moves (a fresh search from `pos`, no
-    /// time limit, full width unless the solver's last options said checks only).
+    /// time limit, within the quiet-move budget of the solver's last options).
     pub fn mates_within(&mut self, pos: &Position, moves: u32) -> bool {
         if moves == 0 {
             return false;
@@ -247,7 +281,8 @@ impl Solver {
         self.history.clear();
         self.path.clear();
         let mut p = pos.clone();
-        self.or_node(&mut p, moves.min(MAX_MOVES) as u8, 0).proved
+        self.or_node(&mut p, moves.min(MAX_MOVES) as u8, self.quiet, 0)
+            .proved
     }
 
     /// A move of the side to move that forces mate within `moves` moves, if there is one.
@@ -262,14 +297,14 @@ impl Solver {
         self.history.clear();
         self.path.clear();
         let mut p = pos.clone();
-        self.winning_moves(&mut p, moves.min(MAX_MOVES) as u8, true)
+        self.winning_moves(&mut p, moves.min(MAX_MOVES) as u8, self.quiet, true)
             .first()
             .copied()
     }
 
     /// The moves that force mate within `d` moves from `pos` (attacker to move; `path`
     /// holds the line so far without `pos`). With `first_only`, stops at the first.
-    fn winning_moves(&mut self, pos: &mut Position, d: u8, first_only: bool) -> Vec<Move> {
+    fn winning_moves(&mut self, pos: &mut Position, d: u8, q: u8, first_only: bool) -> Vec<Move> {
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
         let mut replies = MoveList::new();
@@ -278,11 +313,13 @@ impl Solver {
         for &m in moves.iter() {
             let undo = pos.play_unchecked(m);
             self.nodes += 1;
-            // A move that is no check (with checks only) or repeats the line cannot win.
-            let allowed = (!self.checks_only || pos.is_check()) && !self.path.contains(&pos.hash());
+            // A quiet move beyond the budget, or one that repeats the line, cannot win.
+            let check = pos.is_check();
+            let allowed = (check || q > 0) && !self.path.contains(&pos.hash());
             let wins = allowed && {
                 pos.legal_moves_into(&mut replies);
-                replies.is_empty() || (d > 1 && self.and_node(pos, d - 1, 1).proved)
+                replies.is_empty()
+                    || (d > 1 && self.and_node(pos, d - 1, spend(q, check), 1).proved)
             };
             pos.unplay(m, undo);
             if wins {
@@ -298,9 +335,9 @@ impl Solver {
 
     /// The smallest number of moves (at most `max`) in which the attacker to move in `pos`
     /// mates, known to exist.
-    fn shortest(&mut self, pos: &mut Position, max: u8) -> u8 {
+    fn shortest(&mut self, pos: &mut Position, max: u8, q: u8) -> u8 {
         (1..max)
-            .find(|&d| self.or_node(pos, d, 1).proved)
+            .find(|&d| self.or_node(pos, d, q, 1).proved)
             .unwrap_or(max)
     }
 
@@ -308,10 +345,11 @@ impl Solver {
         self.reset_path();
         let mut pos = root.clone();
         let mut remaining = k;
+        let mut q = self.quiet;
         let mut first = true;
         let mut replies = MoveList::new();
         loop {
-            let winners = self.winning_moves(&mut pos, remaining, false);
+            let winners = self.winning_moves(&mut pos, remaining, q, false);
             let Some(&main) = winners.first() else {
                 // Cannot happen: `remaining` was proved for this position.
                 break;
@@ -324,6 +362,7 @@ impl Solver {
             solution.line.push(main);
             self.path.push(pos.hash());
             pos.play_unchecked(main);
+            q = spend(q, pos.is_check());
             pos.legal_moves_into(&mut replies);
             if replies.is_empty() || remaining == 1 {
                 break;
@@ -332,7 +371,7 @@ impl Solver {
             let mut best: Option<(Move, u8)> = None;
             for &r in replies.iter() {
                 let undo = pos.play_unchecked(r);
-                let s = self.shortest(&mut pos, remaining - 1);
+                let s = self.shortest(&mut pos, remaining - 1, q);
                 pos.unplay(r, undo);
                 if best.is_none_or(|(_, b)| s > b) {
                     best = Some((r, s));
@@ -406,12 +445,13 @@ impl Solver {
     }
 
     /// The attacker to move in `pos` mates within `d` ≥ 1 moves?
-    fn or_node(&mut self, pos: &mut Position, d: u8, ply: usize) -> Res {
+    fn or_node(&mut self, pos: &mut Position, d: u8, q: u8, ply: usize) -> Res {
         if self.out_of_time() {
             return FAIL_TAINTED;
         }
         let hash = pos.hash();
-        let (proved, refuted, tt_move) = self.probe(hash);
+        let key = table_key(hash, q);
+        let (proved, refuted, tt_move) = self.probe(key);
         if proved != 0 && proved <= d {
             return Res {
                 proved: true,
@@ -429,7 +469,7 @@ impl Solver {
         let mut replies = MoveList::new();
         let mut tainted = false;
         // Candidates for the deeper search, with an ordering key (smaller first).
-        let mut cands = [(NO_MOVE, 0u32); 256];
+        let mut cands = [(NO_MOVE, 0u32, false); 256];
         let mut n = 0;
         // At the last move only a mate matters, and one legal reply disproves it: replies
         // found legal after earlier moves are tried first (a cheap legality test) before
@@ -439,7 +479,7 @@ impl Solver {
             let undo = pos.play_unchecked(m);
             self.nodes += 1;
             let check = pos.is_check();
-            if self.checks_only && !check {
+            if !check && q == 0 {
                 pos.unplay(m, undo);
                 continue;
             }
@@ -463,7 +503,7 @@ impl Solver {
             };
             pos.unplay(m, undo);
             if count == Some(0) {
-                self.store(hash, 1, 0, Some(m));
+                self.store(key, 1, 0, Some(m));
                 return Res {
                     proved: true,
                     tainted: false,
@@ -476,7 +516,7 @@ impl Solver {
                     replies[replies.len() - 1],
                 ];
             } else {
-                let key = if Some(m) == tt_move {
+                let order = if Some(m) == tt_move {
                     0
                 } else if let Some(count) = count {
                     1 + count as u32
@@ -485,21 +525,21 @@ impl Solver {
                 } else {
                     2000
                 };
-                cands[n] = (m, key);
+                cands[n] = (m, order, check);
                 n += 1;
             }
         }
         if d > 1 {
             let cands = &mut cands[..n];
-            cands.sort_unstable_by_key(|&(_, key)| key);
+            cands.sort_unstable_by_key(|&(_, order, _)| order);
             self.path.push(hash);
-            for &(m, _) in cands.iter() {
+            for &(m, _, check) in cands.iter() {
                 let undo = pos.play_unchecked(m);
-                let r = self.and_node(pos, d - 1, ply + 1);
+                let r = self.and_node(pos, d - 1, spend(q, check), ply + 1);
                 pos.unplay(m, undo);
                 if r.proved {
                     self.path.pop();
-                    self.store(hash, d, 0, Some(m));
+                    self.store(key, d, 0, Some(m));
                     return r;
                 }
                 tainted |= r.tainted;
@@ -510,7 +550,7 @@ impl Solver {
             self.path.pop();
         }
         if !tainted && !self.aborted {
-            self.store(hash, 0, d, None);
+            self.store(key, 0, d, None);
         }
         Res {
             proved: false,
@@ -519,7 +559,7 @@ impl Solver {
     }
 
     /// Every reply of the defender to move in `pos` loses to a mate within `d` ≥ 1 moves?
-    fn and_node(&mut self, pos: &mut Position, d: u8, ply: usize) -> Res {
+    fn and_node(&mut self, pos: &mut Position, d: u8, q: u8, ply: usize) -> Res {
         let mut replies = MoveList::new();
         pos.legal_moves_into(&mut replies);
         let killer = self.killers.get(ply).copied().flatten();
@@ -554,7 +594,7 @@ impl Solver {
             let res = if self.path.contains(&pos.hash()) {
                 FAIL_TAINTED
             } else {
-                self.or_node(pos, d, ply + 1)
+                self.or_node(pos, d, q, ply + 1)
             };
             pos.unplay(r, undo);
             if !res.proved {
