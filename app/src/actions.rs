@@ -243,7 +243,16 @@ impl ChuheApp {
             }
             Action::SetLanguage(language) => {
                 self.i18n.set_language(language);
-                self.change_settings(|s| s.language = language);
+                // Chinese moves follow the script of the interface.
+                self.change_settings(|s| {
+                    s.language = language;
+                    s.notation = match (language, s.notation) {
+                        (Language::ZhTw, MoveNotation::Chinese) => MoveNotation::ChineseTraditional,
+                        (Language::ZhCn, MoveNotation::ChineseTraditional) => MoveNotation::Chinese,
+                        (_, notation) => notation,
+                    };
+                });
+                self.state.refresh();
             }
             Action::ToggleBoardOnly => {
                 self.change_settings(|s| s.layout.board_only = !s.layout.board_only)

@@ -41,11 +41,14 @@ pub struct ChuheApp {
     pub(crate) frame_times: FrameTimes,
 }
 
+/// Frames left out of the longest-frame figure: the first ones lay out the font atlas.
+const WARM_UP_FRAMES: u64 = 30;
+
 /// The CPU time of recent frames' `ui`, for the status bar and measurements.
 #[derive(Default)]
 pub struct FrameTimes {
     recent: std::collections::VecDeque<Duration>,
-    /// The longest frame since the start.
+    /// The longest frame after the first [`WARM_UP_FRAMES`] (which load the font atlas).
     pub max: Duration,
     /// Frames drawn.
     pub count: u64,
@@ -59,7 +62,9 @@ impl FrameTimes {
             self.recent.pop_front();
         }
         self.recent.push_back(took);
-        self.max = self.max.max(took);
+        if self.count >= WARM_UP_FRAMES {
+            self.max = self.max.max(took);
+        }
         self.count += 1;
         self.first_frame.get_or_insert(since_start);
     }

@@ -209,6 +209,8 @@ pub struct Marks {
     pub circles: Vec<(Square, egui::Color32)>,
     /// A piece being dragged: its point, drawn under the pointer instead.
     pub lifted: Option<(Square, Pos2)>,
+    /// Pieces and river in traditional characters (車, 馬, 漢界) rather than simplified.
+    pub traditional: bool,
 }
 
 /// Draws the board, the pieces of `diagram` and the `marks`.
@@ -221,7 +223,13 @@ pub fn paint(
 ) {
     paint_surface(painter, geometry, theme);
     paint_grid(painter, geometry, theme);
-    paint_inscriptions(painter, geometry, marks.coordinates, theme);
+    paint_inscriptions(
+        painter,
+        geometry,
+        marks.coordinates,
+        marks.traditional,
+        theme,
+    );
     if let Some((from, to)) = marks.last_move {
         for square in [from, to] {
             paint_point_frame(painter, geometry, square, theme.last_move);
@@ -241,7 +249,14 @@ pub fn paint(
             lifted_piece = Some(piece);
             continue;
         }
-        paint_piece(painter, geometry, geometry.point(square), piece, theme);
+        paint_piece(
+            painter,
+            geometry,
+            geometry.point(square),
+            piece,
+            marks.traditional,
+            theme,
+        );
     }
     if let Some(check) = marks.check {
         painter.circle_stroke(
@@ -277,7 +292,7 @@ pub fn paint(
         paint_arrow(painter, geometry, arrow);
     }
     if let (Some((_, pointer)), Some(piece)) = (marks.lifted, lifted_piece) {
-        paint_piece(painter, geometry, pointer, piece, theme);
+        paint_piece(painter, geometry, pointer, piece, marks.traditional, theme);
     }
 }
 
@@ -440,6 +455,7 @@ fn paint_inscriptions(
     painter: &Painter,
     geometry: &BoardGeometry,
     coordinates: Coordinates,
+    traditional: bool,
     theme: &Theme,
 ) {
     let proportions = &theme.proportions;
@@ -447,6 +463,10 @@ fn paint_inscriptions(
     let river_middle = (RIVER_BANKS[0] + RIVER_BANKS[1]) / 2.0;
     let river_font = FontId::proportional(proportions.river_text * geometry.spacing());
     for (character, file) in RIVER_INSCRIPTION {
+        let character = match character {
+            '汉' if traditional => '漢',
+            other => other,
+        };
         painter.text(
             upright.at(file, river_middle),
             Align2::CENTER_CENTER,
@@ -506,6 +526,7 @@ fn paint_piece(
     geometry: &BoardGeometry,
     centre: Pos2,
     piece: Piece,
+    traditional: bool,
     theme: &Theme,
 ) {
     let proportions = &theme.proportions;
@@ -534,7 +555,11 @@ fn paint_piece(
     painter.text(
         centre,
         Align2::CENTER_CENTER,
-        piece.hanzi(),
+        if traditional {
+            piece.hanzi_traditional()
+        } else {
+            piece.hanzi()
+        },
         FontId::proportional(proportions.piece_text * spacing),
         ink,
     );

@@ -304,6 +304,11 @@ fn the_language_switches_at_run_time_and_is_remembered() {
     harness.run();
     harness.get_by_label_contains("蹩馬腿");
     assert_eq!(harness.state().state.settings.language, Language::ZhTw);
+    // Chinese moves follow the interface's script.
+    play(&mut harness, "h2e2");
+    harness.get_by_label("炮二平五");
+    play(&mut harness, "h9g7");
+    harness.get_by_label("馬８進７");
     drop(harness);
     let reopened = open_in(&dir);
     assert_eq!(reopened.state().state.settings.language, Language::ZhTw);

@@ -195,6 +195,7 @@ fn marks(state: &AppState, theme: &Theme) -> Marks {
             .map(|c| (c.at, theme.mark(c.color)))
             .collect(),
         lifted: None,
+        traditional: state.settings.language == crate::i18n::Language::ZhTw,
     }
 }
 
@@ -324,6 +325,21 @@ fn graph(
         );
         if response.clicked() {
             actions.push(Action::GoTo(evals[i].0));
+        }
+        let node = evals[i].0;
+        let item = state.derived.tokens.iter().find_map(|t| match t {
+            crate::state::MoveToken::Move(item) if item.node == node => Some(item),
+            _ => None,
+        });
+        let score = state.record.annotation(node).eval.map(|e| match e.score {
+            Score::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+            Score::Mate(n) => format!("#{n}"),
+        });
+        if let (Some(item), Some(score)) = (item, score) {
+            response.on_hover_text_at_pointer(format!(
+                "{} {}{}  {score}",
+                item.number, item.text, item.glyphs
+            ));
         }
     }
 }
