@@ -4,10 +4,14 @@
 //! weight blended by the game phase (how much attacking material is left):
 //! - material (domain.md §6 was the starting point) and piece-square tables, folded
 //!   left–right since the board is symmetric;
-//! - mobility of rooks, horses and cannons (tables by number of moves);
+//! - mobility of rooks, horses and cannons (tables by number of moves; a horse's only to
+//!   points no enemy pawn guards);
 //! - general safety: missing advisors and elephants, weighted by the enemy attackers of
-//!   each kind still on the board; a cannon facing the general with no screen (空头炮)
+//!   each kind still on the board; the attack on the palace (a table by attack units of
+//!   the pieces that reach into it); a cannon facing the general with no screen (空头炮)
 //!   or one screen (镇中炮);
+//! - threats: pieces attacked and undefended, or attacked by a cheaper piece, counted
+//!   apart for the side to move (which can save one) and the side waiting;
 //! - pawn structure: crossed pawns side by side;
 //! - a bonus for having the move (tempo).
 //!
@@ -22,7 +26,7 @@
 use super::score::Value;
 use super::weights::WEIGHTS;
 use crate::position::{BitIter, bit};
-use crate::tables::{HORSE_MOVES, RAYS};
+use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, PAWN_MOVES, RAYS};
 use crate::{Color, Position};
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 
@@ -88,7 +92,7 @@ pub mod layout {
     pub const PST: usize = 7;
     /// Rook mobility by number of moves, 0..=17.
     pub const MOB_ROOK: usize = PST + 7 * 50;
-    /// Horse mobility by number of moves, 0..=8.
+    /// Horse mobility by number of moves to points no enemy pawn guards, 0..=8.
     pub const MOB_HORSE: usize = MOB_ROOK + 18;
     /// Cannon mobility by number of moves, 0..=17.
     pub const MOB_CANNON: usize = MOB_HORSE + 9;
@@ -104,8 +108,16 @@ pub mod layout {
     pub const CONNECTED_PAWNS: usize = SCREENED_CANNON + 1;
     /// For the side to move.
     pub const TEMPO: usize = CONNECTED_PAWNS + 1;
+    /// The attack on the enemy palace, by attack units (rook 4, horse and cannon 3,
+    /// pawn 2 for each piece attacking a point of it), 0..=19: for the attacker.
+    pub const PALACE_ATTACK: usize = TEMPO + 1;
+    /// Pieces of the side to move, by kind, attacked and either not defended or attacked
+    /// by a cheaper piece: for their owner.
+    pub const THREATENED_TO_MOVE: usize = PALACE_ATTACK + 20;
+    /// The same for the side not to move.
+    pub const THREATENED_WAITING: usize = THREATENED_TO_MOVE + 7;
     /// Number of weights.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = THREATENED_WAITING + 7;
 }
 use layout::*;
 
@@ -167,6 +179,39 @@ struct Census {
     crossed_pawns: [i32; 2],
 }
 
+/// Value of a piece kind for deciding whether an attacker is cheaper than its target;
+/// the general never counts as cheaper.
+const THREAT_VALUE: [i32; 7] = [100, 2, 2, 4, 9, 5, 1];
+/// Attack units of a piece aimed at the enemy palace, by kind.
+const ATTACK_UNITS: [usize; 7] = [0, 0, 0, 3, 4, 3, 2];
+
+/// The nine points of each side's palace.
+const PALACE: [u128; 2] = {
+    let mut m = [0u128; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 3 {
+            let rank = if c == 0 { r } else { 9 - r };
+            let mut f = 3;
+            while f <= 5 {
+                m[c] |= 1u128 << (rank * 9 + f);
+                f += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    m
+};
+
+/// What each side attacks: every point, and the points by each kind of piece.
+#[derive(Default)]
+struct Attacks {
+    all: [u128; 2],
+    by_kind: [[u128; 7]; 2],
+}
+
 /// The evaluation for the side to move, reporting every feature to `trace`.
 pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     let cells = &pos.cells;
@@ -180,25 +225,45 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
         trace.add(index, signed);
     };
     let mut crossed_pawn_bits = [0u128; 2];
+    let mut attacks = Attacks::default();
+    let mut palace_units = [0usize; 2];
+    // Pawns first: horse mobility counts only points no enemy pawn guards.
     for (color, &own) in pos.occupied.iter().enumerate() {
+        let pawn = 1 + 7 * color as u8 + PAWN as u8;
+        for s in BitIter(own).filter(|&s| cells[s as usize] == pawn) {
+            let st = &PAWN_MOVES[color][s as usize];
+            for &t in &st.to[..st.len as usize] {
+                attacks.by_kind[color][PAWN] |= bit(t);
+            }
+        }
+    }
+    for (color, &own) in pos.occupied.iter().enumerate() {
+        let enemy = pos.occupied[1 - color];
         for s in BitIter(own) {
             let kind = ((cells[s as usize] - 1) % 7) as usize;
             census.count[color][kind] += 1;
             phase += PHASE_WEIGHT[kind];
             add(&mut total, MATERIAL + kind, color, 1);
             add(&mut total, PST + kind * 50 + pst_index(s, color), color, 1);
-            match kind {
+            let att = match kind {
                 ROOK => {
-                    let n = rook_moves(cells, s, own);
+                    let att = rook_attacks(cells, s);
+                    let n = (att & !own).count_ones() as usize;
                     add(&mut total, MOB_ROOK + n.min(17), color, 1);
+                    att
                 }
                 CANNON => {
-                    let n = cannon_moves(cells, s, own);
+                    let (att, quiet) = cannon_attacks(cells, s);
+                    let n =
+                        quiet + (att & enemy & first_beyond_screen(cells, s)).count_ones() as usize;
                     add(&mut total, MOB_CANNON + n.min(17), color, 1);
+                    att
                 }
                 HORSE => {
-                    let n = horse_moves(cells, s, own);
-                    add(&mut total, MOB_HORSE + n, color, 1);
+                    let att = horse_attacks(cells, s);
+                    let safe = att & !own & !attacks.by_kind[1 - color][PAWN];
+                    add(&mut total, MOB_HORSE + safe.count_ones() as usize, color, 1);
+                    att
                 }
                 PAWN => {
                     let r = rel_rank(s, color);
@@ -208,8 +273,14 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
                         census.crossed_pawns[color] += 1;
                         crossed_pawn_bits[color] |= bit(s);
                     }
+                    pawn_attacks(color, s)
                 }
-                _ => {}
+                _ => step_attacks(cells, color, kind, s),
+            };
+            attacks.all[color] |= att;
+            attacks.by_kind[color][kind] |= att;
+            if att & PALACE[1 - color] != 0 {
+                palace_units[color] += ATTACK_UNITS[kind];
             }
         }
     }
@@ -230,6 +301,12 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
                 add(&mut total, KS_ELEPHANT + k, color, missing_elephants * n);
             }
         }
+        add(
+            &mut total,
+            PALACE_ATTACK + palace_units[color].min(19),
+            color,
+            1,
+        );
         // Enemy cannons on the general's file, by the number of pieces between.
         let g = pos.generals[color];
         let toward_enemy = if color == 0 { 0 } else { 1 };
@@ -260,6 +337,24 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
         if pairs > 0 {
             add(&mut total, CONNECTED_PAWNS, color, pairs as i32);
         }
+        // Pieces en prise: attacked and undefended, or attacked by something cheaper.
+        let threatened = if color == pos.side.index() {
+            THREATENED_TO_MOVE
+        } else {
+            THREATENED_WAITING
+        };
+        for s in BitIter(pos.occupied[color] & attacks.all[them]) {
+            let kind = ((cells[s as usize] - 1) % 7) as usize;
+            if kind == GENERAL {
+                continue;
+            }
+            let cheaper = (0..7)
+                .filter(|&k| THREAT_VALUE[k] < THREAT_VALUE[kind])
+                .any(|k| attacks.by_kind[them][k] & bit(s) != 0);
+            if cheaper || attacks.all[color] & bit(s) == 0 {
+                add(&mut total, threatened + kind, color, 1);
+            }
+        }
     }
     add(&mut total, TEMPO, pos.side.index(), 1);
 
@@ -272,54 +367,96 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     if pos.side == Color::Red { red } else { -red }
 }
 
-/// Points a rook on `s` can move to (empty points, and the first enemy piece of each ray).
+/// Points a rook on `s` attacks: along each ray up to and including the first piece.
 #[inline]
-fn rook_moves(cells: &[u8; 90], s: u8, own: u128) -> usize {
-    let mut n = 0;
+fn rook_attacks(cells: &[u8; 90], s: u8) -> u128 {
+    let mut att = 0;
     for ray in &RAYS[s as usize] {
         for &t in &ray.sq[..ray.len as usize] {
-            if cells[t as usize] == 0 {
-                n += 1;
-            } else {
-                n += (own & bit(t) == 0) as usize;
+            att |= bit(t);
+            if cells[t as usize] != 0 {
                 break;
             }
         }
     }
-    n
+    att
 }
 
-/// Points a cannon on `s` can move to (empty points before its screen, and a capture).
+/// Points a cannon on `s` attacks (beyond its screen, up to and including the next
+/// piece), and the number of empty points it can move to.
 #[inline]
-fn cannon_moves(cells: &[u8; 90], s: u8, own: u128) -> usize {
-    let mut n = 0;
+fn cannon_attacks(cells: &[u8; 90], s: u8) -> (u128, usize) {
+    let mut att = 0;
+    let mut quiet = 0;
     for ray in &RAYS[s as usize] {
         let sq = &ray.sq[..ray.len as usize];
         let mut i = 0;
         while i < sq.len() && cells[sq[i] as usize] == 0 {
             i += 1;
         }
-        n += i;
-        i += 1;
-        while i < sq.len() {
-            let t = sq[i];
+        quiet += i;
+        for &t in sq.iter().skip(i + 1) {
+            att |= bit(t);
             if cells[t as usize] != 0 {
-                n += (own & bit(t) == 0) as usize;
                 break;
             }
-            i += 1;
         }
     }
-    n
+    (att, quiet)
 }
 
-/// Points a horse on `s` can jump to (legs free, not onto an own piece).
+/// The pieces a cannon on `s` could capture if they were enemies: the first beyond each
+/// screen.
 #[inline]
-fn horse_moves(cells: &[u8; 90], s: u8, own: u128) -> usize {
+fn first_beyond_screen(cells: &[u8; 90], s: u8) -> u128 {
+    let mut found = 0;
+    for ray in &RAYS[s as usize] {
+        let mut pieces = ray.sq[..ray.len as usize]
+            .iter()
+            .filter(|&&t| cells[t as usize] != 0);
+        if let (Some(_), Some(&t)) = (pieces.next(), pieces.next()) {
+            found |= bit(t);
+        }
+    }
+    found
+}
+
+/// Points a horse on `s` attacks (its legs free).
+#[inline]
+fn horse_attacks(cells: &[u8; 90], s: u8) -> u128 {
     let st = &HORSE_MOVES[s as usize];
-    (0..st.len as usize)
-        .filter(|&k| cells[st.via[k] as usize] == 0 && own & bit(st.to[k]) == 0)
-        .count()
+    let mut att = 0;
+    for k in 0..st.len as usize {
+        if cells[st.via[k] as usize] == 0 {
+            att |= bit(st.to[k]);
+        }
+    }
+    att
+}
+
+/// Points a pawn of `color` on `s` attacks.
+#[inline]
+fn pawn_attacks(color: usize, s: u8) -> u128 {
+    let st = &PAWN_MOVES[color][s as usize];
+    st.to[..st.len as usize].iter().fold(0, |a, &t| a | bit(t))
+}
+
+/// Points the general, an advisor or an elephant of `color` on `s` attacks.
+#[inline]
+fn step_attacks(cells: &[u8; 90], color: usize, kind: usize, s: u8) -> u128 {
+    let f = s as usize;
+    let st = match kind {
+        GENERAL => &GENERAL_MOVES[color][f],
+        ADVISOR => &ADVISOR_MOVES[color][f],
+        _ => &ELEPHANT_MOVES[color][f],
+    };
+    let mut att = 0;
+    for k in 0..st.len as usize {
+        if kind != ELEPHANT || cells[st.via[k] as usize] == 0 {
+            att |= bit(st.to[k]);
+        }
+    }
+    att
 }
 
 /// How much of its advantage the side `strong` (0 = Red) can turn into a win, out of

@@ -132,16 +132,35 @@ fn frozen(i: usize) -> (bool, bool) {
     (general || pawn, general)
 }
 
-/// Fits the weights by gradient descent (Adam) for `epochs` passes over `samples`,
-/// starting from `weights`; `report` hears the error after each pass.
+/// How a fit runs.
+#[derive(Clone, Copy, Debug)]
+pub struct FitSettings {
+    /// The scaling constant of the logistic (see [`fit_k`]).
+    pub k: f64,
+    /// Passes over the samples.
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub learning_rate: f64,
+    /// Ridge penalty per squared centipawn of distance from the starting weights: keeps
+    /// weights the data hardly sees (rare squares) near their prior.
+    pub l2: f64,
+}
+
+/// Fits the weights by gradient descent (Adam), starting from `weights`; `report` hears
+/// the error after each pass.
 pub fn fit(
     samples: &[Sample],
     weights: &mut [(f64, f64)],
-    k: f64,
-    epochs: usize,
-    learning_rate: f64,
+    settings: FitSettings,
     mut report: impl FnMut(usize, f64),
 ) {
+    let FitSettings {
+        k,
+        epochs,
+        learning_rate,
+        l2,
+    } = settings;
+    let prior = weights.to_vec();
     let n = weights.len();
     let (mut m, mut v) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
@@ -164,7 +183,10 @@ pub fn fit(
         let count = samples.len().max(1) as f64;
         for i in 0..n {
             let (fm, fe) = frozen(i);
-            let g = (grad[i].0 / count, grad[i].1 / count);
+            let g = (
+                grad[i].0 / count + 2.0 * l2 * (weights[i].0 - prior[i].0),
+                grad[i].1 / count + 2.0 * l2 * (weights[i].1 - prior[i].1),
+            );
             m[i] = (
                 b1 * m[i].0 + (1.0 - b1) * g.0,
                 b1 * m[i].1 + (1.0 - b1) * g.1,
@@ -247,7 +269,13 @@ mod tests {
         let mut weights = current_weights();
         let before = error(&samples, &weights, 1.0);
         let mut last = before;
-        fit(&samples, &mut weights, 1.0, 20, 1.0, |_, e| last = e);
+        let settings = FitSettings {
+            k: 1.0,
+            epochs: 20,
+            learning_rate: 1.0,
+            l2: 0.0,
+        };
+        fit(&samples, &mut weights, settings, |_, e| last = e);
         assert!(last < before);
         let text = weights_source(&weights, "test");
         assert!(text.contains("pub(crate) static WEIGHTS"));
