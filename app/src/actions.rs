@@ -103,6 +103,8 @@ pub enum Action {
     OpenFolderDialog,
     /// Open a file.
     Open(PathBuf),
+    /// Open the first game file of a folder, to step through the others.
+    OpenFolder(PathBuf),
     /// Open the game at this index of the game list.
     ChooseGame(usize),
     /// Close the game list without choosing.
@@ -137,13 +139,14 @@ pub enum Action {
 }
 
 impl Action {
-    /// Whether the action replaces the record, so unsaved changes would be lost.
+    /// Whether the action replaces the record, so unsaved changes would be lost. (Choosing
+    /// from a game list is not asked about: opening the list already was.)
     fn replaces_record(&self) -> bool {
         matches!(
             self,
             Action::New
                 | Action::Open(_)
-                | Action::ChooseGame(_)
+                | Action::OpenFolder(_)
                 | Action::PreviousFile
                 | Action::NextFile
                 | Action::Paste(_)
@@ -154,8 +157,7 @@ impl Action {
 impl ChuheApp {
     /// Carries out `action`: the one place where the state changes.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
-        if action.replaces_record() && self.state.dirty && !matches!(action, Action::ChooseGame(_))
-        {
+        if action.replaces_record() && self.state.dirty {
             self.state.dialog = Some(Dialog::UnsavedOnReplace(Box::new(action)));
             return;
         }
@@ -293,10 +295,11 @@ impl ChuheApp {
             }
             Action::OpenFolderDialog => {
                 if let Some(dir) = rfd::FileDialog::new().pick_folder() {
-                    self.open_folder(ctx, &dir);
+                    self.apply(ctx, Action::OpenFolder(dir));
                 }
             }
             Action::Open(path) => self.open(&path),
+            Action::OpenFolder(dir) => self.open_folder(&dir),
             Action::ChooseGame(index) => {
                 if let Some(list) = self.state.game_list.take()
                     && let Some(entry) = list.games.into_iter().nth(index)
@@ -634,12 +637,12 @@ impl ChuheApp {
         ));
     }
 
-    fn open_folder(&mut self, ctx: &egui::Context, dir: &std::path::Path) {
+    fn open_folder(&mut self, dir: &std::path::Path) {
         match files::game_files_in(dir) {
             Ok(files) if !files.is_empty() => {
                 let first = files[0].clone();
                 self.state.folder = Some(Folder { files, current: 0 });
-                self.apply(ctx, Action::Open(first));
+                self.open(&first);
             }
             Ok(_) => self.state.notice = Some(Notice::Message("notice-folder-empty")),
             Err(e) => self.load_failed(&LoadError::Io(e)),

@@ -220,7 +220,12 @@ impl ChuheApp {
     fn global_input(&mut self, ctx: &egui::Context, actions: &mut Vec<Action>) {
         let dropped: Vec<_> = ctx.input(|i| i.raw.dropped_files.clone());
         for file in dropped {
-            actions.push(Action::Open(file.path().to_owned()));
+            let path = file.path().to_owned();
+            actions.push(if path.is_dir() {
+                Action::OpenFolder(path)
+            } else {
+                Action::Open(path)
+            });
         }
         if ctx.egui_wants_keyboard_input() {
             return;

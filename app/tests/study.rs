@@ -596,3 +596,67 @@ fn a_whole_game_review_marks_the_blunder_and_saves_the_better_move() {
     let pgn = chuhe::files::to_pgn(record, chuhe_core::Notation::Iccs);
     assert!(pgn.contains("%eval"), "evaluations are saved: {pgn}");
 }
+
+#[test]
+fn a_dropped_folder_is_stepped_through_file_by_file() {
+    let mut harness = open("folder");
+    drop_file(&mut harness, shared_data("formats/xqf_eleeye"));
+    let folder = harness
+        .state()
+        .state
+        .folder
+        .clone()
+        .expect("a folder is open");
+    assert!(folder.files.len() >= 3);
+    let names: Vec<_> = folder
+        .files
+        .iter()
+        .map(|p| p.file_name().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "in name order");
+    let file = |h: &Harness<'_, ChuheApp>| h.state().state.file.clone().unwrap();
+    assert_eq!(file(&harness), folder.files[0]);
+    key(&mut harness, Key::PageDown);
+    assert_eq!(file(&harness), folder.files[1]);
+    key(&mut harness, Key::PageDown);
+    assert_eq!(file(&harness), folder.files[2]);
+    key(&mut harness, Key::PageUp);
+    assert_eq!(file(&harness), folder.files[1]);
+    assert!(harness.state().state.record.move_count() > 0);
+}
+
+#[test]
+fn comments_and_headers_are_edited_in_place_and_undone() {
+    let mut harness = open("comments");
+    play(&mut harness, "h2e2");
+    let comment = harness.get_by_label("注释");
+    comment.click();
+    harness.run();
+    harness.get_by_label("注释").type_text("当头炮");
+    harness.run();
+    // Leaving the field writes the comment into the record.
+    harness.key_press(Key::Escape);
+    harness.run();
+    let state = &harness.state().state;
+    assert_eq!(state.record.annotation(state.cursor).comment, "当头炮");
+    harness.get_by_label_contains("当头炮");
+
+    harness.get_by_label("红方").click();
+    harness.run();
+    harness.get_by_label("红方").type_text("胡荣华");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(
+        harness.state().state.record.headers().get("Red"),
+        Some("胡荣华")
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(harness.state().state.record.headers().get("Red"), None);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let state = &harness.state().state;
+    assert_eq!(state.record.annotation(state.cursor).comment, "");
+}
