@@ -161,6 +161,10 @@ impl ChuheApp {
             self.state.dialog = Some(Dialog::UnsavedOnReplace(Box::new(action)));
             return;
         }
+        if action.replaces_record() || matches!(action, Action::ChooseGame(_)) {
+            // A review's results belong to the record it started on.
+            self.apply(ctx, Action::CancelReview);
+        }
         let cursor = self.state.cursor;
         match action {
             Action::ClickPoint(square) => self.click_point(square),
@@ -497,7 +501,8 @@ impl ChuheApp {
 
     /// Keeps the analysis on the position shown.
     fn follow_with_analysis(&mut self) {
-        if !self.state.analysing || self.analysed == Some(self.state.cursor) {
+        let target = (self.state.generation, self.state.cursor);
+        if !self.state.analysing || self.analysed == Some(target) {
             return;
         }
         let Some(analysis) = &mut self.analysis else {
@@ -511,7 +516,7 @@ impl ChuheApp {
             } else {
                 analysis.start(root);
             }
-            self.analysed = Some(cursor);
+            self.analysed = Some(target);
         }
     }
 

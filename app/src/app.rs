@@ -23,8 +23,8 @@ pub struct ChuheApp {
     pub(crate) i18n: I18n,
     pub(crate) storage: Storage,
     pub(crate) analysis: Option<Analysis>,
-    /// The node the analysis service was last pointed at.
-    pub(crate) analysed: Option<NodeId>,
+    /// The node the analysis service was last pointed at, with the record's generation.
+    pub(crate) analysed: Option<(u64, NodeId)>,
     pub(crate) review: Option<Review>,
     pub(crate) review_results: Vec<PositionReview>,
     pub(crate) settings_changed: bool,
@@ -199,9 +199,12 @@ impl ChuheApp {
 
     /// Drains the analysis service.
     fn poll_analysis(&mut self) {
-        let (Some(analysis), Some(node)) = (&self.analysis, self.analysed) else {
+        let (Some(analysis), Some((generation, node))) = (&self.analysis, self.analysed) else {
             return;
         };
+        if generation != self.state.generation {
+            return;
+        }
         if let Some(update) = analysis.poll().pop() {
             let position = self
                 .state

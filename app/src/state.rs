@@ -144,6 +144,8 @@ pub struct AppState {
     pub dirty: bool,
     /// Counts the record's changes, so the autosave knows whether it is behind.
     pub edits: u64,
+    /// Counts replacements of the record: node ids of an earlier record mean nothing.
+    pub generation: u64,
     /// Whether the engine analyses the position on the board.
     pub analysing: bool,
     /// Whether eval, lines and arrows are hidden (for self-study and classes).
@@ -175,6 +177,7 @@ impl AppState {
             folder: None,
             dirty: false,
             edits: 0,
+            generation: 0,
             analysing: false,
             engine_hidden: false,
             engine: None,
@@ -208,6 +211,7 @@ impl AppState {
         self.file = file;
         self.dirty = false;
         self.edits += 1;
+        self.generation += 1;
         self.engine = None;
         self.refresh();
     }

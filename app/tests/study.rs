@@ -377,6 +377,22 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
     assert!(harness.state().state.engine_hidden);
     assert!(harness.state().state.visible_engine().is_none());
     harness.get_by_label_contains("引擎已隐藏");
+    key(&mut harness, Key::H);
+    assert!(!harness.state().state.engine_hidden);
+
+    // A new game (after the question about the unsaved one) is analysed in its turn.
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    harness.event(Event::Paste(fen.into()));
+    harness.run();
+    harness.get_by_label("放弃修改").click();
+    harness.run();
+    wait_for(&mut harness, Duration::from_secs(30), |app| {
+        app.state.visible_engine().is_some_and(|e| {
+            e.position.to_string() == fen
+                && e.update.lines.first().and_then(|l| l.moves.first())
+                    == Some(&"a1d1".parse().unwrap())
+        })
+    });
     key(&mut harness, Key::Space);
     assert!(!harness.state().state.analysing);
 }
