@@ -258,6 +258,23 @@ fn checks_only_misses_quiet_keys() {
 }
 
 #[test]
+fn a_time_limit_gives_an_unknown_never_a_wrong_verdict() {
+    // 《适情雅趣》 第002局 马蹀阏氏: a mate in 20 by consecutive checks, millions of nodes.
+    // Stopped early, the solver may only say how far it has refuted, never guess.
+    let p = pos("C3kab2/4a4/n3c1n2/3Np1p2/1R4P2/1R7/4P4/4B4/1pCp1p3/1crAK1N2 w - - 0 1");
+    let opts = SolveOptions {
+        time_limit: Some(std::time::Duration::from_millis(50)),
+        ..SolveOptions::checks_only(40)
+    };
+    let s = Solver::new(18).solve(&p, &opts);
+    match s.verdict {
+        Verdict::Unknown { searched } => assert!(searched < 20, "{searched}"),
+        Verdict::Mate(k) => assert_eq!(k, 20),
+        Verdict::NoMate => panic!("a mate exists"),
+    }
+}
+
+#[test]
 fn wukong_sample_proofs_are_exact() {
     let text = std::fs::read_to_string(shared_data("puzzles/wukong_mates_public.json")).unwrap();
     let puzzles = cli::read_wukong(&text).unwrap();

@@ -16,16 +16,18 @@
 //! that stores, per position with the attacker to move, the smallest N proved and the
 //! largest N refuted. The attacker's moves are tried checks first, those leaving the
 //! defender the fewest replies first; the defender's replies start with the move that last
-//! refuted at the same ply. A budget of quiet moves can restrict the attacker: with none, only
-//! checking moves (连将杀), the usual shape of the classic compositions and a much smaller
-//! tree; a budget of one or two reaches the compositions with a quiet key move.
+//! refuted at the same ply. At the last move only a mate counts and one legal reply refutes
+//! it, so replies found legal after earlier moves are tested first (a cheap legality test)
+//! before all replies are generated. A budget of quiet moves can restrict the attacker: with
+//! none, only checking moves (连将杀), the usual shape of the classic compositions and a much
+//! smaller tree; a budget of one or two admits quiet keys, at the cost of a far larger tree.
 //!
 //! What [`Solution`] reports:
 //! - `mate_in`: the shortest mate (k attacker moves), if one exists within N.
 //! - `first_moves`: every attacker first move that forces mate in k (more than one: the
 //!   composition is "cooked").
 //! - `line`: a main line of 2k − 1 plies: the attacker plays a move that mates in the
-//!   fewest moves, the defender the reply that holds out longest (ties: the first reply in
+//!   fewest moves (the first in generation order), the defender the reply that holds out longest (ties: the first reply in
 //!   generation order).
 //! - `duals[i]`: for the attacker's i-th move of the line, the other attacker moves that
 //!   also force mate within the moves that remain at that point (which, as the defender
@@ -263,6 +265,7 @@ impl Solver {
         if let Verdict::Mate(k) = verdict {
             // The proof exists; what follows only reads it out, so it runs to the end.
             self.deadline = None;
+            self.aborted = false;
             self.read_line(&mut root, k as u8, &mut solution);
         }
         solution.nodes = self.nodes;
