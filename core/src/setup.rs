@@ -143,7 +143,7 @@ pub fn can_stand_on(piece: Piece, square: Square) -> bool {
         }
         PieceKind::Pawn => match rank {
             0..=2 => false,
-            3 | 4 => file % 2 == 0,
+            3 | 4 => file.is_multiple_of(2),
             _ => true,
         },
         PieceKind::Horse | PieceKind::Rook | PieceKind::Cannon => true,

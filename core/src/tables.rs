@@ -159,11 +159,12 @@ const fn build_elephant_moves() -> [[Steps<4>; 90]; 2] {
                 let (df, dr) = [(2, 2), (2, -2), (-2, 2), (-2, -2)][i];
                 // Never across the river: the destination stays on the own half.
                 let own = rel_rank(c, r + dr);
-                if own >= 0 && own <= 4 {
-                    if let (Some(to), Some(eye)) = (at(f + df, r + dr), at(f + df / 2, r + dr / 2))
-                    {
-                        t[c][s] = t[c][s].push(to, eye);
-                    }
+                if let (true, Some(to), Some(eye)) = (
+                    own >= 0 && own <= 4,
+                    at(f + df, r + dr),
+                    at(f + df / 2, r + dr / 2),
+                ) {
+                    t[c][s] = t[c][s].push(to, eye);
                 }
                 i += 1;
             }
@@ -190,10 +191,8 @@ const fn build_palace_moves(diagonal: bool) -> [[Steps<4>; 90]; 2] {
                     } else {
                         DIRECTIONS[i]
                     };
-                    if in_palace(c, f + df, r + dr) {
-                        if let Some(to) = at(f + df, r + dr) {
-                            t[c][s] = t[c][s].push(to, to);
-                        }
+                    if let (true, Some(to)) = (in_palace(c, f + df, r + dr), at(f + df, r + dr)) {
+                        t[c][s] = t[c][s].push(to, to);
                     }
                     i += 1;
                 }
