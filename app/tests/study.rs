@@ -48,39 +48,29 @@ fn point(harness: &Harness<'_, ChuheApp>, square: &str) -> Pos2 {
         .point(sq(square))
 }
 
-fn press(
+/// Presses (`pressed`) or releases a mouse button at `pos` with `modifiers` held.
+fn pointer_button(
     harness: &mut Harness<'_, ChuheApp>,
     pos: Pos2,
     button: PointerButton,
     modifiers: Modifiers,
+    pressed: bool,
 ) {
-    harness.event(Event::ModifiersChanged(modifiers));
+    if pressed {
+        harness.event(Event::ModifiersChanged(modifiers));
+    }
     harness.event(Event::PointerMoved(pos));
     harness.event(Event::PointerButton {
         pos,
         button,
-        pressed: true,
+        pressed,
         modifiers,
     });
     harness.step();
-}
-
-fn release(
-    harness: &mut Harness<'_, ChuheApp>,
-    pos: Pos2,
-    button: PointerButton,
-    modifiers: Modifiers,
-) {
-    harness.event(Event::PointerMoved(pos));
-    harness.event(Event::PointerButton {
-        pos,
-        button,
-        pressed: false,
-        modifiers,
-    });
-    harness.step();
-    harness.event(Event::ModifiersChanged(Modifiers::NONE));
-    harness.run();
+    if !pressed {
+        harness.event(Event::ModifiersChanged(Modifiers::NONE));
+        harness.run();
+    }
 }
 
 fn click_with(
@@ -90,8 +80,8 @@ fn click_with(
     modifiers: Modifiers,
 ) {
     let pos = point(harness, square);
-    press(harness, pos, button, modifiers);
-    release(harness, pos, button, modifiers);
+    pointer_button(harness, pos, button, modifiers, true);
+    pointer_button(harness, pos, button, modifiers, false);
 }
 
 fn click(harness: &mut Harness<'_, ChuheApp>, square: &str) {
@@ -113,12 +103,12 @@ fn drag(
     modifiers: Modifiers,
 ) {
     let (a, b) = (point(harness, from), point(harness, to));
-    press(harness, a, button, modifiers);
+    pointer_button(harness, a, button, modifiers, true);
     for i in 1..=6 {
         harness.event(Event::PointerMoved(a + (b - a) * (i as f32 / 6.0)));
         harness.step();
     }
-    release(harness, b, button, modifiers);
+    pointer_button(harness, b, button, modifiers, false);
 }
 
 fn key(harness: &mut Harness<'_, ChuheApp>, key: Key) {

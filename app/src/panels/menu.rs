@@ -12,6 +12,20 @@ use egui::{Key, Modifiers, Ui};
 /// A menu item: its message id, its shortcut and what it does.
 type MenuEntry = (&'static str, Option<(Modifiers, Key)>, Action);
 
+/// Adds `entries` to a menu; the clicked one's action goes to `actions`.
+fn add_items(
+    ui: &mut Ui,
+    entries: impl IntoIterator<Item = MenuEntry>,
+    item: &impl Fn(&mut Ui, &str, Option<(Modifiers, Key)>) -> bool,
+    actions: &mut Vec<Action>,
+) {
+    for (id, shortcut, action) in entries {
+        if item(ui, id, shortcut) {
+            actions.push(action);
+        }
+    }
+}
+
 /// Draws the menu bar.
 pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
@@ -58,11 +72,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     Action::RequestQuit,
                 ),
             ];
-            for (id, shortcut, action) in entries {
-                if item(ui, id, shortcut) {
-                    actions.push(action);
-                }
-            }
+            add_items(ui, entries, &item, actions);
             ui.menu_button(i18n.tr("file-recent"), |ui| {
                 if state.settings.recent_files.is_empty() {
                     ui.weak(i18n.tr("file-recent-none"));
@@ -101,11 +111,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 ),
                 ("edit-clear-marks", None, Action::ClearMarks),
             ];
-            for (id, shortcut, action) in entries {
-                if item(ui, id, shortcut) {
-                    actions.push(action);
-                }
-            }
+            add_items(ui, entries, &item, actions);
             ui.weak(i18n.tr("edit-marks-hint"));
         });
         ui.menu_button(i18n.tr("menu-view"), |ui| {
