@@ -13,8 +13,9 @@ use chuhe_core::analysis::Analysis;
 use chuhe_core::record::NodeId;
 use std::time::{Duration, Instant};
 
-/// How often unsaved changes are written to the autosave file.
-const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(15);
+/// How long unsaved changes may wait before they are written to the autosave file: a kill
+/// or crash loses at most this much work.
+const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(5);
 
 /// Chuhe's main window.
 pub struct ChuheApp {
@@ -290,6 +291,12 @@ impl eframe::App for ChuheApp {
             self.apply(&ctx, action);
         }
         self.autosave(false);
+        if self.state.dirty && self.autosaved_edits != self.state.edits {
+            // No input may come to run a frame: ask for one when the autosave is due.
+            ctx.request_repaint_after(
+                AUTOSAVE_INTERVAL.saturating_sub(self.last_autosave.elapsed()),
+            );
+        }
         if self.state.analysing || self.review.is_some() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
