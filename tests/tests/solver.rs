@@ -6,7 +6,7 @@
 //! every proof is walked move by move: the solver names the attacker's move, this file
 //! enumerates the defender's replies itself and requires the game to end within the bound.
 
-use chuhe_core::solver::{Solution, SolveOptions, Solver, Verdict, cli};
+use chuhe_core::solver::{Solution, SolveOptions, Solver, Verdict, cli, pns};
 use chuhe_core::{Move, Position};
 use chuhe_tests::shared_data;
 use std::collections::HashSet;
@@ -272,6 +272,39 @@ fn a_time_limit_gives_an_unknown_never_a_wrong_verdict() {
         Verdict::Mate(k) => assert_eq!(k, 20),
         Verdict::NoMate => panic!("a mate exists"),
     }
+}
+
+#[test]
+fn proof_number_search_agrees_with_the_exact_search() {
+    // 《适情雅趣》 第001局 (a mate in 7 by checks), the constructed mate in one, and 第004局
+    // (no mate by consecutive checks: its key is quiet).
+    let mate7 = pos("2baka3/3P3N1/bN7/7nc/9/4C1P2/P5n1P/B3R3B/4Apr2/2RAK3c w - - 0 1");
+    let mate1 = pos("3k5/P8/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    let quiet = pos("2bk1ab2/4a4/9/p1P6/3NC4/4Pp3/P5n2/4B3N/4Ar3/1RBAK2cr w - - 0 1");
+    let mut solver = Solver::new(18);
+    for (p, shortest) in [(&mate7, 7), (&mate1, 1)] {
+        let exact = solver.solve(p, &SolveOptions::checks_only(10));
+        assert_eq!(exact.mate_in(), Some(shortest), "{p}");
+        let r = pns::prove_checks_only(p, std::time::Duration::from_secs(60), 1_000_000);
+        let k = r.mate_in.unwrap_or_else(|| panic!("{p}: not proved"));
+        assert!(k >= shortest, "{p}: {k}");
+        // Its first move really mates within the length it claims.
+        let first = r.first_move.unwrap();
+        let next = after(p, first);
+        assert!(next.is_check());
+        let replies = next.legal_moves();
+        assert!(
+            replies.is_empty()
+                || replies
+                    .iter()
+                    .all(|&reply| solver.mates_within(&after(&next, reply), k - 1)),
+            "{p}: {first}"
+        );
+    }
+    let exact = solver.solve(&quiet, &SolveOptions::checks_only(30));
+    let r = pns::prove_checks_only(&quiet, std::time::Duration::from_secs(60), 1_000_000);
+    assert_eq!(exact.verdict, Verdict::NoMate);
+    assert!(r.disproved && r.mate_in.is_none());
 }
 
 #[test]

@@ -42,6 +42,7 @@ struct Args {
     opts: SolveOptions,
     json: bool,
     table_bits: u32,
+    pns: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
@@ -51,6 +52,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut quiet_moves = None;
     let mut time_limit = None;
     let mut table_bits = DEFAULT_TABLE_BITS;
+    let mut pns = false;
     let mut i = 0;
     let value = |i: usize, name: &str| {
         args.get(i + 1)
@@ -111,6 +113,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 i += 1;
             }
             "--json" => json = true,
+            "--pns" => pns = true,
             "--checks-only" => quiet_moves = Some(0),
             "--quiet-moves" => {
                 let v = value(i, "--quiet-moves")?;
@@ -136,6 +139,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         },
         json,
         table_bits,
+        pns,
     })
 }
 
@@ -161,7 +165,11 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         }
         Input::Fens(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            batch(&read_fen_list(&text), &args.opts, args.table_bits, out).map_err(io)
+            if args.pns {
+                pns_batch(&read_fen_list(&text), &args.opts, out).map_err(io)
+            } else {
+                batch(&read_fen_list(&text), &args.opts, args.table_bits, out).map_err(io)
+            }
         }
     }
 }
@@ -456,6 +464,59 @@ pub fn read_fen_list(text: &str) -> Vec<Puzzle> {
         }
     }
     puzzles
+}
+
+/// The tree-node limit of `--pns` (about 24 bytes each).
+const PNS_MAX_NODES: usize = 40_000_000;
+
+/// `--fens FILE --pns`: proof-number search for mates by consecutive checks, each position
+/// until proved, disproved, or the time limit (60 s if none is given).
+pub fn pns_batch(
+    puzzles: &[Puzzle],
+    opts: &SolveOptions,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let limit = opts.time_limit.unwrap_or(Duration::from_secs(60));
+    let (mut proved, mut disproved, mut open) = (0, 0, 0);
+    let mut wall = Vec::new();
+    for p in puzzles {
+        let Ok(pos) = p.fen.parse::<Position>() else {
+            writeln!(out, "{}\tbad FEN", p.id)?;
+            continue;
+        };
+        let r = super::pns::prove_checks_only(&pos, limit, PNS_MAX_NODES);
+        let ms = r.elapsed.as_secs_f64() * 1000.0;
+        let verdict = match (r.mate_in, r.disproved) {
+            (Some(k), _) => {
+                proved += 1;
+                wall.push(ms);
+                format!("mate in at most {k}")
+            }
+            (None, true) => {
+                disproved += 1;
+                "no mate by checks".to_string()
+            }
+            (None, false) => {
+                open += 1;
+                "unknown".to_string()
+            }
+        };
+        let first = r.first_move.map_or(String::new(), |m| m.to_string());
+        writeln!(
+            out,
+            "{}\t{verdict}\t{ms:.2} ms\t{} nodes\t{first}",
+            p.id, r.nodes
+        )?;
+    }
+    writeln!(
+        out,
+        "positions: {}; proved: {proved}; no mate by checks: {disproved}; unknown: {open}",
+        puzzles.len()
+    )?;
+    if !wall.is_empty() {
+        writeln!(out, "wall ms, proved: {}", distribution(&mut wall))?;
+    }
+    Ok(())
 }
 
 /// Median, p90, p99, max, how many over 100 ms, and the total of `times` (sorted here).

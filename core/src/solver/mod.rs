@@ -35,6 +35,7 @@
 //!   without the main move.
 
 pub mod cli;
+pub mod pns;
 
 use crate::{Move, MoveList, Position, Square};
 use std::time::{Duration, Instant};
