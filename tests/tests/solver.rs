@@ -338,6 +338,23 @@ fn wukong_sample_proofs_are_exact() {
 }
 
 #[test]
+fn wukong_labels_found_wrong_are_wrong() {
+    // Two of the labels the benchmark reports as wrong: claimed mates in 3 and 4 that are
+    // mates in 2, by the plain minimax as well.
+    let text = std::fs::read_to_string(shared_data("puzzles/wukong_mates_public.json")).unwrap();
+    let puzzles = cli::read_wukong(&text).unwrap();
+    for (id, claimed) in [("puzzle_2110", 3), ("puzzle_3066", 4)] {
+        let p = puzzles.iter().find(|p| p.id == id).unwrap();
+        assert_eq!(p.claimed, Some(claimed));
+        let position = pos(&p.fen);
+        assert!(naive_mates(&position, 2), "{id}");
+        assert!(!naive_mates(&position, 1), "{id}");
+        let (_, s) = solve(&position, claimed);
+        assert_eq!(s.mate_in(), Some(2), "{id}");
+    }
+}
+
+#[test]
 fn wukong_file_is_read_like_serde_reads_it() {
     let text = std::fs::read_to_string(shared_data("puzzles/wukong_mates_public.json")).unwrap();
     let ours = cli::read_wukong(&text).unwrap();
