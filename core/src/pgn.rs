@@ -12,7 +12,9 @@
 //! Comments: the first comment after a move is that move's comment; further comments before
 //! the next move, comments after the move's variations, and comments at the start of a
 //! variation are the next move's `comment_before` (at the end of a line they join the last
-//! move's comment). Writing follows the same rule, so what Chuhe writes reads back the same.
+//! move's comment). Writing follows the same rule, so what Chuhe writes reads back the same;
+//! a comment holding `}`, which a `{ }` comment cannot, is written as `;` comments on
+//! consecutive lines, which are read as one comment of several lines.
 //!
 //! ```
 //! use chuhe_core::pgn;
@@ -103,6 +105,7 @@ pub fn read_games(text: &str) -> PgnReader<'_> {
         text,
         at: skip_bom(text),
         game: 0,
+        last_close: text.rfind('}'),
     }
 }
 
@@ -122,13 +125,14 @@ pub struct PgnReader<'a> {
     text: &'a str,
     at: usize,
     game: usize,
+    last_close: Option<usize>,
 }
 
 impl Iterator for PgnReader<'_> {
     type Item = Result<Record, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (start, end) = next_game_span(self.text, self.at)?;
+        let (start, end) = next_game_span(self.text, self.at, self.last_close)?;
         self.at = end;
         self.game += 1;
         Some(GameParser::new(self.text, start, end, self.game).parse())
@@ -157,8 +161,11 @@ fn is_tag_line(text: &str, i: usize) -> bool {
 
 /// Finds the next game from `from`: a tag section and the movetext after it, up to the
 /// next line starting with `[` outside a comment. Returns `None` when only blank text
-/// remains.
-fn next_game_span(text: &str, from: usize) -> Option<(usize, usize)> {
+/// remains. `last_close` is the offset of the text's last `}`: a comment opened after it is
+/// never closed, and then a tag line inside it ends the game (whose parser reports the open
+/// comment) rather than swallowing the games after it. A comment that is closed may hold
+/// lines that look like tags.
+fn next_game_span(text: &str, from: usize, last_close: Option<usize>) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut i = from;
     // Skip blank lines.
@@ -178,6 +185,7 @@ fn next_game_span(text: &str, from: usize) -> Option<(usize, usize)> {
     let mut in_movetext = false;
     let mut seen_tag = false;
     let mut in_comment = false;
+    let mut comment_open_at = 0;
     i = start;
     while i < bytes.len() {
         let end = line_after(bytes, i);
@@ -190,18 +198,22 @@ fn next_game_span(text: &str, from: usize) -> Option<(usize, usize)> {
             seen_tag = true;
         } else if trimmed.is_empty() && !in_comment {
             in_movetext |= seen_tag;
-        } else if in_comment && is_tag_line(text, i) {
-            // A comment left open swallows no further games: a tag line ends the game
-            // (whose parser reports the open comment).
+        } else if in_comment
+            && last_close.is_none_or(|c| c < comment_open_at)
+            && is_tag_line(text, i)
+        {
             return Some((start, i));
         } else {
             if !trimmed.is_empty() {
                 in_movetext = true;
             }
             let mut in_line_comment = false;
-            for &b in line.as_bytes() {
+            for (k, &b) in line.as_bytes().iter().enumerate() {
                 match b {
-                    b'{' if !in_comment && !in_line_comment => in_comment = true,
+                    b'{' if !in_comment && !in_line_comment => {
+                        in_comment = true;
+                        comment_open_at = i + k;
+                    }
                     b'}' if in_comment => in_comment = false,
                     b';' if !in_comment => in_line_comment = true,
                     _ => {}
@@ -238,7 +250,8 @@ struct GameParser<'a> {
     notation: Option<Notation>,
 }
 
-/// Characters that end a move token.
+/// Characters that end a move token. Each has its own case in the movetext loop, so a
+/// move token is never empty.
 fn is_delimiter(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$')
 }
@@ -354,6 +367,9 @@ impl<'a> GameParser<'a> {
                     None => return Err(bad(self)),
                 },
                 '"' if rest[k + 1..].trim_start().starts_with(']') => break k,
+                // A lone carriage return (old Mac line ends) is a line break: a space, as
+                // the writer makes it.
+                '\r' => value.push(' '),
                 _ => value.push(c),
             }
         };
@@ -394,10 +410,8 @@ impl<'a> GameParser<'a> {
                     self.comment(&mut line, body);
                 }
                 b';' => {
-                    let stop = line_after(bytes, at).min(self.end);
-                    let body = &self.text[at + 1..stop];
-                    self.i = stop;
-                    self.comment(&mut line, body);
+                    let body = self.line_comments(at);
+                    self.comment(&mut line, &body);
                 }
                 b'%' if at == 0 || bytes[at - 1] == b'\n' => {
                     self.i = line_after(bytes, at).min(self.end);
@@ -440,6 +454,8 @@ impl<'a> GameParser<'a> {
                         self.nag(&line, Nag(n));
                     }
                 }
+                // A stray `}` closes nothing; skipping it loses nothing.
+                b'}' => self.i += 1,
                 b'*' => {
                     self.i += 1;
                     result = Some(GameResult::Unknown);
@@ -512,12 +528,38 @@ impl<'a> GameParser<'a> {
         Ok(self.record)
     }
 
-    /// Comments left over at the end of a line join the last move's comment.
+    /// Reads the `;` comment at `at` and those on the lines right after it, as one comment
+    /// of several lines (one space after each `;` is not part of the text).
+    fn line_comments(&mut self, at: usize) -> String {
+        let bytes = self.bytes();
+        let mut body = String::new();
+        let mut semicolon = at;
+        loop {
+            let stop = line_after(bytes, semicolon).min(self.end);
+            let line = self.text[semicolon + 1..stop].trim_end_matches(['\n', '\r']);
+            if semicolon != at {
+                body.push('\n');
+            }
+            body.push_str(line.strip_prefix(' ').unwrap_or(line));
+            self.i = stop;
+            let indent = bytes[stop..]
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            if bytes.get(stop + indent) != Some(&b';') {
+                return body;
+            }
+            semicolon = stop + indent;
+        }
+    }
+
+    /// Comments left over at the end of a line join the last move's comment (and its
+    /// commands take effect, as they will when that comment is read back).
     fn flush_pending(&mut self, line: &mut LineState) {
         if !line.pending_before.is_empty() {
             let text = std::mem::take(&mut line.pending_before);
-            let notes = self.record.annotation_mut(line.node);
-            append_text(&mut notes.comment, &text);
+            parse_comment(&text, self.record.annotation_mut(line.node));
+            self.record.tidy_annotation(line.node);
         }
     }
 
@@ -636,22 +678,35 @@ fn normalize_comment(body: &str) -> String {
 /// stored in their fields, and its text, appended to the comment. Commands that are not
 /// understood stay in the text.
 fn parse_comment(body: &str, notes: &mut Annotation) {
-    let mut text = String::new();
-    let mut rest = body;
+    // Taking a command out can join the text around it into another command
+    // (`[[%csl Re7]%csl Re7]`): repeat until none is left, as a second reading would.
+    let mut text = body.to_owned();
+    while let Some(rest) = take_commands(&text, notes) {
+        text = rest;
+    }
+    append_text(&mut notes.comment, &normalize_comment(&text));
+}
+
+/// One pass over `text`: applies the commands it understands and returns the text without
+/// them, or `None` if there was none.
+fn take_commands(text: &str, notes: &mut Annotation) -> Option<String> {
+    let mut kept = String::new();
+    let mut found = false;
+    let mut rest = text;
     while let Some(open) = rest.find("[%") {
         let Some(close) = rest[open..].find(']') else {
             break;
         };
-        let command = &rest[open + 2..open + close];
-        text.push_str(&rest[..open]);
-        if !apply_command(command, notes) {
-            text.push_str(&rest[open..=open + close]);
+        kept.push_str(&rest[..open]);
+        if apply_command(&rest[open + 2..open + close], notes) {
+            found = true;
+        } else {
+            kept.push_str(&rest[open..=open + close]);
         }
         rest = &rest[open + close + 1..];
     }
-    text.push_str(rest);
-    let text = normalize_comment(&text);
-    append_text(&mut notes.comment, &text);
+    kept.push_str(rest);
+    found.then_some(kept)
 }
 
 fn apply_command(command: &str, notes: &mut Annotation) -> bool {
@@ -789,8 +844,7 @@ fn write_eval(out: &mut String, e: &Evaluation) {
     }
 }
 
-/// The comment block of an annotation: commands first, then the text. `}` cannot appear
-/// inside a PGN comment, so it is written as the full-width `｝`.
+/// The comment block of an annotation: commands first, then the text.
 fn comment_block(notes: &Annotation) -> String {
     let mut s = String::new();
     let sep = |s: &mut String| {
@@ -834,7 +888,7 @@ fn comment_block(notes: &Annotation) -> String {
     }
     if !notes.comment.is_empty() {
         sep(&mut s);
-        s.push_str(&notes.comment.replace('}', "｝"));
+        s.push_str(&notes.comment);
     }
     s
 }
@@ -845,6 +899,8 @@ struct Wrapper<'a> {
     column: usize,
     /// Whether the next word follows without a space (after `(`).
     glue: bool,
+    /// Whether the last thing written was a `;` comment (which ends its line).
+    after_line_comment: bool,
 }
 
 const WIDTH: usize = 80;
@@ -855,6 +911,7 @@ fn display_width(s: &str) -> usize {
 
 impl Wrapper<'_> {
     fn word(&mut self, w: &str) {
+        self.after_line_comment = false;
         let width = display_width(w.lines().next().unwrap_or(""));
         let glued = std::mem::take(&mut self.glue);
         if self.column > 0 && !glued {
@@ -875,8 +932,33 @@ impl Wrapper<'_> {
 
     /// A word that sticks to the previous one (`)` after a move).
     fn glued(&mut self, w: &str) {
+        self.after_line_comment = false;
         self.out.push_str(w);
         self.column += display_width(w);
+    }
+
+    /// Writes a comment. A `{ }` comment cannot hold `}`: such a text is written as `;`
+    /// comments, one per line, which the reader joins back into one text.
+    fn comment(&mut self, text: &str) {
+        if text.contains('}') {
+            // A blank line keeps two such comments apart.
+            if self.after_line_comment {
+                self.out.push('\n');
+            }
+            for (i, line) in text.split('\n').enumerate() {
+                if i == 0 {
+                    self.word(&format!("; {line}"));
+                } else {
+                    self.out.push_str("; ");
+                    self.out.push_str(line);
+                }
+                self.out.push('\n');
+            }
+            self.column = 0;
+            self.after_line_comment = true;
+        } else {
+            self.word(&format!("{{{text}}}"));
+        }
     }
 }
 
@@ -905,6 +987,7 @@ pub fn write_game(record: &Record, notation: Notation, out: &mut String) {
         out,
         column: 0,
         glue: false,
+        after_line_comment: false,
     };
     write_movetext(record, notation, &mut w);
     w.word(record.headers().result().as_pgn());
@@ -951,7 +1034,7 @@ fn write_movetext(record: &Record, notation: Notation, w: &mut Wrapper<'_>) {
     let first = record.main_child(root);
     let block = comment_block(root_notes);
     if !block.is_empty() || first.is_some_and(|f| has_comment_before(record, f)) {
-        w.word(&format!("{{{block}}}"));
+        w.comment(&block);
     }
     for nag in &root_notes.nags {
         w.word(&nag.to_string());
@@ -972,7 +1055,7 @@ fn write_movetext(record: &Record, notation: Notation, w: &mut Wrapper<'_>) {
                 let node = top.node;
                 let notes = record.annotation(node);
                 if !notes.comment_before.is_empty() {
-                    w.word(&format!("{{{}}}", notes.comment_before.replace('}', "｝")));
+                    w.comment(&notes.comment_before);
                     top.need_number = true;
                 }
                 // The number and its move stay on one line.
@@ -993,7 +1076,7 @@ fn write_movetext(record: &Record, notation: Notation, w: &mut Wrapper<'_>) {
                         .main_child(node)
                         .is_some_and(|c| has_comment_before(record, c))
                 {
-                    w.word(&format!("{{{block}}}"));
+                    w.comment(&block);
                     top.need_number = true;
                 }
                 top.step = match record.next_sibling(node) {
@@ -1180,14 +1263,26 @@ mod tests {
         assert!(text.contains("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 3 40\"]"));
         assert!(
             text.contains("40... e9e8 {[%clk 1:02:03.4]} ({变着前注} 40... e9f9")
-                && text.contains("}) {只有一个前注} 41. d0e0 *"),
+                && text.contains("; [%eval #-3] 含有 } 的注释\n) {只有一个前注} 41. d0e0 *"),
             "{text}"
         );
-        let back = read_one(&text);
-        let back_c = back.children(back.root()).nth(1).unwrap();
-        assert_eq!(back.annotation(back_c).comment, "含有 ｝ 的注释");
-        r.set_comment(c, "含有 ｝ 的注释").unwrap();
-        assert!(back == r, "{text}");
+        assert!(read_one(&text) == r, "{text}");
+        // Several lines with `}`: as many `;` comments.
+        r.set_comment(b, "两行\n  含有 }").unwrap();
+        let text = write(&r);
+        assert!(text.contains("41. d0e0 ; 两行\n;   含有 }\n*"), "{text}");
+        assert!(read_one(&text) == r, "{text}");
+        // Two such comments in a row stay two.
+        r.set_comment(root, "开局 }").unwrap();
+        r.set_comment_before(a, "前注 }").unwrap();
+        let text = write(&r);
+        assert!(text.contains("; 开局 }\n\n; 前注 }\n40... e9e8"), "{text}");
+        assert!(read_one(&text) == r, "{text}");
+        // A closed comment may hold a line that looks like a tag.
+        r.set_comment(a, "粘贴的棋谱：\n[Event \"x\"]\n1. 炮二平五")
+            .unwrap();
+        let text = write(&r);
+        assert!(read_one(&text) == r, "{text}");
     }
 
     #[test]
@@ -1238,6 +1333,9 @@ mod tests {
         assert_eq!(r.headers().get("Event"), Some("a \"b\" c"));
         assert_eq!(r.main_line().len(), 3);
         assert_eq!(r.annotation(r.main_line()[0]).comment, "注释");
+        // A stray `}` is skipped, in a variation as well.
+        let r = read_game("1. h2e2 } (1. c3c4 } ) h9g7 *").unwrap();
+        assert_eq!((r.main_line().len(), r.line_count()), (2, 2));
     }
 
     #[test]

@@ -15,6 +15,13 @@
 //! Deleted moves are unlinked, not freed, so undo can link them back; [`Record::is_live`]
 //! says whether a node is still part of the tree.
 //!
+//! # Navigation
+//! A move list moves its cursor with ← [`Record::parent`], → [`Record::main_child`],
+//! ↑/↓ [`Record::previous_sibling`]/[`Record::next_sibling`] (the alternatives to the
+//! current move), Home [`Record::root`] and End [`Record::line_end`]. It draws the tree from
+//! [`Record::children`] (main continuation first), [`Record::move_number`] and
+//! [`Record::annotation`], and shows the board from [`Record::position_at`].
+//!
 //! ```
 //! use chuhe_core::record::{Nag, Record};
 //! let mut rec = Record::default();
