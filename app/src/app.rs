@@ -70,6 +70,11 @@ impl FrameTimes {
         self.first_frame.get_or_insert(since_start);
     }
 
+    /// The longest of the recent frames.
+    pub fn recent_max(&self) -> Duration {
+        self.recent.iter().max().copied().unwrap_or_default()
+    }
+
     /// The mean of the recent frames.
     pub fn mean(&self) -> Duration {
         if self.recent.is_empty() {
@@ -249,7 +254,7 @@ impl ChuheApp {
     fn write_stats(&self) {
         if let Some(path) = std::env::var_os("CHUHE_STATS") {
             let stats = format!(
-                "frames {}\nfirst_frame_ms {:.1}\nmean_frame_ms {:.3}\nmax_frame_ms {:.3}\nanalysing {}\n",
+                "frames {}\nfirst_frame_ms {:.1}\nmean_frame_ms {:.3}\nrecent_max_frame_ms {:.3}\nmax_frame_ms {:.3}\nanalysing {}\n",
                 self.frame_times.count,
                 self.frame_times
                     .first_frame
@@ -257,6 +262,7 @@ impl ChuheApp {
                     .as_secs_f64()
                     * 1000.0,
                 self.frame_times.mean().as_secs_f64() * 1000.0,
+                self.frame_times.recent_max().as_secs_f64() * 1000.0,
                 self.frame_times.max.as_secs_f64() * 1000.0,
                 self.state.analysing,
             );

@@ -666,3 +666,33 @@ fn comments_and_headers_are_edited_in_place_and_undone() {
     let state = &harness.state().state;
     assert_eq!(state.record.annotation(state.cursor).comment, "");
 }
+
+#[test]
+fn the_selected_piece_shows_where_it_may_go() {
+    let dir = temp_dir("destinations");
+    std::fs::write(dir.join("settings.ron"), "(show_destinations: true)").unwrap();
+    let mut harness = open_in(&dir);
+    click(&mut harness, "h2");
+    assert_eq!(harness.state().state.selected, Some(sq("h2")));
+    let theme = chuhe::theme::Theme::wood();
+    let geometry = harness.state().board_geometry().unwrap();
+    let mut dots = Vec::new();
+    let mut stack: Vec<&egui::Shape> = harness.output().shapes.iter().map(|c| &c.shape).collect();
+    while let Some(shape) = stack.pop() {
+        match shape {
+            egui::Shape::Vec(inner) => stack.extend(inner.iter()),
+            egui::Shape::Circle(c) if c.fill == theme.destination => {
+                dots.push(geometry.square_at(c.center).unwrap().to_string());
+            }
+            _ => {}
+        }
+    }
+    dots.sort();
+    // The cannon's quiet moves; its capture of the horse on h9 over h7 is ringed instead.
+    assert_eq!(
+        dots,
+        [
+            "c2", "d2", "e2", "f2", "g2", "h1", "h3", "h4", "h5", "h6", "i2"
+        ]
+    );
+}
