@@ -71,6 +71,7 @@ fn bad_input_is_an_error_not_a_panic() {
         &["--fen", MATE_IN_TWO][..],
         &["--fen", MATE_IN_TWO, "--mate", "zero"][..],
         &["--wukong", "/nonexistent/file.json", "--mate", "2"][..],
+        &["--fen", MATE_IN_TWO, "--pns"][..],
     ] {
         let (ok, _, err) = solve(args);
         assert!(!ok, "{args:?}");

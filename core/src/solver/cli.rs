@@ -4,6 +4,7 @@
 //! chuhe-engine solve --fen FEN --mate N [--json] [--checks-only | --quiet-moves Q] [--time-limit SECONDS] [--table-bits B]
 //! chuhe-engine solve --wukong FILE --mate N [--checks-only | --quiet-moves Q] [--time-limit SECONDS] [--table-bits B]
 //! chuhe-engine solve --fens FILE --mate N [--checks-only | --quiet-moves Q] [--time-limit SECONDS] [--table-bits B]
+//! chuhe-engine solve (--wukong FILE | --fens FILE) --pns [--time-limit SECONDS]
 //! ```
 //!
 //! One position prints the verdict, the main line in Chinese and ICCS, every winning first
@@ -11,7 +12,16 @@
 //! solve every position of a wukong puzzle file (JSON: an array of objects with `id`, `fen`
 //! and `title` "Mate in N move(s)") or of a FEN list (one FEN per line, or PGN-style
 //! `[FEN "…"]` tags), one line per position, then the distribution of solve times and,
-//! for wukong, the labels that are wrong.
+//! for wukong, the labels that are wrong. `--pns` runs the proof-number search for mates
+//! by consecutive checks on a batch instead (see [`super::pns`]).
+//!
+//! The benchmark figures of issue 8 come from (release build, from the workspace root):
+//!
+//! ```text
+//! chuhe-engine solve --wukong ../shared/data/puzzles/wukong_mates_public.json --mate 3
+//! chuhe-engine solve --fens ../shared/data/puzzles/shiqingyaqu551.fen --mate 60 --checks-only --time-limit 60
+//! chuhe-engine solve --fens ../shared/data/puzzles/shiqingyaqu551.fen --pns --time-limit 60
+//! ```
 
 use super::{Solution, SolveOptions, Solver, Verdict};
 use crate::notation::{Notation, format_move};
@@ -129,7 +139,10 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     }
     let input =
         input.ok_or_else(|| format!("solve needs --fen, --wukong or --fens\nusage: {USAGE}"))?;
-    let max_moves = mate.ok_or_else(|| format!("solve needs --mate N\nusage: {USAGE}"))?;
+    // The proof-number search has no depth bound.
+    let max_moves = mate
+        .or(pns.then_some(super::MAX_MOVES))
+        .ok_or_else(|| format!("solve needs --mate N\nusage: {USAGE}"))?;
     Ok(Args {
         input,
         opts: SolveOptions {
@@ -148,6 +161,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let args = parse_args(args)?;
     let io = |e: std::io::Error| e.to_string();
     match &args.input {
+        Input::Fen(_) if args.pns => Err("--pns works on a batch (--wukong or --fens)".into()),
         Input::Fen(fen) => {
             let pos: Position = fen.parse().map_err(|e| format!("--fen {fen:?}: {e}"))?;
             let solution = Solver::new(args.table_bits).solve(&pos, &args.opts);
@@ -161,7 +175,11 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         Input::Wukong(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             let puzzles = read_wukong(&text).map_err(|e| format!("{path}: {e}"))?;
-            batch(&puzzles, &args.opts, args.table_bits, out).map_err(io)
+            if args.pns {
+                pns_batch(&puzzles, &args.opts, out).map_err(io)
+            } else {
+                batch(&puzzles, &args.opts, args.table_bits, out).map_err(io)
+            }
         }
         Input::Fens(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
