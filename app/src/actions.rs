@@ -90,6 +90,8 @@ pub enum Action {
     ToggleEngineHidden,
     /// Show this many engine lines (1–5).
     SetMultiPv(usize),
+    /// Change the engine's hash size, threads and review time.
+    SetEngineSettings(crate::settings::EngineSettings),
     /// Review the whole main line.
     StartReview,
     /// Stop a review, keeping nothing of it.
@@ -275,6 +277,17 @@ impl ChuheApp {
                 if let Some(analysis) = &mut self.analysis {
                     analysis.set_multipv(lines);
                 }
+            }
+            Action::SetEngineSettings(engine) => {
+                if let Some(analysis) = &mut self.analysis {
+                    analysis.set_options(Options {
+                        hash_mb: engine.hash_mb,
+                        threads: engine.threads,
+                        multipv: engine.multipv,
+                        ..analysis.options().clone()
+                    });
+                }
+                self.change_settings(|s| s.engine = engine);
             }
             Action::StartReview => self.start_review(),
             Action::CancelReview => {

@@ -177,6 +177,8 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             if item(ui, "review-start", None) {
                 actions.push(Action::StartReview);
             }
+            ui.separator();
+            engine_settings(app, ui, actions);
         });
         ui.menu_button(i18n.tr("menu-language"), |ui| {
             for language in Language::ALL {
@@ -192,4 +194,38 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             }
         });
     });
+}
+
+/// The engine's options: hash size, threads and the time per position of a review.
+fn engine_settings(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let mut engine = app.state.settings.engine.clone();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    egui::Grid::new("engine_settings")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let label = ui.label(i18n.tr("engine-hash"));
+            ui.add(
+                egui::DragValue::new(&mut engine.hash_mb)
+                    .range(1..=4096)
+                    .suffix(" MiB"),
+            )
+            .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label(i18n.tr("engine-threads"));
+            ui.add(egui::DragValue::new(&mut engine.threads).range(1..=cores))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label(i18n.tr("engine-review-time"));
+            ui.add(
+                egui::DragValue::new(&mut engine.review_ms)
+                    .range(20..=60_000)
+                    .suffix(" ms"),
+            )
+            .labelled_by(label.id);
+            ui.end_row();
+        });
+    if engine != app.state.settings.engine {
+        actions.push(Action::SetEngineSettings(engine));
+    }
 }
