@@ -4,6 +4,7 @@
 
 use crate::app::ChuheApp;
 use crate::board::Coordinates;
+use crate::engine::EngineWorker;
 use crate::files::{self, LoadError, Loaded};
 use crate::i18n::Language;
 use crate::review::{self, Judgement, Review};
@@ -274,20 +275,11 @@ impl ChuheApp {
             Action::SetMultiPv(lines) => {
                 let lines = lines.clamp(1, 5);
                 self.change_settings(|s| s.engine.multipv = lines);
-                if let Some(analysis) = &mut self.analysis {
-                    analysis.set_multipv(lines);
-                }
+                self.engine_options_changed();
             }
             Action::SetEngineSettings(engine) => {
-                if let Some(analysis) = &mut self.analysis {
-                    analysis.set_options(Options {
-                        hash_mb: engine.hash_mb,
-                        threads: engine.threads,
-                        multipv: engine.multipv,
-                        ..analysis.options().clone()
-                    });
-                }
                 self.change_settings(|s| s.engine = engine);
+                self.engine_options_changed();
             }
             Action::StartReview => self.start_review(),
             Action::CancelReview => {
@@ -492,23 +484,32 @@ impl ChuheApp {
         self.settings_changed = true;
     }
 
+    /// The engine options the settings ask for.
+    fn engine_options(&self) -> Options {
+        let engine = &self.state.settings.engine;
+        Options {
+            hash_mb: engine.hash_mb,
+            threads: engine.threads,
+            multipv: engine.multipv,
+            ..Options::default()
+        }
+    }
+
+    fn engine_options_changed(&mut self) {
+        if let Some(analysis) = &self.analysis {
+            analysis.set_options(self.engine_options());
+        }
+    }
+
     fn toggle_analysis(&mut self) {
         self.state.analysing = !self.state.analysing;
+        self.analysed = None;
         if self.state.analysing {
-            let engine = &self.state.settings.engine;
-            let analysis = self.analysis.get_or_insert_with(|| {
-                chuhe_core::analysis::Analysis::new(Options {
-                    hash_mb: engine.hash_mb,
-                    threads: engine.threads,
-                    multipv: engine.multipv,
-                    ..Options::default()
-                })
-            });
-            analysis.set_multipv(engine.multipv);
-            self.analysed = None;
-        } else if let Some(analysis) = &mut self.analysis {
+            let options = self.engine_options();
+            self.analysis
+                .get_or_insert_with(|| EngineWorker::spawn(options));
+        } else if let Some(analysis) = &self.analysis {
             analysis.stop();
-            self.analysed = None;
         }
     }
 
@@ -518,17 +519,13 @@ impl ChuheApp {
         if !self.state.analysing || self.analysed == Some(target) {
             return;
         }
-        let Some(analysis) = &mut self.analysis else {
+        let Some(analysis) = &self.analysis else {
             return;
         };
         let record = &self.state.record;
         let cursor = self.state.cursor;
         if let Ok(root) = SearchRoot::from_moves(record.start().clone(), &record.moves_to(cursor)) {
-            if analysis.is_running() {
-                analysis.set_position(root);
-            } else {
-                analysis.start(root);
-            }
+            analysis.analyse(target, root);
             self.analysed = Some(target);
         }
     }

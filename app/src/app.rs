@@ -3,13 +3,13 @@
 //! producing more actions, then every action applied in order.
 
 use crate::actions::Action;
+use crate::engine::EngineWorker;
 use crate::i18n::I18n;
 use crate::panels;
 use crate::review::{PositionReview, Review};
 use crate::settings::{Storage, write_atomically};
 use crate::state::{AppState, Dialog, EngineView, Notice};
 use crate::{fonts, shortcuts};
-use chuhe_core::analysis::Analysis;
 use chuhe_core::record::NodeId;
 use std::time::{Duration, Instant};
 
@@ -23,7 +23,7 @@ pub struct ChuheApp {
     pub state: AppState,
     pub(crate) i18n: I18n,
     pub(crate) storage: Storage,
-    pub(crate) analysis: Option<Analysis>,
+    pub(crate) analysis: Option<EngineWorker>,
     /// The node the analysis service was last pointed at, with the record's generation.
     pub(crate) analysed: Option<(u64, NodeId)>,
     pub(crate) review: Option<Review>,
@@ -205,13 +205,15 @@ impl ChuheApp {
 
     /// Drains the analysis service.
     fn poll_analysis(&mut self) {
-        let (Some(analysis), Some((generation, node))) = (&self.analysis, self.analysed) else {
+        let (Some(analysis), Some(wanted)) = (&self.analysis, self.analysed) else {
             return;
         };
-        if generation != self.state.generation {
-            return;
-        }
-        if let Some(update) = analysis.poll().pop() {
+        let newest = analysis
+            .poll()
+            .into_iter()
+            .rev()
+            .find(|(request, _)| *request == wanted);
+        if let Some(((_, node), update)) = newest {
             let position = self
                 .state
                 .record
@@ -315,8 +317,7 @@ impl eframe::App for ChuheApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.write_stats();
-        if let Some(analysis) = &mut self.analysis {
-            analysis.stop();
-        }
+        // Dropping the worker stops the search and joins its thread.
+        self.analysis = None;
     }
 }

@@ -9,6 +9,7 @@
 pub mod actions;
 pub mod app;
 pub mod board;
+pub mod engine;
 pub mod files;
 pub mod fonts;
 pub mod i18n;

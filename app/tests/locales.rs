@@ -10,7 +10,8 @@ use std::path::Path;
 /// String literals in the source that look like ids (`"menu-file"`) but name no message:
 /// thread names, widget ids, temporary directories. Anything else shaped like an id must be
 /// a message.
-const NOT_MESSAGES: [&str; 5] = [
+const NOT_MESSAGES: [&str; 6] = [
+    "chuhe-analysis",
     "chuhe-review",
     "chuhe-dialog",
     "eval-bar",
