@@ -158,6 +158,37 @@ fn perpetual_check_loses_for_the_checker() {
 }
 
 #[test]
+fn perpetual_chase_loses_for_the_chaser() {
+    // Fairy-Stockfish's test "Direct chase by cannon" (../shared/data/notation/
+    // fsf_xiangqi_test_vectors.json): Red's cannon chases Black's unprotected rook, which
+    // steps between a7 and b7. Twice round the cycle, Red to move: chasing again repeats,
+    // and 长捉 loses; a draw it would be without the 棋例.
+    let fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+    let moves: Vec<Move> = [
+        "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7",
+    ]
+    .iter()
+    .map(|m| m.parse().unwrap())
+    .collect();
+    let root = SearchRoot::from_moves(pos(fen), &moves).unwrap();
+    let chase: Move = "b2a2".parse().unwrap();
+    let mut engine = Engine::new(Options::default());
+    let r = engine.search(
+        &root,
+        Limits {
+            depth: Some(4),
+            search_moves: vec![chase],
+            ..Limits::default()
+        },
+    );
+    assert_eq!(r.report.lines[0].score, Score::Mate(-1));
+    // Free to choose, Red does something else.
+    let r = engine.search(&root, Limits::depth(6));
+    assert_ne!(r.best_move, Some(chase));
+    assert!(r.report.lines[0].score > Score::Mate(-1));
+}
+
+#[test]
 fn a_repetition_without_checks_is_a_draw_and_history_counts() {
     // Red is a rook up. Both generals have stepped out and back, and Red's out again;
     // Black can repeat the earlier position by stepping out too, and the game history
@@ -277,4 +308,28 @@ fn node_and_mate_limits_end_the_search() {
         },
     );
     assert_eq!(r.report.lines[0].score, Score::Mate(2));
+}
+
+#[test]
+fn a_low_skill_level_picks_among_the_best_lines() {
+    let mut engine = Engine::new(Options {
+        skill_level: 0,
+        ..Options::default()
+    });
+    let root = SearchRoot::new(Position::startpos());
+    let mut off_top = 0;
+    for _ in 0..10 {
+        let r = engine.search(&root, Limits::depth(4));
+        let lines = &r.report.lines;
+        // The weakened engine looks at four lines and plays the first move of one of them.
+        assert!(lines.len() >= 4);
+        let best = r.best_move.unwrap();
+        assert!(lines.iter().any(|l| l.moves[0] == best));
+        if best != lines[0].moves[0] {
+            off_top += 1;
+        }
+    }
+    // With the opening's lines close together, level 0 rarely plays the top one: all ten
+    // on top would happen about once in a million runs.
+    assert!(off_top > 0);
 }

@@ -89,6 +89,8 @@ pub struct SearchRoot {
     position: Position,
     /// The positions before `position`, oldest first.
     history: Vec<PathEntry>,
+    /// The move that reached `position`, if played here.
+    last_move: Option<Move>,
 }
 
 impl SearchRoot {
@@ -97,6 +99,7 @@ impl SearchRoot {
         SearchRoot {
             position,
             history: Vec::new(),
+            last_move: None,
         }
     }
 
@@ -112,11 +115,14 @@ impl SearchRoot {
     /// Plays `m`, which must be legal.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         let next = self.position.play(m)?;
+        let mv = self.last_move;
         self.history.push(PathEntry {
             hash: self.position.hash(),
             in_check: self.position.is_check(),
             null: false,
+            mv,
         });
+        self.last_move = Some(m);
         self.position = next;
         Ok(())
     }

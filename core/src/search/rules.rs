@@ -3,11 +3,21 @@
 //! the other side did too — otherwise it is a draw; the natural move limit (60 moves each
 //! without a capture) draws; a side with no legal move loses (困毙), like a mated one.
 //!
-//! A full judgement of chases (长捉) needs every move of the cycle classified, which the
-//! rules module does (`crate::repetition`); the search applies the cheap, decisive part
-//! along its path: perpetual check. A cycle without a perpetual checker is scored a draw.
+//! Perpetual check is judged along the path from the check flags alone. Chases (长捉) and
+//! mate threats (长杀) need every move of the cycle classified, which the rules module does
+//! (`crate::repetition`); that costs far more than a node, so the search asks it only for
+//! cycles that close within [`FULL_JUDGEMENT_PLIES`] of the root (where the engine's
+//! choice between repeating and deviating is made), and remembers its verdicts. Deeper
+//! cycles without a perpetual checker are scored as draws.
 
 use super::score::{Value, mate_in, mated_in};
+use crate::repetition::RepetitionJudgement;
+use crate::{Color, Move, Position};
+use std::collections::HashMap;
+
+/// Cycles that close at most this many plies from the root get the rules module's full
+/// judgement (chases and mate threats as well as checks).
+pub(crate) const FULL_JUDGEMENT_PLIES: usize = 8;
 
 /// One position on the path from the game's start to the current search node.
 #[derive(Clone, Copy, Debug)]
@@ -18,6 +28,44 @@ pub(crate) struct PathEntry {
     pub in_check: bool,
     /// Whether it was reached by a null move: no repetition reaches across one.
     pub null: bool,
+    /// The move that reached it (`None` for the first position known).
+    pub mv: Option<Move>,
+}
+
+/// The rules module's verdicts on cycles, remembered by the cycle.
+#[derive(Default)]
+pub(crate) struct CycleJudge {
+    verdicts: HashMap<u64, Option<Color>>,
+}
+
+impl CycleJudge {
+    /// Forgets every verdict (a new search).
+    pub fn clear(&mut self) {
+        self.verdicts.clear();
+    }
+
+    /// Who wins the cycle whose positions (after each of its moves) are `cycle`, ending
+    /// in `pos`: `None` for a draw.
+    fn winner(&mut self, pos: &Position, cycle: &[PathEntry]) -> Option<Color> {
+        let key = cycle.iter().fold(0u64, |k, e| {
+            k.rotate_left(7) ^ e.hash.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        });
+        *self.verdicts.entry(key).or_insert_with(|| {
+            let moves: Option<Vec<Move>> = cycle.iter().map(|e| e.mv).collect();
+            let moves = moves?;
+            // No capture happens inside a cycle, so stepping each piece back recovers
+            // where the cycle began.
+            let mut setup = pos.to_setup();
+            for m in moves.iter().rev() {
+                let piece = setup.board.set(m.to, None);
+                setup.board.set(m.from, piece);
+                setup.side_to_move = !setup.side_to_move;
+            }
+            let start = Position::from_setup(&setup).ok()?;
+            let judgement = RepetitionJudgement::judge(&start, &moves).ok()?;
+            judgement.outcome.winner
+        })
+    }
 }
 
 /// The judgement of the last position of `path` if it repeats an earlier one, as a value
@@ -26,7 +74,12 @@ pub(crate) struct PathEntry {
 ///
 /// The first repetition already counts: the search assumes a cycle it can enter once it
 /// can enter again, and so judges it as the rules judge the full repetition.
-pub(crate) fn repetition_value(path: &[PathEntry], reversible: usize, ply: usize) -> Option<Value> {
+pub(crate) fn repetition_value(
+    path: &[PathEntry],
+    reversible: usize,
+    ply: usize,
+    full: Option<(&Position, &mut CycleJudge)>,
+) -> Option<Value> {
     let n = path.len() - 1;
     let now = path[n];
     let earliest = n - reversible.min(n);
@@ -39,7 +92,16 @@ pub(crate) fn repetition_value(path: &[PathEntry], reversible: usize, ply: usize
             return None;
         }
         if i + 4 <= n && path[i].hash == now.hash {
-            return Some(judge_cycle(&path[i + 1..=n], ply));
+            let cycle = &path[i + 1..=n];
+            let by_checks = judge_cycle(cycle, ply);
+            return Some(match full {
+                Some((pos, judge)) if by_checks == 0 => match judge.winner(pos, cycle) {
+                    Some(c) if c == pos.side_to_move() => mate_in(ply),
+                    Some(_) => mated_in(ply),
+                    None => 0,
+                },
+                _ => by_checks,
+            });
         }
     }
     None
@@ -75,6 +137,7 @@ mod tests {
             hash,
             in_check,
             null: false,
+            mv: None,
         }
     }
 
@@ -87,17 +150,17 @@ mod tests {
         // Entries are the positions after each move; the last was reached by their move.
         // Our moves (into positions 2 and 4) both checked, theirs did not: we lose.
         let ours = path([false, true, false, true, false]);
-        assert_eq!(repetition_value(&ours, 10, 6), Some(mated_in(6)));
+        assert_eq!(repetition_value(&ours, 10, 6, None), Some(mated_in(6)));
         // Their moves (into 3 and back into 1) both checked: we win.
         let theirs = path([true, false, true, false, true]);
-        assert_eq!(repetition_value(&theirs, 10, 6), Some(mate_in(6)));
-        assert_eq!(repetition_value(&path([false; 5]), 10, 6), Some(0));
-        assert_eq!(repetition_value(&path([true; 5]), 10, 6), Some(0));
+        assert_eq!(repetition_value(&theirs, 10, 6, None), Some(mate_in(6)));
+        assert_eq!(repetition_value(&path([false; 5]), 10, 6, None), Some(0));
+        assert_eq!(repetition_value(&path([true; 5]), 10, 6, None), Some(0));
         // A check among our moves is not enough: one quiet move breaks the perpetual.
         let one = path([false, true, false, false, false]);
-        assert_eq!(repetition_value(&one, 10, 6), Some(0));
+        assert_eq!(repetition_value(&one, 10, 6, None), Some(0));
         // A capture three plies ago: the cycle cannot reach back.
-        assert_eq!(repetition_value(&theirs, 3, 6), None);
+        assert_eq!(repetition_value(&theirs, 3, 6, None), None);
         // The earlier occurrence further back: a longer cycle, judged the same way.
         let long = [
             entry(1, false),
@@ -110,7 +173,7 @@ mod tests {
             entry(4, true),
             entry(1, false),
         ];
-        assert_eq!(repetition_value(&long, 10, 3), Some(mated_in(3)));
+        assert_eq!(repetition_value(&long, 10, 3, None), Some(mated_in(3)));
     }
 
     #[test]
@@ -123,6 +186,6 @@ mod tests {
             entry(1, false),
         ];
         path[2].null = true;
-        assert_eq!(repetition_value(&path, 10, 4), None);
+        assert_eq!(repetition_value(&path, 10, 4, None), None);
     }
 }

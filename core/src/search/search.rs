@@ -15,13 +15,15 @@ use super::eval::{CANNON, HORSE, ROOK, evaluate};
 use super::movepick::{
     CapturePicker, MovePicker, ORDER_VALUE, QuietHistory, is_losing_capture, kind_of,
 };
-use super::rules::{PathEntry, move_limit_reached, repetition_value};
+use super::rules::{
+    CycleJudge, FULL_JUDGEMENT_PLIES, PathEntry, move_limit_reached, repetition_value,
+};
 use super::score::{
     INFINITE, MATE_IN_MAX_PLY, MAX_PLY, NONE, Score, Value, is_mate, mate_in, mated_in,
 };
 use super::threads::{Reporter, Shared};
 use super::tt::{Bound, value_from_tt, value_to_tt};
-use super::{PvLine, ScoreBound};
+use super::{PvLine, ScoreBound, SearchRoot};
 use crate::position::BitIter;
 use crate::{Color, Move, Position, Undo, zobrist};
 use std::sync::Arc;
@@ -52,6 +54,8 @@ struct Frame {
     /// The board code of the piece that moved.
     moved: u8,
     in_check: bool,
+    /// A move left out of this node's search (the singular-extension test).
+    excluded: Option<Move>,
 }
 
 /// History scores saturate at this (the "gravity" update keeps them inside).
@@ -103,6 +107,8 @@ pub(crate) struct Worker {
     shared: Arc<Shared>,
     /// Where the main thread sends its reports (helpers have none).
     pub reporter: Option<Reporter>,
+    /// Verdicts of the rules module on cycles near the root.
+    cycles: CycleJudge,
     root_side: Color,
 }
 
@@ -136,6 +142,7 @@ impl Worker {
             best_move_changes: 0.0,
             shared,
             reporter: None,
+            cycles: CycleJudge::default(),
             root_side: Color::Red,
         }
     }
@@ -146,24 +153,22 @@ impl Worker {
         *self.counters = [[None; 90]; 15];
     }
 
-    /// Prepares a search of `root` (with the game's earlier positions in `history`).
-    pub fn prepare(
-        &mut self,
-        shared: Arc<Shared>,
-        root: &Position,
-        history: &[PathEntry],
-        root_moves: &[Move],
-    ) {
+    /// Prepares a search of `game`'s position (its earlier positions count for
+    /// repetitions) over `root_moves`.
+    pub fn prepare(&mut self, shared: Arc<Shared>, game: &SearchRoot, root_moves: &[Move]) {
+        let root = &game.position;
         self.shared = shared;
         self.pos = root.clone();
         self.root_side = root.side_to_move();
         self.path.clear();
-        self.path.extend_from_slice(history);
+        self.path.extend_from_slice(&game.history);
         self.path.push(PathEntry {
             hash: root.hash(),
             in_check: root.is_check(),
             null: false,
+            mv: game.last_move,
         });
+        self.cycles.clear();
         self.root_moves = root_moves
             .iter()
             .map(|&mv| RootMove {
@@ -468,6 +473,7 @@ impl Worker {
             hash: self.pos.hash,
             in_check,
             null: false,
+            mv: Some(m),
         });
         undo
     }
@@ -489,6 +495,7 @@ impl Worker {
             hash: self.pos.hash,
             in_check: false,
             null: true,
+            mv: None,
         });
     }
 
@@ -582,7 +589,13 @@ impl Worker {
         }
 
         let key = self.pos.hash;
-        let tt = self.shared.tt.probe(key);
+        let excluded = self.stack[ply].excluded;
+        // Without its best move the node is another node: the table must not answer for it.
+        let tt = if excluded.is_some() {
+            None
+        } else {
+            self.shared.tt.probe(key)
+        };
         let tt_move = tt.and_then(|e| e.mv);
         let tt_value = tt.map_or(NONE, |e| value_from_tt(e.value, ply));
         if !PV
@@ -600,6 +613,8 @@ impl Worker {
 
         let eval = if in_check {
             NONE
+        } else if excluded.is_some() {
+            self.stack[ply].eval
         } else if let Some(e) = tt
             && e.eval != NONE
         {
@@ -614,7 +629,7 @@ impl Worker {
             && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [None; 2];
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // Reverse futility: far above beta with little depth left, assume a cut.
             if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta && !is_mate(beta) {
                 return eval;
@@ -646,6 +661,38 @@ impl Worker {
             depth
         };
 
+        // Singular extension: if every move but the table's falls well short of its value,
+        // the table move is forced and gets a ply more.
+        let mut singular = false;
+        if depth >= 8
+            && excluded.is_none()
+            && let Some(e) = tt
+            && tt_move.is_some()
+            && e.depth >= depth - 3
+            && e.bound != Bound::Upper
+            && !is_mate(tt_value)
+        {
+            let singular_beta = tt_value - 2 * depth;
+            self.stack[ply].excluded = tt_move;
+            let v = self.search::<false>(
+                singular_beta - 1,
+                singular_beta,
+                (depth - 1) / 2,
+                ply,
+                cut_node,
+            );
+            self.stack[ply].excluded = None;
+            if self.stopped {
+                return 0;
+            }
+            if v < singular_beta {
+                singular = true;
+            } else if singular_beta >= beta {
+                // Several moves beat beta: cut at once (multi-cut).
+                return singular_beta;
+            }
+        }
+
         let prev = if ply > 0 {
             self.stack[ply - 1]
         } else {
@@ -662,6 +709,9 @@ impl Worker {
         let mut quiet_count = 0;
         let original_alpha = alpha;
         while let Some(m) = picker.next(&self.pos, &*self.history) {
+            if Some(m) == excluded {
+                continue;
+            }
             move_count += 1;
             let capture = self.pos.cells[m.to.index() as usize] != 0;
             let piece = self.pos.cells[m.from.index() as usize];
@@ -681,7 +731,8 @@ impl Worker {
             }
 
             // Check extension, bounded so a chain of checks cannot run away.
-            let extension = (gives_check && ply < 2 * self.root_depth as usize) as i32;
+            let extension = ((gives_check && ply < 2 * self.root_depth as usize)
+                || (singular && Some(m) == tt_move)) as i32;
             let new_depth = depth - 1 + extension;
             // The first move of a PV node gets the full window at once; the others a null
             // window first (reduced if late and quiet or losing), widened only if they beat alpha.
@@ -752,8 +803,13 @@ impl Worker {
         }
 
         if move_count == 0 {
-            // Checkmate, or no legal move at all (困毙): both lose.
-            return mated_in(ply);
+            // Checkmate, or no legal move at all (困毙): both lose. Without the excluded
+            // move nothing is known.
+            return if excluded.is_some() {
+                alpha
+            } else {
+                mated_in(ply)
+            };
         }
         if best == -INFINITE {
             // Every move was pruned: the position is no better than alpha.
@@ -765,6 +821,9 @@ impl Worker {
             && self.pos.cells[m.to.index() as usize] == 0
         {
             self.reward_quiet(ply, m, depth, &quiets_tried[..quiet_count]);
+        }
+        if excluded.is_some() {
+            return best;
         }
 
         let bound = if best >= beta {
@@ -820,7 +879,12 @@ impl Worker {
     fn rule_value(&mut self, ply: usize, in_check: bool) -> Option<Value> {
         let clock = self.pos.halfmove_clock;
         if clock >= 4
-            && let Some(v) = repetition_value(&self.path, clock as usize, ply)
+            && let Some(v) = repetition_value(
+                &self.path,
+                clock as usize,
+                ply,
+                (ply <= FULL_JUDGEMENT_PLIES).then_some((&self.pos, &mut self.cycles)),
+            )
         {
             return Some(v);
         }

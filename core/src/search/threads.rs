@@ -242,7 +242,7 @@ impl Engine {
         self.tt.new_search();
         let mut workers = std::mem::take(&mut self.workers);
         for w in &mut workers {
-            w.prepare(shared.clone(), &root.position, &root.history, &root_moves);
+            w.prepare(shared.clone(), root, &root_moves);
         }
         workers[0].reporter = Some(Reporter {
             listener: Box::new(listener),

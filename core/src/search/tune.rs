@@ -134,7 +134,7 @@ fn frozen(i: usize) -> (bool, bool) {
 
 /// How a fit runs.
 #[derive(Clone, Copy, Debug)]
-pub struct FitSettings {
+pub struct FitSettings<'a> {
     /// The scaling constant of the logistic (see [`fit_k`]).
     pub k: f64,
     /// Passes over the samples.
@@ -144,6 +144,8 @@ pub struct FitSettings {
     /// Ridge penalty per squared centipawn of distance from the starting weights: keeps
     /// weights the data hardly sees (rare squares) near their prior.
     pub l2: f64,
+    /// Weights (by index) to leave as they are, such as whole tables too big for the data.
+    pub frozen: &'a [std::ops::Range<usize>],
 }
 
 /// Fits the weights by gradient descent (Adam), starting from `weights`; `report` hears
@@ -151,7 +153,7 @@ pub struct FitSettings {
 pub fn fit(
     samples: &[Sample],
     weights: &mut [(f64, f64)],
-    settings: FitSettings,
+    settings: FitSettings<'_>,
     mut report: impl FnMut(usize, f64),
 ) {
     let FitSettings {
@@ -159,6 +161,7 @@ pub fn fit(
         epochs,
         learning_rate,
         l2,
+        frozen: frozen_ranges,
     } = settings;
     let prior = weights.to_vec();
     let n = weights.len();
@@ -182,7 +185,10 @@ pub fn fit(
         }
         let count = samples.len().max(1) as f64;
         for i in 0..n {
-            let (fm, fe) = frozen(i);
+            let (mut fm, mut fe) = frozen(i);
+            if frozen_ranges.iter().any(|r| r.contains(&i)) {
+                (fm, fe) = (true, true);
+            }
             let g = (
                 grad[i].0 / count + 2.0 * l2 * (weights[i].0 - prior[i].0),
                 grad[i].1 / count + 2.0 * l2 * (weights[i].1 - prior[i].1),
@@ -274,6 +280,7 @@ mod tests {
             epochs: 20,
             learning_rate: 1.0,
             l2: 0.0,
+            frozen: &[],
         };
         fit(&samples, &mut weights, settings, |_, e| last = e);
         assert!(last < before);
