@@ -562,7 +562,10 @@ mod tests {
         let len_at = HEADER_LEN + 8 + 4;
         huge[len_at..len_at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
         let e = read(&huge).unwrap_err();
-        assert_eq!((e.kind, e.offset), (XqfErrorKind::Truncated, HEADER_LEN + 16));
+        assert_eq!(
+            (e.kind, e.offset),
+            (XqfErrorKind::Truncated, HEADER_LEN + 16)
+        );
 
         let mut doubled = START;
         doubled[1] = doubled[0];
@@ -608,11 +611,7 @@ mod tests {
         assert!(e.to_string().contains("a0a2"));
         let (r, problems) = read_lenient(&bytes).unwrap();
         assert_eq!(problems, [e]);
-        let line: Vec<String> = r
-            .main_line_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
+        let line: Vec<String> = r.main_line_moves().iter().map(|m| m.to_string()).collect();
         assert_eq!(line, ["h2e2", "h9g7"]);
         assert_eq!(r.line_count(), 1);
     }
@@ -620,10 +619,8 @@ mod tests {
     #[test]
     fn key_step_matches_the_formula() {
         for b in 0..=255u8 {
-            let expected = (((((u32::from(b) * u32::from(b) * 3 + 9) * 3 + 8) * 2 + 1) * 3
-                + 8)
-                * 7)
-                & 0xff;
+            let expected =
+                (((((u32::from(b) * u32::from(b) * 3 + 9) * 3 + 8) * 2 + 1) * 3 + 8) * 7) & 0xff;
             assert_eq!(u32::from(key_step(b, 7)), expected);
         }
     }
