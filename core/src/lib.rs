@@ -21,6 +21,7 @@ mod board;
 mod color;
 pub mod convert;
 pub mod encoding;
+pub mod external;
 pub mod fen;
 mod game;
 mod movegen;
