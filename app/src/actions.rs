@@ -12,7 +12,7 @@ use crate::settings::MoveNotation;
 use crate::state::{Dialog, Folder, Notice, ReviewProgress};
 use crate::theme::ThemeChoice;
 use chuhe_core::record::{Arrow, Circle, Evaluation, Nag, NodeId, Record, Score};
-use chuhe_core::search::{Options, SearchRoot};
+use chuhe_core::search::Options;
 use chuhe_core::{Move, Square};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -91,8 +91,15 @@ pub enum Action {
     ToggleEngineHidden,
     /// Show this many engine lines (1–5).
     SetMultiPv(usize),
-    /// Change the engine's hash size, threads and review time.
+    /// Change the engine's settings: hash size, threads, review time, the external
+    /// engines and which one analyses.
     SetEngineSettings(crate::settings::EngineSettings),
+    /// Choose an external engine's program to add.
+    AddEngineDialog,
+    /// Add an external engine and analyse with it.
+    AddEngine(PathBuf),
+    /// Start the chosen engine again (after it failed).
+    RestartEngine,
     /// Review the whole main line.
     StartReview,
     /// Stop a review, keeping nothing of it.
@@ -278,9 +285,27 @@ impl ChuheApp {
                 self.engine_options_changed();
             }
             Action::SetEngineSettings(engine) => {
+                let engine_changed = engine.active() != self.state.settings.engine.active();
                 self.change_settings(|s| s.engine = engine);
                 self.engine_options_changed();
+                if engine_changed {
+                    self.engine_choice_changed();
+                }
             }
+            Action::AddEngineDialog => {
+                if let Some(path) = rfd::FileDialog::new().pick_file() {
+                    self.apply(ctx, Action::AddEngine(path));
+                }
+            }
+            Action::AddEngine(path) => {
+                let engine = crate::settings::ExternalEngine::from_path(path);
+                self.change_settings(|s| {
+                    s.engine.external.push(engine);
+                    s.engine.active_external = Some(s.engine.external.len() - 1);
+                });
+                self.engine_choice_changed();
+            }
+            Action::RestartEngine => self.engine_choice_changed(),
             Action::StartReview => self.start_review(),
             Action::CancelReview => {
                 if let Some(mut review) = self.review.take() {
@@ -501,13 +526,34 @@ impl ChuheApp {
         }
     }
 
+    /// The external engine chosen in the settings, or its options, changed: the worker
+    /// starts it (or the built-in engine) and analyses on with it.
+    fn engine_choice_changed(&mut self) {
+        self.state.engine_status = None;
+        self.state.engine = None;
+        self.analysed = None;
+        if let Some(analysis) = &self.analysis {
+            let external = self.state.settings.engine.active().map(|e| e.config());
+            analysis.use_engine(external);
+        }
+    }
+
     fn toggle_analysis(&mut self) {
         self.state.analysing = !self.state.analysing;
         self.analysed = None;
         if self.state.analysing {
+            let failed = matches!(
+                self.state.engine_status,
+                Some(crate::engine::EngineStatus::Failed(_))
+            );
+            if failed {
+                // Turning analysis on again is how the user retries an engine that failed.
+                self.engine_choice_changed();
+            }
             let options = self.engine_options();
+            let external = self.state.settings.engine.active().map(|e| e.config());
             self.analysis
-                .get_or_insert_with(|| EngineWorker::spawn(options));
+                .get_or_insert_with(|| EngineWorker::spawn(options, external));
         } else if let Some(analysis) = &self.analysis {
             analysis.stop();
         }
@@ -523,11 +569,12 @@ impl ChuheApp {
             return;
         };
         let record = &self.state.record;
-        let cursor = self.state.cursor;
-        if let Ok(root) = SearchRoot::from_moves(record.start().clone(), &record.moves_to(cursor)) {
-            analysis.analyse(target, root);
-            self.analysed = Some(target);
-        }
+        let game = crate::engine::Game {
+            start: record.start().clone(),
+            moves: record.moves_to(self.state.cursor),
+        };
+        analysis.analyse(target, game);
+        self.analysed = Some(target);
     }
 
     fn start_review(&mut self) {

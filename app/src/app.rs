@@ -3,7 +3,7 @@
 //! producing more actions, then every action applied in order.
 
 use crate::actions::Action;
-use crate::engine::EngineWorker;
+use crate::engine::{EngineStatus, EngineWorker};
 use crate::i18n::I18n;
 use crate::panels;
 use crate::review::{PositionReview, Review};
@@ -205,6 +205,7 @@ impl ChuheApp {
 
     /// Drains the analysis service.
     fn poll_analysis(&mut self) {
+        self.poll_engine_status();
         let (Some(analysis), Some(wanted)) = (&self.analysis, self.analysed) else {
             return;
         };
@@ -224,6 +225,33 @@ impl ChuheApp {
                 position,
                 update,
             });
+        }
+    }
+
+    /// Takes in what the engine said of itself; an external engine's name is kept.
+    fn poll_engine_status(&mut self) {
+        let Some(analysis) = &self.analysis else {
+            return;
+        };
+        for status in analysis.statuses() {
+            match status {
+                EngineStatus::Warning(w) => self.state.engine_warning = Some(w),
+                status => {
+                    if let EngineStatus::External(info) = &status {
+                        let engine = &mut self.state.settings.engine;
+                        if let Some(i) = engine.active_external
+                            && let Some(e) = engine.external.get_mut(i)
+                            && e.name != info.name
+                            && !info.name.is_empty()
+                        {
+                            e.name = info.name.clone();
+                            self.settings_changed = true;
+                        }
+                    }
+                    self.state.engine_warning = None;
+                    self.state.engine_status = Some(status);
+                }
+            }
         }
     }
 

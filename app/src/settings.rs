@@ -57,7 +57,8 @@ impl MoveNotation {
     }
 }
 
-/// The built-in engine's settings.
+/// The engines' settings: the built-in one's options, the external engines the user
+/// added and which engine analyses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EngineSettings {
@@ -69,6 +70,54 @@ pub struct EngineSettings {
     pub threads: usize,
     /// Thinking time per position in a whole-game review, in milliseconds.
     pub review_ms: u64,
+    /// External UCI engines, in the order they were added.
+    pub external: Vec<ExternalEngine>,
+    /// The external engine that analyses instead of the built-in one.
+    pub active_external: Option<usize>,
+}
+
+impl EngineSettings {
+    /// The external engine chosen for analysis, if any (and if it still exists).
+    pub fn active(&self) -> Option<&ExternalEngine> {
+        self.active_external.and_then(|i| self.external.get(i))
+    }
+}
+
+/// An external UCI engine the user added.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExternalEngine {
+    /// The name it gave in the handshake (the file name until then).
+    pub name: String,
+    /// The program.
+    pub path: PathBuf,
+    /// Its command-line arguments.
+    pub args: Vec<String>,
+    /// Option values the user set, sent with `setoption` after each start.
+    pub options: Vec<(String, String)>,
+}
+
+impl ExternalEngine {
+    /// A program, named after its file until it says its name.
+    pub fn from_path(path: PathBuf) -> ExternalEngine {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        ExternalEngine {
+            name,
+            path,
+            ..ExternalEngine::default()
+        }
+    }
+
+    /// How the core starts it.
+    pub fn config(&self) -> chuhe_core::external::EngineConfig {
+        let mut config = chuhe_core::external::EngineConfig::new(self.path.clone());
+        config.args = self.args.clone();
+        config.options = self.options.clone();
+        config
+    }
 }
 
 impl Default for EngineSettings {
@@ -78,6 +127,8 @@ impl Default for EngineSettings {
             hash_mb: 64,
             threads: 1,
             review_ms: 300,
+            external: Vec::new(),
+            active_external: None,
         }
     }
 }

@@ -152,6 +152,10 @@ pub struct AppState {
     pub engine_hidden: bool,
     /// The latest analysis.
     pub engine: Option<EngineView>,
+    /// What the analysing engine last said of itself (its name, a failure, a warning).
+    pub engine_status: Option<crate::engine::EngineStatus>,
+    /// The external engine's last unreadable line, shown until the engine changes.
+    pub engine_warning: Option<chuhe_core::external::ExternalWarning>,
     /// A whole-game review under way.
     pub review: Option<ReviewProgress>,
     /// A multi-game file's games to choose from.
@@ -181,6 +185,8 @@ impl AppState {
             analysing: false,
             engine_hidden: false,
             engine: None,
+            engine_status: None,
+            engine_warning: None,
             review: None,
             game_list: None,
             dialog: None,

@@ -44,6 +44,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     });
     review_row(app, ui, actions);
+    engine_status(app, ui, actions);
     if state.engine_hidden {
         ui.weak(i18n.tr("engine-hidden-note"));
         return;
@@ -74,6 +75,76 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         if response.clicked() {
             actions.push(Action::PlayLine(view.node, line.moves.clone()));
         }
+    }
+}
+
+/// Which engine analyses, and what went wrong with an external one, in plain words.
+fn engine_status(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    use crate::engine::EngineStatus;
+    let i18n = &app.i18n;
+    let state = &app.state;
+    match &state.engine_status {
+        Some(EngineStatus::External(info)) => {
+            ui.weak(i18n.tr_args("engine-using", &[("name", info.name.clone().into())]));
+        }
+        Some(EngineStatus::Failed(error)) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(ui.visuals().warn_fg_color, describe_failure(i18n, error));
+                if ui.small_button(i18n.tr("engine-retry")).clicked() {
+                    actions.push(Action::RestartEngine);
+                }
+            });
+        }
+        Some(EngineStatus::Builtin) | Some(EngineStatus::Warning(_)) | None => {}
+    }
+    if let Some(warning) = &state.engine_warning {
+        ui.weak(describe_warning(i18n, warning));
+    }
+}
+
+/// An external engine's failure in the user's language.
+pub fn describe_failure(i18n: &I18n, error: &chuhe_core::external::ExternalError) -> String {
+    use chuhe_core::external::ExternalError;
+    match error {
+        ExternalError::Spawn { path, reason } => i18n.tr_args(
+            "engine-error-spawn",
+            &[
+                ("path", path.display().to_string().into()),
+                ("reason", reason.clone().into()),
+            ],
+        ),
+        ExternalError::NoHandshake { waited } => i18n.tr_args(
+            "engine-error-handshake",
+            &[("seconds", waited.as_secs_f64().into())],
+        ),
+        ExternalError::NotResponding { waited } => i18n.tr_args(
+            "engine-error-not-responding",
+            &[("seconds", waited.as_secs_f64().into())],
+        ),
+        ExternalError::Exited { code: Some(code) } => {
+            i18n.tr_args("engine-error-exited", &[("code", (*code).into())])
+        }
+        ExternalError::Exited { code: None } => i18n.tr("engine-error-killed"),
+        ExternalError::Io { reason } => {
+            i18n.tr_args("engine-error-io", &[("reason", reason.clone().into())])
+        }
+    }
+}
+
+/// A line an external engine wrote that could not be used, in the user's language.
+pub fn describe_warning(i18n: &I18n, warning: &chuhe_core::external::ExternalWarning) -> String {
+    use chuhe_core::external::WarningReason;
+    let line = ("line", warning.line.clone().into());
+    match &warning.reason {
+        WarningReason::BadMove(word) => i18n.tr_args(
+            "engine-warning-bad-move",
+            &[("move", word.clone().into()), line],
+        ),
+        WarningReason::BadValue(key) => i18n.tr_args(
+            "engine-warning-bad-value",
+            &[("key", key.clone().into()), line],
+        ),
+        WarningReason::Unknown => i18n.tr_args("engine-warning-unknown", &[line]),
     }
 }
 

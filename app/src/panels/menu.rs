@@ -225,7 +225,155 @@ fn engine_settings(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .labelled_by(label.id);
             ui.end_row();
         });
+    external_engines(app, ui, &mut engine, actions);
     if engine != app.state.settings.engine {
         actions.push(Action::SetEngineSettings(engine));
     }
+}
+
+/// Which engine analyses: the built-in one or an external UCI engine the user added, with
+/// the chosen engine's own options.
+fn external_engines(
+    app: &ChuheApp,
+    ui: &mut Ui,
+    engine: &mut crate::settings::EngineSettings,
+    actions: &mut Vec<Action>,
+) {
+    let i18n = &app.i18n;
+    ui.separator();
+    ui.label(i18n.tr("engine-choose"));
+    if ui
+        .radio(engine.active_external.is_none(), i18n.tr("engine-builtin"))
+        .clicked()
+    {
+        engine.active_external = None;
+    }
+    let mut remove = None;
+    for (index, external) in engine.external.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let chosen = engine.active_external == Some(index);
+            if ui
+                .radio(chosen, &external.name)
+                .on_hover_text(external.path.display().to_string())
+                .clicked()
+            {
+                engine.active_external = Some(index);
+            }
+            if ui
+                .small_button("✕")
+                .on_hover_text(i18n.tr("engine-remove"))
+                .clicked()
+            {
+                remove = Some(index);
+            }
+        });
+    }
+    if let Some(index) = remove {
+        engine.external.remove(index);
+        engine.active_external = match engine.active_external {
+            Some(i) if i == index => None,
+            Some(i) if i > index => Some(i - 1),
+            other => other,
+        };
+    }
+    if ui.button(i18n.tr("engine-add")).clicked() {
+        actions.push(Action::AddEngineDialog);
+    }
+    // The chosen engine's options, as it declared them in the handshake.
+    let Some(crate::engine::EngineStatus::External(info)) = &app.state.engine_status else {
+        return;
+    };
+    let Some(index) = engine.active_external else {
+        return;
+    };
+    let Some(external) = engine.external.get_mut(index) else {
+        return;
+    };
+    ui.collapsing(
+        i18n.tr_args("engine-options", &[("name", info.name.clone().into())]),
+        |ui| {
+            egui::Grid::new("external_engine_options")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for option in &info.options {
+                        use chuhe_core::external::OptionKind;
+                        let set = external
+                            .options
+                            .iter()
+                            .find(|(n, _)| n == &option.name)
+                            .map(|(_, v)| v.clone());
+                        let mut value = None;
+                        match &option.kind {
+                            OptionKind::Button => continue,
+                            OptionKind::Check { default } => {
+                                let mut on = set.map_or(*default, |v| v == "true");
+                                if ui.checkbox(&mut on, &option.name).changed() {
+                                    value = Some(on.to_string());
+                                }
+                                ui.label("");
+                            }
+                            OptionKind::Spin { default, min, max } => {
+                                let label = ui.label(&option.name);
+                                let mut n: i64 =
+                                    set.and_then(|v| v.parse().ok()).unwrap_or(*default);
+                                let response = ui
+                                    .add(egui::DragValue::new(&mut n).range(*min..=*max))
+                                    .labelled_by(label.id);
+                                // Restarting the engine on every step of a drag would be slow.
+                                if response.drag_stopped()
+                                    || (response.changed() && !response.dragged())
+                                {
+                                    value = Some(n.to_string());
+                                }
+                            }
+                            OptionKind::Combo { default, choices } => {
+                                ui.label(&option.name);
+                                let current = set.unwrap_or_else(|| default.clone());
+                                let mut chosen = current.clone();
+                                egui::ComboBox::from_id_salt(&option.name)
+                                    .selected_text(chosen.clone())
+                                    .show_ui(ui, |ui| {
+                                        for choice in choices {
+                                            ui.selectable_value(
+                                                &mut chosen,
+                                                choice.clone(),
+                                                choice,
+                                            );
+                                        }
+                                    });
+                                if chosen != current {
+                                    value = Some(chosen);
+                                }
+                            }
+                            OptionKind::Text { default } => {
+                                let label = ui.label(&option.name);
+                                let current = set.unwrap_or_else(|| default.clone());
+                                // What is being typed lives in egui's memory until the field
+                                // loses focus, and only then goes to the engine (a path, say).
+                                let id = ui.scope_id().with(("external option", &option.name));
+                                let mut text: String = ui
+                                    .data(|d| d.get_temp(id))
+                                    .unwrap_or_else(|| current.clone());
+                                let response = ui
+                                    .add(egui::TextEdit::singleline(&mut text).id(id))
+                                    .labelled_by(label.id);
+                                if response.lost_focus() {
+                                    ui.data_mut(|d| d.remove::<String>(id));
+                                    if text != current {
+                                        value = Some(text);
+                                    }
+                                } else if response.changed() {
+                                    ui.data_mut(|d| d.insert_temp(id, text));
+                                }
+                            }
+                        }
+                        ui.end_row();
+                        if let Some(value) = value {
+                            external.options.retain(|(n, _)| n != &option.name);
+                            external.options.push((option.name.clone(), value));
+                        }
+                    }
+                });
+        },
+    );
 }
