@@ -29,6 +29,8 @@ pub struct ChuheApp {
     pub(crate) review: Option<Review>,
     pub(crate) review_results: Vec<PositionReview>,
     pub(crate) settings_changed: bool,
+    /// The window's geometry as of the last frame, remembered at exit.
+    pub(crate) window: WindowGeometry,
     pub(crate) allowed_to_close: bool,
     /// Board interaction between frames (drags).
     pub(crate) board_input: panels::board::BoardInput,
@@ -114,6 +116,7 @@ impl ChuheApp {
             review: None,
             review_results: Vec::new(),
             settings_changed: false,
+            window: WindowGeometry::default(),
             allowed_to_close: false,
             board_input: Default::default(),
             comment_draft: None,
@@ -228,6 +231,28 @@ impl ChuheApp {
         }
     }
 
+    /// Keeps the window's size, place and maximised state for the next start.
+    pub fn remember_window(&mut self) {
+        let window = self.window;
+        let layout = &mut self.state.settings.layout;
+        let before = layout.clone();
+        layout.maximized = window.maximized;
+        // A maximised window's size is the screen's; the size to restore is the one before.
+        if !window.maximized {
+            if let Some(size) = window.inner_size {
+                layout.window_size = Some(size);
+            }
+            if let Some(position) = window.position {
+                layout.window_position = Some(position);
+            }
+        }
+        if *layout != before
+            && let Err(e) = self.storage.save_settings(&self.state.settings)
+        {
+            log_error(&e);
+        }
+    }
+
     /// Takes in what the engine said of itself; an external engine's name is kept.
     fn poll_engine_status(&mut self) {
         let Some(analysis) = &self.analysis else {
@@ -317,6 +342,17 @@ impl eframe::App for ChuheApp {
                 self.remove_autosave();
             }
         }
+        self.window = ctx.input(|i| {
+            let viewport = i.viewport();
+            // Some platforms (and test harnesses) leave the inner rectangle out; the
+            // content's rectangle is the same size.
+            let inner = viewport.inner_rect.unwrap_or(i.content_rect());
+            WindowGeometry {
+                inner_size: Some([inner.width(), inner.height()]),
+                position: viewport.outer_rect.map(|r| [r.min.x, r.min.y]),
+                maximized: viewport.maximized.unwrap_or(false),
+            }
+        });
         self.global_input(&ctx, &mut actions);
         self.poll_analysis();
         self.poll_review();
@@ -345,7 +381,24 @@ impl eframe::App for ChuheApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.write_stats();
+        self.remember_window();
         // Dropping the worker stops the search and joins its thread.
         self.analysis = None;
     }
+}
+
+/// The window's size and place as the platform reports them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WindowGeometry {
+    /// Inner size in points.
+    pub inner_size: Option<[f32; 2]>,
+    /// Outer top-left corner in points (unknown on Wayland).
+    pub position: Option<[f32; 2]>,
+    /// Whether the window is maximised.
+    pub maximized: bool,
+}
+
+/// Nobody can be told at exit (the window is gone); stderr is the last resort.
+fn log_error(e: &std::io::Error) {
+    eprintln!("chuhe: the settings could not be saved: {e}");
 }

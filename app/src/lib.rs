@@ -28,15 +28,37 @@ use std::time::{Duration, Instant};
 /// The window title.
 pub const APP_TITLE: &str = "Chuhe (楚河)";
 
-/// How the native window opens.
+/// The window's size when there is none to restore.
+pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1100.0, 780.0];
+
+/// How the native window opens: where and as large as it was when last closed.
 pub fn native_options() -> eframe::NativeOptions {
+    let (settings, _) = settings::Storage::from_environment().load_settings();
+    native_options_for(&settings.layout)
+}
+
+/// How the native window opens, given the remembered layout.
+pub fn native_options_for(layout: &settings::Layout) -> eframe::NativeOptions {
+    // A size from a bigger screen than this one is clamped by the window system.
+    let size = layout
+        .window_size
+        .filter(|[w, h]| w.is_finite() && h.is_finite() && *w >= 280.0 && *h >= 280.0)
+        .unwrap_or(DEFAULT_WINDOW_SIZE);
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title(APP_TITLE)
+        .with_app_id("chuhe")
+        .with_inner_size(size)
+        .with_min_inner_size([280.0, 280.0])
+        .with_maximized(layout.maximized)
+        .with_drag_and_drop(true);
+    if let Some(position) = layout
+        .window_position
+        .filter(|[x, y]| x.is_finite() && y.is_finite())
+    {
+        viewport = viewport.with_position(position);
+    }
     eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(APP_TITLE)
-            .with_app_id("chuhe")
-            .with_inner_size([1100.0, 780.0])
-            .with_min_inner_size([280.0, 280.0])
-            .with_drag_and_drop(true),
+        viewport,
         ..Default::default()
     }
 }

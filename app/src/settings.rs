@@ -143,6 +143,12 @@ pub struct Layout {
     pub show_headers: bool,
     /// Width of the panel with the moves and the analysis, in points.
     pub side_panel_width: f32,
+    /// The window's inner size when it was last closed, in points.
+    pub window_size: Option<[f32; 2]>,
+    /// Where the window's outer corner was, when the platform tells (not on Wayland).
+    pub window_position: Option<[f32; 2]>,
+    /// Whether the window was maximised.
+    pub maximized: bool,
 }
 
 impl Default for Layout {
@@ -151,6 +157,9 @@ impl Default for Layout {
             board_only: false,
             show_headers: true,
             side_panel_width: 360.0,
+            window_size: None,
+            window_position: None,
+            maximized: false,
         }
     }
 }
