@@ -35,6 +35,7 @@ comment-hint = Comment on this move
 
 view-flip = Flip board
 view-destinations = Show legal destinations
+view-sounds = Sounds
 view-board-only = Board only
 view-coordinates = Coordinates
 view-theme = Board theme

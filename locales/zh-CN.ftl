@@ -35,6 +35,7 @@ comment-hint = 本着注释
 
 view-flip = 翻转棋盘
 view-destinations = 显示可走位置
+view-sounds = 走子音效
 view-board-only = 只显示棋盘
 view-coordinates = 坐标
 view-theme = 棋盘风格

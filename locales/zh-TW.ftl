@@ -35,6 +35,7 @@ comment-hint = 本著注釋
 
 view-flip = 翻轉棋盤
 view-destinations = 顯示可走位置
+view-sounds = 走子音效
 view-board-only = 只顯示棋盤
 view-coordinates = 座標
 view-theme = 棋盤風格

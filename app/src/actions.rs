@@ -9,6 +9,7 @@ use crate::files::{self, LoadError, Loaded};
 use crate::i18n::Language;
 use crate::review::{self, Judgement, Review};
 use crate::settings::MoveNotation;
+use crate::sound::Sound;
 use crate::state::{Dialog, Folder, Notice, ReviewProgress};
 use crate::theme::ThemeChoice;
 use chuhe_core::record::{Arrow, Circle, Evaluation, Nag, NodeId, Record, Score};
@@ -74,6 +75,8 @@ pub enum Action {
     SetCoordinates(Coordinates),
     /// Show or hide the selected piece's legal destinations.
     ToggleDestinations,
+    /// Turn the sounds of play on or off.
+    ToggleSounds,
     /// Change the board and pieces.
     SetTheme(ThemeChoice),
     /// Change the notation of moves.
@@ -249,6 +252,7 @@ impl ChuheApp {
             Action::ToggleDestinations => {
                 self.change_settings(|s| s.show_destinations = !s.show_destinations)
             }
+            Action::ToggleSounds => self.change_settings(|s| s.mute = !s.mute),
             Action::SetTheme(theme) => {
                 self.change_settings(|s| s.theme = theme);
                 self.apply_visuals(ctx);
@@ -748,6 +752,36 @@ impl ChuheApp {
         }
     }
 
+    /// A move made on the board or stepped to (one move on from where the board was) is
+    /// heard: a tap, a capture's knock, a check's tone, or the end of the game.
+    fn sound_of_play(&mut self) {
+        let now = (self.state.generation, self.state.cursor);
+        let before = std::mem::replace(&mut self.sound_cursor, now);
+        if before == now
+            || before.0 != now.0
+            || self.state.record.parent(now.1) != Some(before.1)
+            || self.state.settings.mute
+        {
+            return;
+        }
+        let record = &self.state.record;
+        let (Some(m), Some(earlier)) = (record.move_at(now.1), record.position_at(before.1)) else {
+            return;
+        };
+        let position = self.state.position();
+        let sound = if self.state.derived.outcome.is_some() || position.legal_moves().is_empty() {
+            Sound::GameEnd
+        } else if position.is_check() {
+            Sound::Check
+        } else if earlier.piece_at(m.to).is_some() {
+            Sound::Capture
+        } else {
+            Sound::Move
+        };
+        self.state.last_sound = Some(sound);
+        self.sounds.play(sound);
+    }
+
     fn quit(&mut self, ctx: &egui::Context) {
         if !self.state.dirty {
             self.remove_autosave();
@@ -759,6 +793,7 @@ impl ChuheApp {
     /// After every action: the analysis follows the board, the settings are saved.
     fn after_change(&mut self) {
         self.follow_with_analysis();
+        self.sound_of_play();
         if self.settings_changed {
             self.settings_changed = false;
             if let Err(e) = self.storage.save_settings(&self.state.settings) {

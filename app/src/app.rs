@@ -29,6 +29,10 @@ pub struct ChuheApp {
     pub(crate) review: Option<Review>,
     pub(crate) review_results: Vec<PositionReview>,
     pub(crate) settings_changed: bool,
+    /// Plays the sounds of moves.
+    pub(crate) sounds: crate::sound::SoundPlayer,
+    /// The record and node the last sound was for (or the board was at).
+    pub(crate) sound_cursor: (u64, NodeId),
     /// The window's geometry as of the last frame, remembered at exit.
     pub(crate) window: WindowGeometry,
     pub(crate) allowed_to_close: bool,
@@ -107,6 +111,7 @@ impl ChuheApp {
         if storage.autosave_path().is_some_and(|p| p.exists()) {
             state.dialog = Some(Dialog::RestoreAutosave);
         }
+        let sound_cursor = (state.generation, state.cursor);
         let app = ChuheApp {
             i18n: I18n::new(state.settings.language),
             state,
@@ -116,6 +121,8 @@ impl ChuheApp {
             review: None,
             review_results: Vec::new(),
             settings_changed: false,
+            sounds: Default::default(),
+            sound_cursor,
             window: WindowGeometry::default(),
             allowed_to_close: false,
             board_input: Default::default(),

@@ -17,6 +17,7 @@ pub mod panels;
 pub mod review;
 pub mod settings;
 pub mod shortcuts;
+pub mod sound;
 pub mod state;
 pub mod theme;
 

@@ -181,6 +181,8 @@ pub struct Settings {
     pub flipped: bool,
     /// Show where the selected piece may go.
     pub show_destinations: bool,
+    /// No sounds for moves, captures, checks and the end of a game.
+    pub mute: bool,
     /// The engine's settings.
     pub engine: EngineSettings,
     /// The panels.

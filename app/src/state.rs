@@ -152,6 +152,8 @@ pub struct AppState {
     pub engine_hidden: bool,
     /// The latest analysis.
     pub engine: Option<EngineView>,
+    /// The last sound of play asked for (heard only when there is a sound device).
+    pub last_sound: Option<crate::sound::Sound>,
     /// What the analysing engine last said of itself (its name, a failure, a warning).
     pub engine_status: Option<crate::engine::EngineStatus>,
     /// The external engine's last unreadable line, shown until the engine changes.
@@ -185,6 +187,7 @@ impl AppState {
             analysing: false,
             engine_hidden: false,
             engine: None,
+            last_sound: None,
             engine_status: None,
             engine_warning: None,
             review: None,
