@@ -139,6 +139,11 @@ pub enum Action {
     CloseDialog,
     /// Bring back the autosaved game (`true`) or throw it away.
     RestoreAutosave(bool),
+
+    /// Something done in the position editor.
+    Editor(crate::editor::EditorAction),
+    /// Something done with puzzles.
+    Puzzle(crate::puzzles::PuzzleAction),
 }
 
 impl Action {
@@ -160,6 +165,19 @@ impl Action {
 impl ChuheApp {
     /// Carries out `action`: the one place where the state changes.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        // While the editor is open, undo, redo and paste are about the arrangement.
+        let action = match action {
+            Action::Undo if self.state.editor.is_some() => {
+                Action::Editor(crate::editor::EditorAction::Undo)
+            }
+            Action::Redo if self.state.editor.is_some() => {
+                Action::Editor(crate::editor::EditorAction::Redo)
+            }
+            Action::Paste(text) if self.state.editor.is_some() => {
+                Action::Editor(crate::editor::EditorAction::ApplyFen(text))
+            }
+            other => other,
+        };
         if action.replaces_record() && self.state.dirty {
             self.state.dialog = Some(Dialog::UnsavedOnReplace(Box::new(action)));
             return;
@@ -375,6 +393,8 @@ impl ChuheApp {
                 self.state.dialog = None;
                 self.restore_autosave(restore);
             }
+            Action::Editor(action) => self.apply_editor(ctx, action),
+            Action::Puzzle(action) => self.apply_puzzle(action),
         }
         self.after_change();
     }
