@@ -380,6 +380,10 @@ impl crate::app::ChuheApp {
         let Some(editor) = &mut self.state.editor else {
             return;
         };
+        if self.state.notice == Some(Notice::Message("editor-illegal")) {
+            // Said about an earlier arrangement; said again if still true.
+            self.state.notice = None;
+        }
         match action {
             EditorAction::Open => {}
             EditorAction::Leave => {

@@ -192,6 +192,8 @@ pub struct SolveSession {
     pub hint: Option<Move>,
     /// Whether a wrong move was tried or a hint taken.
     pub missed: bool,
+    /// Whether the user had solved this puzzle before this attempt.
+    pub solved_before: bool,
     /// Judging the user's move.
     pub judge: Option<Job<Judgement>>,
     /// Finding a winning move for the hint.
@@ -221,6 +223,7 @@ impl SolveSession {
             hint_level: 0,
             hint: None,
             missed: false,
+            solved_before: false,
             judge: None,
             hint_job: None,
         };
@@ -370,9 +373,10 @@ impl SolveSession {
     pub fn restart(&mut self) {
         let puzzle = self.puzzle.clone();
         let queue = std::mem::take(&mut self.queue);
-        let missed = self.missed;
+        let (missed, solved_before) = (self.missed, self.solved_before);
         *self = SolveSession::new(self.set, self.index, puzzle, queue);
         self.missed = missed;
+        self.solved_before = solved_before;
     }
 
     /// Whether background work is under way.
@@ -588,6 +592,8 @@ pub struct Puzzles {
     pub problems: Vec<String>,
     /// Whether the puzzle list is open.
     pub browser_open: bool,
+    /// The set the list shows.
+    pub browser_set: usize,
     /// The puzzle being solved.
     pub session: Option<SolveSession>,
 }
@@ -597,6 +603,8 @@ pub struct Puzzles {
 pub enum PuzzleAction {
     /// Open or close the list of puzzles.
     ToggleBrowser,
+    /// Show this set's puzzles in the list.
+    ShowSet(usize),
     /// Solve a puzzle of a set.
     Start {
         /// The set's index.
@@ -665,6 +673,12 @@ impl crate::app::ChuheApp {
 
     fn start_puzzle(&mut self, set: usize, index: usize, queue: Vec<usize>) {
         self.load_puzzles();
+        if self.state.editor.as_ref().is_some_and(|e| e.is_changed()) {
+            // Solve mode takes the board: the arrangement being set up is not dropped
+            // without asking.
+            self.state.dialog = Some(crate::state::Dialog::LeaveEditor);
+            return;
+        }
         let Some(loaded) = self.state.puzzles.sets.get(set) else {
             return;
         };
@@ -672,20 +686,18 @@ impl crate::app::ChuheApp {
             return;
         };
         let key = Progress::key(&loaded.set.name, &puzzle.id);
-        self.state
-            .puzzles
-            .progress
-            .puzzles
-            .entry(key)
-            .or_default()
-            .attempts += 1;
+        let entry = self.state.puzzles.progress.puzzles.entry(key).or_default();
+        entry.attempts += 1;
+        let solved_before = entry.solved;
         self.save_progress();
         // The editor and solve mode share the board.
         if let Some(editor) = &mut self.state.editor {
             editor.cancel_solving();
         }
         self.state.editor = None;
-        self.state.puzzles.session = Some(SolveSession::new(set, index, puzzle, queue));
+        let mut session = SolveSession::new(set, index, puzzle, queue);
+        session.solved_before = solved_before;
+        self.state.puzzles.session = Some(session);
         self.state.puzzles.browser_open = false;
         self.state.notice = None;
     }
@@ -698,6 +710,7 @@ impl crate::app::ChuheApp {
                 self.load_puzzles();
                 self.state.puzzles.browser_open = !self.state.puzzles.browser_open;
             }
+            PuzzleAction::ShowSet(set) => self.state.puzzles.browser_set = set,
             PuzzleAction::Start { set, index } => self.start_puzzle(set, index, Vec::new()),
             PuzzleAction::Replay(set) => {
                 self.load_puzzles();
@@ -809,10 +822,17 @@ impl crate::app::ChuheApp {
                     Ok((loaded, errors)) => {
                         let count = loaded.set.puzzles.len();
                         let sets = &mut self.state.puzzles.sets;
-                        match sets.iter_mut().find(|s| s.dir == loaded.dir) {
-                            Some(existing) => *existing = loaded,
-                            None => sets.push(loaded),
-                        }
+                        let shown = match sets.iter().position(|s| s.dir == loaded.dir) {
+                            Some(i) => {
+                                sets[i] = loaded;
+                                i
+                            }
+                            None => {
+                                sets.push(loaded);
+                                sets.len() - 1
+                            }
+                        };
+                        self.state.puzzles.browser_set = shown;
                         self.state.puzzles.problems =
                             errors.iter().map(|e| e.to_string()).collect();
                         self.state.puzzles.browser_open = true;

@@ -437,3 +437,121 @@ fn solve_mode_refuses_a_wrong_move_and_accepts_the_right_ones() {
     assert_eq!(session.puzzle.id, puzzle.id);
     assert!(!session.queue.is_empty());
 }
+
+#[test]
+fn a_long_solve_is_cancelled_without_waiting() {
+    let mut harness = open_in(&temp_dir("cancel"));
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    // The start position, mate within 30 by any moves: far too big to finish here.
+    harness
+        .get_by_role(egui::accesskit::Role::SpinButton)
+        .set_value_accesskit(30.0);
+    settle(&mut harness);
+    assert_eq!(
+        harness.state().state.editor.as_ref().unwrap().mate_moves,
+        30
+    );
+    press(&mut harness, "求解");
+    assert!(
+        harness
+            .state()
+            .state
+            .editor
+            .as_ref()
+            .unwrap()
+            .solving
+            .is_some()
+    );
+    harness.get_by_label("正在求解…");
+    let start = Instant::now();
+    press(&mut harness, "停止");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "stopping waits for nothing"
+    );
+    let editor = harness.state().state.editor.as_ref().unwrap();
+    assert!(editor.solving.is_none());
+    assert!(editor.result.as_ref().is_some_and(|r| r.cancelled));
+    harness.get_by_label("已停止，尚无结论。");
+}
+
+#[test]
+fn a_composed_mate_is_saved_as_the_users_puzzle_and_sets_go_out_and_in_as_pgn() {
+    use chuhe::actions::Action;
+    use chuhe::puzzles::PuzzleAction;
+    let dir = temp_dir("collections");
+    let mut harness = open_in(&dir);
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    paste(
+        &mut harness,
+        "1C3k3/C8/3Rba3/4p3p/p1p6/9/9/4r4/4A4/4K4 w - - 0 1",
+    );
+    press(&mut harness, "求解");
+    wait_for(&mut harness, |app| {
+        app.state
+            .editor
+            .as_ref()
+            .is_some_and(|e| e.solving.is_none())
+    });
+    harness.get_by_label("题名").click();
+    harness.run();
+    harness.get_by_label("题名").type_text("双炮车杀");
+    settle(&mut harness);
+    press(&mut harness, "存为我的残局");
+    let saved: Vec<PathBuf> = std::fs::read_dir(dir.join("puzzles/mine"))
+        .expect("the collection directory")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1);
+    let puzzle =
+        chuhe_core::puzzle::Puzzle::from_ron(&std::fs::read_to_string(&saved[0]).unwrap()).unwrap();
+    assert_eq!(puzzle.title, "双炮车杀");
+    assert_eq!(
+        puzzle.goal,
+        Goal::Mate {
+            moves: 2,
+            checks_only: false
+        }
+    );
+    assert_eq!(puzzle.main_line().len(), 3);
+
+    // A new session finds it in the list, beside the built-in sets.
+    press(&mut harness, "离开摆棋");
+    press(&mut harness, "离开");
+    let mut harness = open_in(&dir);
+    menu(&mut harness, "残局", "残局题库…");
+    press(&mut harness, "我的残局：mine（1）");
+    harness.get_by_label_contains("双炮车杀").click();
+    settle(&mut harness);
+    let session = harness
+        .state()
+        .state
+        .puzzles
+        .session
+        .as_ref()
+        .expect("solving it");
+    assert_eq!(session.puzzle, puzzle);
+
+    // The built-in set out as PGN (the file dialog's answer given directly), and back in
+    // as a collection of the user's: the same puzzles.
+    let pgn = dir.join("wukong-out.pgn");
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Puzzle(PuzzleAction::Export(0, pgn.clone())));
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Puzzle(PuzzleAction::Import(pgn)));
+    settle(&mut harness);
+    let sets = &harness.state().state.puzzles.sets;
+    let imported = sets
+        .iter()
+        .find(|s| s.set.name == "wukong-out")
+        .expect("the imported collection");
+    assert_eq!(imported.set.puzzles, sets[0].set.puzzles);
+    let files = std::fs::read_dir(dir.join("puzzles/wukong-out"))
+        .unwrap()
+        .count();
+    assert_eq!(files, sets[0].set.puzzles.len());
+    harness.get_by_label_contains("已导入 85 道残局");
+}

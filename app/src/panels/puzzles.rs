@@ -68,6 +68,7 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
     egui::Window::new(i18n.tr("puzzles-title"))
         .open(&mut open)
         .default_size([520.0, 520.0])
+        .default_pos([40.0, 60.0])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 if ui.button(i18n.tr("puzzles-import")).clicked() {
@@ -84,7 +85,11 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
             for problem in &puzzles.problems {
                 ui.colored_label(ui.visuals().warn_fg_color, problem);
             }
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // The sets as tabs, the chosen set's puzzles below.
+            let chosen = puzzles
+                .browser_set
+                .min(puzzles.sets.len().saturating_sub(1));
+            ui.horizontal_wrapped(|ui| {
                 for (s, loaded) in puzzles.sets.iter().enumerate() {
                     let set = &loaded.set;
                     let name = set_name(i18n, &set.name, loaded.dir.is_none());
@@ -92,41 +97,52 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
                         "puzzles-set-header",
                         &[("name", name.into()), ("count", set.puzzles.len().into())],
                     );
-                    egui::CollapsingHeader::new(header)
-                        .id_salt(("puzzle_set", s))
-                        .default_open(s == 0)
-                        .show(ui, |ui| {
-                            ui.horizontal(|ui| {
-                                if ui.button(i18n.tr("puzzles-replay")).clicked() {
-                                    push(actions, PuzzleAction::Replay(s));
-                                }
-                                if ui.button(i18n.tr("puzzles-export")).clicked() {
-                                    push(actions, PuzzleAction::ExportDialog(s));
-                                }
-                            });
-                            for (i, puzzle) in set.puzzles.iter().enumerate() {
-                                let progress = puzzles.progress.get(&set.name, &puzzle.id);
-                                let (mark, color) = if progress.missed {
-                                    ("●", Color32::from_rgb(200, 60, 50))
-                                } else if progress.solved {
-                                    ("●", Color32::from_rgb(40, 150, 60))
-                                } else {
-                                    ("○", Color32::GRAY)
-                                };
-                                ui.horizontal(|ui| {
-                                    ui.label(RichText::new(mark).color(color));
-                                    let text = format!(
-                                        "{}. {} — {}",
-                                        i + 1,
-                                        title(i18n, puzzle),
-                                        goal_text(i18n, puzzle)
-                                    );
-                                    if ui.selectable_label(false, text).clicked() {
-                                        push(actions, PuzzleAction::Start { set: s, index: i });
-                                    }
-                                });
-                            }
-                        });
+                    if ui.selectable_label(s == chosen, header).clicked() {
+                        push(actions, PuzzleAction::ShowSet(s));
+                    }
+                }
+            });
+            let Some(loaded) = puzzles.sets.get(chosen) else {
+                return;
+            };
+            let set = &loaded.set;
+            ui.horizontal(|ui| {
+                if ui.button(i18n.tr("puzzles-replay")).clicked() {
+                    push(actions, PuzzleAction::Replay(chosen));
+                }
+                if ui.button(i18n.tr("puzzles-export")).clicked() {
+                    push(actions, PuzzleAction::ExportDialog(chosen));
+                }
+            });
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (i, puzzle) in set.puzzles.iter().enumerate() {
+                    let progress = puzzles.progress.get(&set.name, &puzzle.id);
+                    let (mark, color) = if progress.missed {
+                        ("●", Color32::from_rgb(200, 60, 50))
+                    } else if progress.solved {
+                        ("●", Color32::from_rgb(40, 150, 60))
+                    } else {
+                        ("○", Color32::GRAY)
+                    };
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(mark).color(color));
+                        let text = format!(
+                            "{}. {} — {}",
+                            i + 1,
+                            title(i18n, puzzle),
+                            goal_text(i18n, puzzle)
+                        );
+                        if ui.selectable_label(false, text).clicked() {
+                            push(
+                                actions,
+                                PuzzleAction::Start {
+                                    set: chosen,
+                                    index: i,
+                                },
+                            );
+                        }
+                    });
                 }
             });
         });
@@ -250,12 +266,27 @@ pub fn side(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             &[("author", puzzle.author.clone().into())],
         ));
     }
-    if let Some(set) = app.state.puzzles.sets.get(session.set) {
-        let progress = app.state.puzzles.progress.get(&set.set.name, &puzzle.id);
-        if progress.solved {
-            ui.weak(i18n.tr("solve-solved-before"));
-        }
+    if session.solved_before {
+        ui.weak(i18n.tr("solve-solved-before"));
     }
+    ui.horizontal_wrapped(|ui| {
+        let can_hint = session.phase == Phase::YourMove && session.hint.is_some();
+        if ui
+            .add_enabled(can_hint, egui::Button::new(i18n.tr("solve-hint")))
+            .clicked()
+        {
+            push(actions, PuzzleAction::Hint);
+        }
+        if ui.button(i18n.tr("solve-restart")).clicked() {
+            push(actions, PuzzleAction::Restart);
+        }
+        if ui.button(i18n.tr("solve-next")).clicked() {
+            push(actions, PuzzleAction::Next);
+        }
+        if ui.button(i18n.tr("solve-leave")).clicked() {
+            push(actions, PuzzleAction::Leave);
+        }
+    });
     ui.separator();
     match session.phase {
         Phase::Solved => {}
@@ -350,25 +381,6 @@ pub fn side(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             _ => {}
         }
     }
-    ui.add_space(6.0);
-    ui.horizontal_wrapped(|ui| {
-        let can_hint = session.phase == Phase::YourMove && session.hint.is_some();
-        if ui
-            .add_enabled(can_hint, egui::Button::new(i18n.tr("solve-hint")))
-            .clicked()
-        {
-            push(actions, PuzzleAction::Hint);
-        }
-        if ui.button(i18n.tr("solve-restart")).clicked() {
-            push(actions, PuzzleAction::Restart);
-        }
-        if ui.button(i18n.tr("solve-next")).clicked() {
-            push(actions, PuzzleAction::Next);
-        }
-        if ui.button(i18n.tr("solve-leave")).clicked() {
-            push(actions, PuzzleAction::Leave);
-        }
-    });
     if !session.queue.is_empty() {
         ui.weak(i18n.tr_args("solve-queue", &[("count", session.queue.len().into())]));
     }
