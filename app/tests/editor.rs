@@ -555,3 +555,58 @@ fn a_composed_mate_is_saved_as_the_users_puzzle_and_sets_go_out_and_in_as_pgn() 
     assert_eq!(files, sets[0].set.puzzles.len());
     harness.get_by_label_contains("已导入 85 道残局");
 }
+
+#[test]
+fn the_shipped_font_has_every_character_of_the_built_in_puzzles() {
+    let mut harness = Harness::builder()
+        .with_context_setup(chuhe::fonts::install)
+        .build_ui(|ui| {
+            ui.label("楚河");
+        });
+    harness.run();
+    let mut missing = std::collections::BTreeSet::new();
+    for set in chuhe::puzzles::built_in() {
+        for p in &set.puzzles {
+            for c in [&p.title, &p.source, &p.author]
+                .into_iter()
+                .flat_map(|t| t.chars())
+                .filter(|c| !c.is_whitespace())
+            {
+                if !harness
+                    .ctx
+                    .fonts_mut(|f| f.has_glyph(&egui::FontId::proportional(14.0), c))
+                {
+                    missing.insert(c);
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no glyph for {missing:?}");
+}
+
+#[test]
+fn starting_from_the_editor_asks_before_replacing_an_unsaved_game() {
+    let mut harness = open_in(&temp_dir("unsaved"));
+    // A move on the study board: the game now has unsaved changes.
+    click(&mut harness, "h2");
+    click(&mut harness, "e2");
+    assert!(harness.state().state.dirty);
+    let moves = harness.state().state.record.main_line_moves();
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    press(&mut harness, "红黑互换");
+    press(&mut harness, "从此局面分析");
+    // Asked first; staying keeps both the game and the arrangement.
+    assert!(harness.state().state.dialog.is_some());
+    press(&mut harness, "取消");
+    let state = &harness.state().state;
+    assert!(state.editor.is_some());
+    assert_eq!(state.record.main_line_moves(), moves);
+    // Going on replaces the game and starts the analysis.
+    press(&mut harness, "从此局面分析");
+    press(&mut harness, "放弃修改");
+    let state = &harness.state().state;
+    assert!(state.editor.is_none());
+    assert!(state.record.main_line_moves().is_empty());
+    assert_eq!(state.position().side_to_move(), Color::Red);
+    assert!(state.analysing);
+}
