@@ -178,6 +178,28 @@ impl ChuheApp {
             }
             other => other,
         };
+        // The editor and solve mode take the board: keys that would step through or edit
+        // the game behind them, unseen, do nothing there.
+        let board_taken = self.state.editor.is_some() || self.state.puzzles.session.is_some();
+        if board_taken
+            && matches!(
+                action,
+                Action::Back
+                    | Action::Forward
+                    | Action::Start
+                    | Action::End
+                    | Action::PreviousVariation
+                    | Action::NextVariation
+                    | Action::DeleteFrom(_)
+                    | Action::PromoteVariation(_)
+                    | Action::Undo
+                    | Action::Redo
+                    | Action::ClickPoint(_)
+                    | Action::PlayMove(_)
+            )
+        {
+            return;
+        }
         if action.replaces_record() && self.state.dirty {
             self.state.dialog = Some(Dialog::UnsavedOnReplace(Box::new(action)));
             return;

@@ -369,6 +369,10 @@ impl crate::app::ChuheApp {
     /// Carries out an editor action.
     pub(crate) fn apply_editor(&mut self, ctx: &egui::Context, action: EditorAction) {
         use crate::state::{Dialog, Notice};
+        if action == EditorAction::Open && self.state.editor.is_some() {
+            // Already open: the arrangement stays.
+            return;
+        }
         if action == EditorAction::Open {
             // Solve mode and the editor share the board; opening one leaves the other.
             self.state.puzzles.session = None;

@@ -610,3 +610,33 @@ fn starting_from_the_editor_asks_before_replacing_an_unsaved_game() {
     assert_eq!(state.position().side_to_move(), Color::Red);
     assert!(state.analysing);
 }
+
+#[test]
+fn keys_for_the_game_do_nothing_unseen_while_the_board_is_taken() {
+    let mut harness = open_in(&temp_dir("keys"));
+    click(&mut harness, "h2");
+    click(&mut harness, "e2");
+    let cursor = harness.state().state.cursor;
+    menu(&mut harness, "残局", "残局题库…");
+    let first = harness.state().state.puzzles.sets[0].set.puzzles[0]
+        .title
+        .clone();
+    harness
+        .get_by_label_contains(&format!("1. {first}"))
+        .click();
+    settle(&mut harness);
+    assert!(harness.state().state.puzzles.session.is_some());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.key_press(Key::ArrowLeft);
+    settle(&mut harness);
+    let state = &harness.state().state;
+    assert_eq!(state.record.main_line_moves().len(), 1, "nothing undone");
+    assert_eq!(state.cursor, cursor, "nothing stepped back");
+
+    // Opening the editor again keeps the arrangement being set up.
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    press(&mut harness, "清空棋盘");
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    let editor = harness.state().state.editor.as_ref().unwrap();
+    assert_eq!(editor.setup.board.pieces().count(), 0);
+}
