@@ -40,6 +40,17 @@ pub struct LoadedSet {
     pub dir: Option<PathBuf>,
 }
 
+impl LoadedSet {
+    /// The name progress is kept under: the user's collections apart from the built-in
+    /// sets, whatever their directories are called.
+    pub fn progress_name(&self) -> String {
+        match self.dir {
+            None => self.set.name.clone(),
+            Some(_) => format!("mine/{}", self.set.name),
+        }
+    }
+}
+
 /// What the user has done with one puzzle.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -76,9 +87,9 @@ impl Progress {
 
     /// The order to replay a set in: the missed puzzles first, then those not solved yet,
     /// then the rest, each group in the set's order.
-    pub fn replay_order(&self, set: &PuzzleSet) -> Vec<usize> {
+    pub fn replay_order(&self, name: &str, set: &PuzzleSet) -> Vec<usize> {
         let rank = |p: &Puzzle| {
-            let progress = self.get(&set.name, &p.id);
+            let progress = self.get(name, &p.id);
             if progress.missed {
                 0
             } else if !progress.solved {
@@ -685,7 +696,7 @@ impl crate::app::ChuheApp {
         let Some(puzzle) = loaded.set.puzzles.get(index).cloned() else {
             return;
         };
-        let key = Progress::key(&loaded.set.name, &puzzle.id);
+        let key = Progress::key(&loaded.progress_name(), &puzzle.id);
         let entry = self.state.puzzles.progress.puzzles.entry(key).or_default();
         entry.attempts += 1;
         let solved_before = entry.solved;
@@ -717,7 +728,11 @@ impl crate::app::ChuheApp {
                 let Some(loaded) = self.state.puzzles.sets.get(set) else {
                     return;
                 };
-                let mut order = self.state.puzzles.progress.replay_order(&loaded.set);
+                let mut order = self
+                    .state
+                    .puzzles
+                    .progress
+                    .replay_order(&loaded.progress_name(), &loaded.set);
                 if order.is_empty() {
                     return;
                 }
@@ -884,7 +899,7 @@ impl crate::app::ChuheApp {
         let Some(loaded) = self.state.puzzles.sets.get(session.set) else {
             return;
         };
-        let key = Progress::key(&loaded.set.name, &session.puzzle.id);
+        let key = Progress::key(&loaded.progress_name(), &session.puzzle.id);
         let entry = self.state.puzzles.progress.puzzles.entry(key).or_default();
         entry.solved |= solved;
         entry.missed = session.missed;
@@ -944,7 +959,7 @@ mod tests {
                 attempts: 1,
             },
         );
-        let order = progress.replay_order(set);
+        let order = progress.replay_order(&set.name, set);
         assert_eq!(order[0], 3);
         assert_eq!(*order.last().unwrap(), 0);
         assert_eq!(order.len(), set.puzzles.len());

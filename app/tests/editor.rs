@@ -416,7 +416,7 @@ fn solve_mode_refuses_a_wrong_move_and_accepts_the_right_ones() {
     let progress = std::fs::read_to_string(dir.join("puzzle-progress.ron")).unwrap();
     assert!(progress.contains(&puzzle.id), "{progress}");
     let kept = chuhe::puzzles::load_progress(&dir.join("puzzle-progress.ron"));
-    let set_name = harness.state().state.puzzles.sets[set].set.name.clone();
+    let set_name = harness.state().state.puzzles.sets[set].progress_name();
     let entry = kept.get(&set_name, &puzzle.id);
     assert!(entry.solved && entry.missed, "{entry:?}");
 
@@ -639,4 +639,40 @@ fn keys_for_the_game_do_nothing_unseen_while_the_board_is_taken() {
     menu(&mut harness, "残局", "摆棋（局面编辑）");
     let editor = harness.state().state.editor.as_ref().unwrap();
     assert_eq!(editor.setup.board.pieces().count(), 0);
+}
+
+#[test]
+fn a_puzzle_for_black_is_shown_from_blacks_side_and_solved_there() {
+    let mut harness = open_in(&temp_dir("black"));
+    menu(&mut harness, "残局", "残局题库…");
+    let sets = &harness.state().state.puzzles.sets;
+    let (index, puzzle) = sets[0]
+        .set
+        .puzzles
+        .iter()
+        .enumerate()
+        .find(|(_, p)| {
+            p.position.side_to_move() == Color::Black
+                && p.goal
+                    == Goal::Mate {
+                        moves: 1,
+                        checks_only: false,
+                    }
+        })
+        .map(|(i, p)| (i, p.clone()))
+        .expect("a mate in 1 for Black");
+    harness
+        .get_by_label_contains(&format!("{}. {}", index + 1, puzzle.title))
+        .click();
+    settle(&mut harness);
+    assert!(harness.state().board_geometry().unwrap().is_flipped());
+    let mut solver = Solver::new(16);
+    let mate = solver
+        .solve(&puzzle.position, &SolveOptions::mate_in(1))
+        .line[0];
+    play(&mut harness, mate);
+    wait_for(&mut harness, |app| {
+        session_phase(app) == Some(Phase::Solved)
+    });
+    harness.get_by_label("解出！");
 }

@@ -106,6 +106,7 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
                 return;
             };
             let set = &loaded.set;
+            let progress_name = loaded.progress_name();
             ui.horizontal(|ui| {
                 if ui.button(i18n.tr("puzzles-replay")).clicked() {
                     push(actions, PuzzleAction::Replay(chosen));
@@ -117,7 +118,7 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for (i, puzzle) in set.puzzles.iter().enumerate() {
-                    let progress = puzzles.progress.get(&set.name, &puzzle.id);
+                    let progress = puzzles.progress.get(&progress_name, &puzzle.id);
                     let (mark, color) = if progress.missed {
                         ("●", Color32::from_rgb(200, 60, 50))
                     } else if progress.solved {
@@ -159,8 +160,10 @@ pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     };
     let position = session.position();
     let diagram = Diagram::from_position(position);
+    // The solver's side sits at the bottom.
+    let black_solves = session.puzzle.position.side_to_move() == chuhe_core::Color::Black;
     let mut marks = Marks {
-        flipped: app.state.settings.flipped,
+        flipped: app.state.settings.flipped != black_solves,
         coordinates: app.state.settings.coordinates,
         last_move: session.moves.last().map(|m| (m.from, m.to)),
         check: position
