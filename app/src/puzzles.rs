@@ -1003,4 +1003,30 @@ mod tests {
             "{wrong:?}"
         );
     }
+
+    #[test]
+    fn every_built_in_puzzles_first_move_is_judged_right() {
+        // The judge (every defence solved for the moves left) agrees with the proved
+        // solution trees.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        for set in built_in() {
+            for p in &set.puzzles {
+                let opts = p.goal.solve_options().unwrap();
+                let judgement = judge(
+                    &p.position,
+                    &[p.position.hash()],
+                    p.solution[0].mv,
+                    opts.max_moves,
+                    opts,
+                    stop.clone(),
+                );
+                let ok = match judgement {
+                    Judgement::Mates => opts.max_moves == 1,
+                    Judgement::Right { moves_left, .. } => moves_left == opts.max_moves - 1,
+                    _ => false,
+                };
+                assert!(ok, "{}: {judgement:?}", p.id);
+            }
+        }
+    }
 }
