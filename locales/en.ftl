@@ -227,6 +227,7 @@ solve-why-escape = the { $piece } escapes
 solve-why-capture = a { $piece } is captured
 solve-why-block = the check is blocked
 solve-why-defend = the defence holds
+solve-why-not-in-solution = that is not the solution's move.
 solve-why-not-check = this puzzle is mate by consecutive checks, and that move is no check.
 solve-unknown = The solver could not decide in time; try again or another move.
 solve-solved = Solved!

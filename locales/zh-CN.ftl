@@ -227,6 +227,7 @@ solve-why-escape = { $piece }可以逃出
 solve-why-capture = 吃掉了{ $piece }
 solve-why-block = 垫子解将
 solve-why-defend = 防守成立
+solve-why-not-in-solution = 这不是题解中的着法。
 solve-why-not-check = 本题须连将成杀，这步不是将军。
 solve-unknown = 求解器未能及时判断，请重试或换一步。
 solve-solved = 解出！

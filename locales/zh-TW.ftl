@@ -227,6 +227,7 @@ solve-why-escape = { $piece }可以逃出
 solve-why-capture = 吃掉了{ $piece }
 solve-why-block = 墊子解將
 solve-why-defend = 防守成立
+solve-why-not-in-solution = 這不是題解中的著法。
 solve-why-not-check = 本題須連將成殺，這步不是將軍。
 solve-unknown = 求解器未能及時判斷，請重試或換一步。
 solve-solved = 解出！

@@ -109,6 +109,8 @@ impl Progress {
 pub enum Wrong {
     /// The puzzle asks for consecutive checks and the move is not one.
     NotCheck,
+    /// A puzzle without a mate goal is solved by its solution's moves, and this is not one.
+    NotInSolution,
     /// After the move, this defence escapes the mate within the moves left.
     Refuted {
         /// The defence.
@@ -205,6 +207,8 @@ pub struct SolveSession {
     pub missed: bool,
     /// Whether the user had solved this puzzle before this attempt.
     pub solved_before: bool,
+    /// Whether the outcome of this attempt has gone into the progress.
+    pub recorded: bool,
     /// Judging the user's move.
     pub judge: Option<Job<Judgement>>,
     /// Finding a winning move for the hint.
@@ -235,10 +239,11 @@ impl SolveSession {
             hint: None,
             missed: false,
             solved_before: false,
+            recorded: false,
             judge: None,
             hint_job: None,
         };
-        if moves_left == 0 {
+        if moves_left == 0 && session.puzzle.solution.is_empty() {
             session.message = Some(SolveMessage::NotAMate);
         }
         session.find_hint();
@@ -267,12 +272,16 @@ impl SolveSession {
 
     /// The solution tree's node for the attacker's next move, if the moves so far follow it.
     fn tree_move(&self) -> Option<Move> {
+        self.tree_nodes()?.first().map(|n| n.mv)
+    }
+
+    /// The solution tree's moves for the solver at this point, if the moves so far follow it.
+    fn tree_nodes(&self) -> Option<&[SolutionNode]> {
         let mut nodes: &[SolutionNode] = &self.puzzle.solution;
         for m in &self.moves {
-            let node = nodes.iter().find(|n| n.mv == *m)?;
-            nodes = &node.replies;
+            nodes = &nodes.iter().find(|n| n.mv == *m)?.replies;
         }
-        nodes.first().map(|n| n.mv)
+        Some(nodes)
     }
 
     /// Finds a winning move for the hint: from the solution tree when the moves follow
@@ -301,7 +310,13 @@ impl SolveSession {
 
     /// Whether a move of the user's may be tried now.
     pub fn can_move(&self) -> bool {
-        self.phase == Phase::YourMove && self.moves_left > 0
+        self.phase == Phase::YourMove && (self.moves_left > 0 || self.follows_tree())
+    }
+
+    /// Whether moves are judged by the solution tree alone: a win or draw puzzle (no
+    /// mate for the solver to prove) that comes with its solution.
+    fn follows_tree(&self) -> bool {
+        self.moves_left == 0 && !self.puzzle.solution.is_empty()
     }
 
     /// Sends a legal move of the user's to be judged.
@@ -310,6 +325,10 @@ impl SolveSession {
             return;
         }
         self.selected = None;
+        if self.follows_tree() {
+            self.follow_tree(m);
+            return;
+        }
         let pos = self.position().clone();
         let history: Vec<u64> = self.positions.iter().map(Position::hash).collect();
         let moves_left = self.moves_left;
@@ -362,6 +381,37 @@ impl SolveSession {
             Judgement::Unknown => self.message = Some(SolveMessage::Unknown),
         }
         true
+    }
+
+    /// Judges `m` by the solution tree: one of its moves is answered by the tree's reply,
+    /// and the end of the tree is the solution's end.
+    fn follow_tree(&mut self, m: Move) {
+        let node = self
+            .tree_nodes()
+            .and_then(|nodes| nodes.iter().find(|n| n.mv == m))
+            .cloned();
+        let Some(node) = node else {
+            self.missed = true;
+            self.message = Some(SolveMessage::Wrong(m, Wrong::NotInSolution));
+            return;
+        };
+        self.play(m);
+        match node.replies.first() {
+            Some(reply) if !reply.replies.is_empty() => {
+                self.play(reply.mv);
+                self.message = Some(SolveMessage::Right(reply.mv));
+                self.find_hint();
+            }
+            Some(reply) => {
+                self.play(reply.mv);
+                self.phase = Phase::Solved;
+                self.message = Some(SolveMessage::Solved);
+            }
+            None => {
+                self.phase = Phase::Solved;
+                self.message = Some(SolveMessage::Solved);
+            }
+        }
     }
 
     fn play(&mut self, m: Move) {
@@ -914,10 +964,10 @@ impl crate::app::ChuheApp {
             busy |= editor.solving.is_some();
         }
         if let Some(session) = &mut self.state.puzzles.session {
-            let was = session.phase.clone();
             session.poll();
             busy |= session.busy();
-            if was != Phase::Solved && session.phase == Phase::Solved {
+            if session.phase == Phase::Solved && !session.recorded {
+                session.recorded = true;
                 self.record_result(true);
             }
         }

@@ -676,3 +676,80 @@ fn a_puzzle_for_black_is_shown_from_blacks_side_and_solved_there() {
     });
     harness.get_by_label("解出！");
 }
+
+#[test]
+fn a_win_puzzle_from_pgn_is_solved_by_its_solutions_moves() {
+    use chuhe::actions::Action;
+    use chuhe::puzzles::PuzzleAction;
+    let dir = temp_dir("win");
+    let pgn = dir.join("wintest.pgn");
+    std::fs::write(
+        &pgn,
+        "[Game \"Chinese Chess\"]\n[Event \"两车练习\"]\n[FEN \"4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1\"]\n[Goal \"win\"]\n\n1. b0b8 e9f9 2. a1a9 *\n",
+    )
+    .unwrap();
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Puzzle(PuzzleAction::Import(pgn)));
+    settle(&mut harness);
+    harness
+        .get_by_label_contains("两车练习 — 红方先走胜")
+        .click();
+    settle(&mut harness);
+    let session = harness
+        .state()
+        .state
+        .puzzles
+        .session
+        .as_ref()
+        .expect("solving");
+    assert_eq!(session.puzzle.goal, Goal::Win);
+
+    // Not the solution's move: refused and said so.
+    play(&mut harness, "a1a2".parse().unwrap());
+    let session = harness.state().state.puzzles.session.as_ref().unwrap();
+    assert!(session.moves.is_empty());
+    assert_eq!(
+        session.message,
+        Some(SolveMessage::Wrong(
+            "a1a2".parse().unwrap(),
+            Wrong::NotInSolution
+        ))
+    );
+    harness.get_by_label_contains("这不是题解中的着法");
+
+    // The solution's moves: answered by its defence, then solved.
+    play(&mut harness, "b0b8".parse().unwrap());
+    let session = harness.state().state.puzzles.session.as_ref().unwrap();
+    assert_eq!(session.moves.len(), 2);
+    play(&mut harness, "a1a9".parse().unwrap());
+    assert_eq!(
+        session_phase(harness.state()),
+        Some(Phase::Solved),
+        "{:?}",
+        harness
+            .state()
+            .state
+            .puzzles
+            .session
+            .as_ref()
+            .unwrap()
+            .message
+    );
+    let progress = chuhe::puzzles::load_progress(&dir.join("puzzle-progress.ron"));
+    let entry = progress.get(
+        "mine/wintest",
+        &harness
+            .state()
+            .state
+            .puzzles
+            .session
+            .as_ref()
+            .unwrap()
+            .puzzle
+            .id,
+    );
+    assert!(entry.solved && entry.missed, "{entry:?}");
+}

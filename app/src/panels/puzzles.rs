@@ -322,6 +322,7 @@ pub fn side(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 let word = format_move(pos, *m, notation);
                 let reason = match why {
                     Wrong::NotCheck => i18n.tr("solve-why-not-check"),
+                    Wrong::NotInSolution => i18n.tr("solve-why-not-in-solution"),
                     Wrong::Refuted { defence, why } => {
                         let mut after = pos.clone();
                         after.play_unchecked(*m);
