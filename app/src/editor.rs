@@ -4,6 +4,7 @@
 //! [`crate::panels::editor`], the actions [`EditorAction`].
 
 use crate::jobs::Job;
+use chuhe_core::puzzle::{SolutionNode, solution_tree};
 use chuhe_core::solver::{Solution, SolveOptions, Solver};
 use chuhe_core::{Color, Piece, Position, Setup, SetupProblem, Square};
 use std::time::Duration;
@@ -87,6 +88,10 @@ pub struct PuzzleInfo {
     pub collection: String,
 }
 
+/// The composer's background job's answer: the solution and, for a short mate, the tree
+/// of every defence.
+pub type SolveOutput = (Solution, Vec<SolutionNode>);
+
 /// What the solver found for the arrangement it was run on.
 #[derive(Clone, Debug)]
 pub struct ComposerResult {
@@ -98,6 +103,8 @@ pub struct ComposerResult {
     pub solution: Solution,
     /// Whether it was cancelled by the user.
     pub cancelled: bool,
+    /// The solution tree with every defence, for a short mate (else empty).
+    pub tree: Vec<SolutionNode>,
 }
 
 /// The editor's state.
@@ -119,7 +126,7 @@ pub struct Editor {
     /// The composer's view: consecutive checks only.
     pub checks_only: bool,
     /// The solver at work.
-    pub solving: Option<(Position, SolveOptions, Job<Solution>)>,
+    pub solving: Option<(Position, SolveOptions, Job<SolveOutput>)>,
     /// What it last found.
     pub result: Option<ComposerResult>,
     /// Details of a puzzle to save.
@@ -304,7 +311,19 @@ impl Editor {
         let job = Job::spawn("chuhe composer", move |stop| {
             let mut solver = Solver::new(22);
             solver.set_stop(stop);
-            solver.solve(&pos, &options)
+            let solution = solver.solve(&pos, &options);
+            // A short mate's every defence, for a puzzle saved from it.
+            let tree = match solution.mate_in() {
+                Some(k) if k <= TREE_MOVES => {
+                    let opts = SolveOptions {
+                        max_moves: k,
+                        ..options
+                    };
+                    solution_tree(&mut solver, &pos, &opts, TREE_NODES)
+                }
+                _ => Vec::new(),
+            };
+            (solution, tree)
         });
         self.solving = Some((position, options, job));
         self.result = None;
@@ -327,6 +346,7 @@ impl Editor {
                     elapsed: Duration::ZERO,
                 },
                 cancelled: true,
+                tree: Vec::new(),
             });
         }
     }
@@ -336,7 +356,7 @@ impl Editor {
         let Some((_, _, job)) = &mut self.solving else {
             return false;
         };
-        let Some(solution) = job.poll() else {
+        let Some((solution, tree)) = job.poll() else {
             return false;
         };
         if let Some((position, options, _)) = self.solving.take() {
@@ -345,6 +365,7 @@ impl Editor {
                 options,
                 solution,
                 cancelled: false,
+                tree,
             });
         }
         true
@@ -358,6 +379,11 @@ impl Editor {
             .filter(|r| r.position.side_to_move() == self.setup.side_to_move)
     }
 }
+
+/// A puzzle saved from the composer's view keeps every defence for mates up to this long,
+/// while the tree stays within [`TREE_NODES`] moves (else its main line).
+const TREE_MOVES: u32 = 3;
+const TREE_NODES: usize = 300;
 
 /// The most moves the composer's view searches.
 pub const MAX_COMPOSER_MOVES: u32 = 30;
@@ -466,7 +492,7 @@ impl crate::app::ChuheApp {
     /// Saves the arrangement with the mate the composer's view proved as a user puzzle.
     fn save_composed_puzzle(&mut self) {
         use crate::state::Notice;
-        use chuhe_core::puzzle::{Goal, Puzzle, SolutionNode};
+        use chuhe_core::puzzle::{Goal, Puzzle};
         let Some(editor) = &self.state.editor else {
             return;
         };
@@ -488,8 +514,14 @@ impl crate::app::ChuheApp {
         } else {
             collection
         };
-        let mut solution: Vec<SolutionNode> = Vec::new();
-        for &m in result.solution.line.iter().rev() {
+        let mut solution: Vec<SolutionNode> = result.tree.clone();
+        for &m in result
+            .solution
+            .line
+            .iter()
+            .rev()
+            .filter(|_| result.tree.is_empty())
+        {
             solution = vec![SolutionNode {
                 mv: m,
                 replies: solution,

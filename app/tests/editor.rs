@@ -514,6 +514,8 @@ fn a_composed_mate_is_saved_as_the_users_puzzle_and_sets_go_out_and_in_as_pgn() 
         }
     );
     assert_eq!(puzzle.main_line().len(), 3);
+    // Every defence is in the saved tree, and the tree checks out.
+    assert_eq!(chuhe_core::puzzle::check_tree(&puzzle), Ok(true));
 
     // A new session finds it in the list, beside the built-in sets.
     press(&mut harness, "离开摆棋");
