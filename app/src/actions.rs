@@ -149,6 +149,11 @@ pub enum Action {
     CloseDialog,
     /// Bring back the autosaved game (`true`) or throw it away.
     RestoreAutosave(bool),
+
+    /// Something done in the position editor.
+    Editor(crate::editor::EditorAction),
+    /// Something done with puzzles.
+    Puzzle(crate::puzzles::PuzzleAction),
 }
 
 impl Action {
@@ -170,6 +175,41 @@ impl Action {
 impl ChuheApp {
     /// Carries out `action`: the one place where the state changes.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        // While the editor is open, undo, redo and paste are about the arrangement.
+        let action = match action {
+            Action::Undo if self.state.editor.is_some() => {
+                Action::Editor(crate::editor::EditorAction::Undo)
+            }
+            Action::Redo if self.state.editor.is_some() => {
+                Action::Editor(crate::editor::EditorAction::Redo)
+            }
+            Action::Paste(text) if self.state.editor.is_some() => {
+                Action::Editor(crate::editor::EditorAction::ApplyFen(text))
+            }
+            other => other,
+        };
+        // The editor and solve mode take the board: keys that would step through or edit
+        // the game behind them, unseen, do nothing there.
+        let board_taken = self.state.editor.is_some() || self.state.puzzles.session.is_some();
+        if board_taken
+            && matches!(
+                action,
+                Action::Back
+                    | Action::Forward
+                    | Action::Start
+                    | Action::End
+                    | Action::PreviousVariation
+                    | Action::NextVariation
+                    | Action::DeleteFrom(_)
+                    | Action::PromoteVariation(_)
+                    | Action::Undo
+                    | Action::Redo
+                    | Action::ClickPoint(_)
+                    | Action::PlayMove(_)
+            )
+        {
+            return;
+        }
         if action.replaces_record() && self.state.dirty {
             self.state.dialog = Some(Dialog::UnsavedOnReplace(Box::new(action)));
             return;
@@ -404,6 +444,8 @@ impl ChuheApp {
                 self.state.dialog = None;
                 self.restore_autosave(restore);
             }
+            Action::Editor(action) => self.apply_editor(ctx, action),
+            Action::Puzzle(action) => self.apply_puzzle(action),
         }
         self.after_change();
     }

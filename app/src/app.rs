@@ -38,6 +38,10 @@ pub struct ChuheApp {
     pub(crate) allowed_to_close: bool,
     /// Board interaction between frames (drags).
     pub(crate) board_input: panels::board::BoardInput,
+    /// A drag in the position editor.
+    pub(crate) editor_drag: Option<panels::editor::EditorDrag>,
+    /// The piece dragged in solve mode.
+    pub(crate) board_input_puzzle: Option<chuhe_core::Square>,
     /// Where the board was drawn in the last frame.
     pub(crate) board_geometry: Option<crate::board::BoardGeometry>,
     /// The comment being edited, and for which node.
@@ -126,6 +130,8 @@ impl ChuheApp {
             window: WindowGeometry::default(),
             allowed_to_close: false,
             board_input: Default::default(),
+            editor_drag: None,
+            board_input_puzzle: None,
             comment_draft: None,
             board_geometry: None,
             last_autosave: Instant::now(),
@@ -363,6 +369,10 @@ impl eframe::App for ChuheApp {
         self.global_input(&ctx, &mut actions);
         self.poll_analysis();
         self.poll_review();
+        if self.poll_puzzle_work() {
+            // The solver works in the background: look for its answer again soon.
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
 
         panels::show(self, ui, &mut actions);
 

@@ -54,6 +54,13 @@ impl Diagram {
         Diagram { pieces }
     }
 
+    /// The pieces of any arrangement, legal or not (the position editor's).
+    pub fn from_board(board: &chuhe_core::Board) -> Diagram {
+        Diagram {
+            pieces: board.pieces().collect(),
+        }
+    }
+
     /// Every piece on the board with its point.
     pub fn pieces(&self) -> &[(Square, Piece)] {
         &self.pieces

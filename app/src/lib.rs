@@ -9,11 +9,14 @@
 pub mod actions;
 pub mod app;
 pub mod board;
+pub mod editor;
 pub mod engine;
 pub mod files;
 pub mod fonts;
 pub mod i18n;
+pub mod jobs;
 pub mod panels;
+pub mod puzzles;
 pub mod review;
 pub mod settings;
 pub mod shortcuts;

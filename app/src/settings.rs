@@ -248,6 +248,11 @@ impl Storage {
         self.config_dir.as_ref().map(|d| d.join("settings.ron"))
     }
 
+    /// A file or directory in the data directory (the user's puzzles, the progress on them).
+    pub fn data_path(&self, name: &str) -> Option<PathBuf> {
+        self.data_dir.as_ref().map(|d| d.join(name))
+    }
+
     /// The autosaved game.
     pub fn autosave_path(&self) -> Option<PathBuf> {
         self.data_dir.as_ref().map(|d| d.join("autosave.pgn"))

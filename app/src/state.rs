@@ -30,6 +30,8 @@ pub enum Dialog {
     UnsavedOnReplace(Box<crate::actions::Action>),
     /// An autosaved game was found at start: the last session ended with unsaved changes.
     RestoreAutosave,
+    /// Leaving the position editor would lose the arrangement: leave or stay.
+    LeaveEditor,
 }
 
 /// One game of a multi-game file, as the chooser lists it.
@@ -166,6 +168,10 @@ pub struct AppState {
     pub dialog: Option<Dialog>,
     /// Derived from the record.
     pub derived: Derived,
+    /// The position editor, while it is open (the record stays as it was).
+    pub editor: Option<crate::editor::Editor>,
+    /// Puzzle sets, progress and solve mode.
+    pub puzzles: crate::puzzles::Puzzles,
 }
 
 impl AppState {
@@ -194,6 +200,8 @@ impl AppState {
             game_list: None,
             dialog: None,
             derived,
+            editor: None,
+            puzzles: Default::default(),
         }
     }
 

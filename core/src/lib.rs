@@ -31,6 +31,7 @@ pub mod perft;
 pub mod pgn;
 mod piece;
 mod position;
+pub mod puzzle;
 pub mod record;
 pub mod repetition;
 pub mod search;

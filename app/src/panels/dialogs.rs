@@ -30,6 +30,16 @@ pub fn show(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
                 ("dialog-cancel", Action::CloseDialog),
             ],
         ),
+        Dialog::LeaveEditor => (
+            "dialog-leave-editor",
+            vec![
+                (
+                    "dialog-leave-editor-yes",
+                    Action::Editor(crate::editor::EditorAction::LeaveNow),
+                ),
+                ("dialog-cancel", Action::CloseDialog),
+            ],
+        ),
         Dialog::RestoreAutosave => (
             "dialog-restore",
             vec![

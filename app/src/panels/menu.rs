@@ -186,6 +186,24 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.separator();
             engine_settings(app, ui, actions);
         });
+        ui.menu_button(i18n.tr("menu-puzzles"), |ui| {
+            use crate::editor::EditorAction;
+            use crate::puzzles::PuzzleAction;
+            let entries: [MenuEntry; 3] = [
+                ("editor-open", None, Action::Editor(EditorAction::Open)),
+                (
+                    "puzzles-open",
+                    None,
+                    Action::Puzzle(PuzzleAction::ToggleBrowser),
+                ),
+                (
+                    "puzzles-import",
+                    None,
+                    Action::Puzzle(PuzzleAction::ImportDialog),
+                ),
+            ];
+            add_items(ui, entries, &item, actions);
+        });
         ui.menu_button(i18n.tr("menu-language"), |ui| {
             for language in Language::ALL {
                 if ui

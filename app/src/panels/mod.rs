@@ -4,9 +4,11 @@
 pub mod analysis;
 pub mod board;
 pub mod dialogs;
+pub mod editor;
 pub mod headers;
 pub mod menu;
 pub mod moves;
+pub mod puzzles;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -25,6 +27,14 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .default_size(app.state.settings.layout.side_panel_width)
             .min_size(240.0)
             .show(ui, |ui| {
+                if app.state.editor.is_some() {
+                    editor::side(app, ui, actions);
+                    return;
+                }
+                if app.state.puzzles.session.is_some() {
+                    puzzles::side(app, ui, actions);
+                    return;
+                }
                 if app.state.settings.layout.show_headers {
                     egui::CollapsingHeader::new(app.i18n.tr("panel-headers"))
                         .default_open(true)
@@ -44,9 +54,16 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
-    egui::CentralPanel::default()
-        .frame(frame)
-        .show(ui, |ui| board::show(app, ui, actions));
+    egui::CentralPanel::default().frame(frame).show(ui, |ui| {
+        if app.state.editor.is_some() {
+            editor::board(app, ui, actions);
+        } else if app.state.puzzles.session.is_some() {
+            puzzles::board(app, ui, actions);
+        } else {
+            board::show(app, ui, actions);
+        }
+    });
+    puzzles::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
 }
 

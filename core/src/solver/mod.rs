@@ -38,6 +38,8 @@ pub mod cli;
 pub mod pns;
 
 use crate::{Move, MoveList, Position, Square};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How to search.
@@ -182,6 +184,9 @@ pub struct Solver {
     /// Counts the clock checks, to read the clock only every 1024th time.
     polls: u32,
     aborted: bool,
+    /// Set from another thread to stop the search as if its time had run out (an app
+    /// cancelling a solve it runs in the background).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Solver {
@@ -207,7 +212,14 @@ impl Solver {
             deadline: None,
             polls: 0,
             aborted: false,
+            stop: None,
         }
+    }
+
+    /// Stops every search of this solver once `stop` is set (checked with the clock): the
+    /// verdict is then [`Verdict::Unknown`] unless a mate was already proved.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
     }
 
     fn begin(&mut self, opts: &SolveOptions, start: Instant) {
@@ -439,11 +451,14 @@ impl Solver {
             return true;
         }
         self.polls = self.polls.wrapping_add(1);
-        if self.polls & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
-        {
-            self.aborted = true;
+        if self.polls & 1023 == 0 {
+            let stopped = self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
         }
         self.aborted
     }

@@ -1,0 +1,541 @@
+//! The position editor's panels: the board being set up (problems circled) and, beside
+//! it, the palette, the tools, the FEN field, the list of problems, the composer's view
+//! and the way out.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::board::{Board, Diagram, Marks};
+use crate::editor::{ComposerResult, Editor, EditorAction, MAX_COMPOSER_MOVES, Tool};
+use crate::i18n::{I18n, Language};
+use crate::theme::Theme;
+use chuhe_core::notation::format_move;
+use chuhe_core::solver::Verdict;
+use chuhe_core::{Color, Move, Piece, PieceKind, Position, SetupProblem, Square};
+use egui::{Color32, FontId, PointerButton, RichText, Sense, Stroke, Ui, Vec2};
+
+/// Where a drag in the editor started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditorDrag {
+    /// A piece on the board.
+    Board(Square),
+    /// A piece of the palette.
+    Palette(Piece),
+}
+
+fn push(actions: &mut Vec<Action>, action: EditorAction) {
+    actions.push(Action::Editor(action));
+}
+
+/// The name of a piece in the interface language: its character in Chinese, a word (and
+/// the character) in English.
+pub fn piece_name(i18n: &I18n, piece: Piece) -> String {
+    match i18n.language() {
+        Language::ZhCn => piece.hanzi().to_string(),
+        Language::ZhTw => piece.hanzi_traditional().to_string(),
+        Language::En => format!("{} ({})", i18n.tr(kind_id(piece.kind)), piece.hanzi()),
+    }
+}
+
+fn kind_id(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::General => "editor-piece-general",
+        PieceKind::Advisor => "editor-piece-advisor",
+        PieceKind::Elephant => "editor-piece-elephant",
+        PieceKind::Horse => "editor-piece-horse",
+        PieceKind::Rook => "editor-piece-rook",
+        PieceKind::Cannon => "editor-piece-cannon",
+        PieceKind::Pawn => "editor-piece-pawn",
+    }
+}
+
+/// "Red" or "Black" in the interface language.
+pub fn side_name(i18n: &I18n, color: Color) -> String {
+    i18n.tr(match color {
+        Color::Red => "editor-side-red",
+        Color::Black => "editor-side-black",
+    })
+}
+
+fn squares(list: &[Square]) -> String {
+    list.iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A problem of the arrangement in the user's language.
+pub fn problem_text(i18n: &I18n, problem: &SetupProblem) -> String {
+    match problem {
+        SetupProblem::MissingGeneral { color } => i18n.tr_args(
+            "setup-missing-general",
+            &[("side", side_name(i18n, *color).into())],
+        ),
+        SetupProblem::TooManyGenerals { color, squares: at } => i18n.tr_args(
+            "setup-too-many-generals",
+            &[
+                ("side", side_name(i18n, *color).into()),
+                ("points", squares(at).into()),
+            ],
+        ),
+        SetupProblem::TooManyPieces { piece, squares: at } => i18n.tr_args(
+            "setup-too-many-pieces",
+            &[
+                ("side", side_name(i18n, piece.color).into()),
+                ("piece", piece_name(i18n, *piece).into()),
+                ("count", at.len().into()),
+                ("max", piece.kind.count_in_set().into()),
+                ("points", squares(at).into()),
+            ],
+        ),
+        SetupProblem::UnreachablePoint { piece, square } => i18n.tr_args(
+            "setup-unreachable",
+            &[
+                ("side", side_name(i18n, piece.color).into()),
+                ("piece", piece_name(i18n, *piece).into()),
+                ("point", square.to_string().into()),
+            ],
+        ),
+        SetupProblem::GeneralsFacing { squares: at } => {
+            i18n.tr_args("setup-generals-facing", &[("points", squares(at).into())])
+        }
+        SetupProblem::OpponentInCheck {
+            color,
+            general,
+            checkers,
+        } => i18n.tr_args(
+            "setup-opponent-in-check",
+            &[
+                ("side", side_name(i18n, *color).into()),
+                ("point", general.to_string().into()),
+                ("points", squares(checkers).into()),
+            ],
+        ),
+    }
+}
+
+/// Draws the board being set up and turns clicks and drags into editor actions.
+pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let theme = app.state.settings.theme.theme();
+    let traditional = app.state.settings.language == Language::ZhTw;
+    let Some(editor) = &app.state.editor else {
+        return;
+    };
+    let diagram = Diagram::from_board(&editor.setup.board);
+    let pointer = ui.input(|i| i.pointer.latest_pos());
+    let mut marks = Marks {
+        flipped: app.state.settings.flipped,
+        coordinates: app.state.settings.coordinates,
+        selected: editor.selected,
+        circles: editor
+            .problem_points()
+            .into_iter()
+            .map(|s| (s, theme.check))
+            .collect(),
+        traditional,
+        ..Marks::default()
+    };
+    if let (Some(EditorDrag::Board(from)), Some(at)) = (app.editor_drag, pointer) {
+        marks.lifted = Some((from, at));
+    }
+    let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
+    app.board_geometry = Some(geometry);
+    let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
+    let press_origin = ui.input(|i| i.pointer.press_origin());
+    if response.drag_started_by(PointerButton::Primary)
+        && let Some(from) = square_at(press_origin)
+        && editor.setup.board.get(from).is_some()
+    {
+        app.editor_drag = Some(EditorDrag::Board(from));
+    }
+    let released = ui.input(|i| i.pointer.any_released());
+    if released {
+        match app.editor_drag.take() {
+            Some(EditorDrag::Board(from)) => match square_at(pointer) {
+                Some(to) if to != from => push(actions, EditorAction::MovePiece(from, to)),
+                Some(_) => {}
+                // Dropped off the board: taken off.
+                None => push(actions, EditorAction::Remove(from)),
+            },
+            Some(EditorDrag::Palette(piece)) => {
+                if let Some(to) = square_at(pointer) {
+                    push(actions, EditorAction::Place(to, piece));
+                }
+            }
+            None => {}
+        }
+    }
+    if response.clicked_by(PointerButton::Primary)
+        && let Some(square) = square_at(response.interact_pointer_pos())
+    {
+        push(actions, EditorAction::Click(square));
+    }
+    if response.clicked_by(PointerButton::Secondary)
+        && let Some(square) = square_at(response.interact_pointer_pos())
+    {
+        push(actions, EditorAction::Remove(square));
+    }
+    // A palette piece being dragged follows the pointer.
+    if let (Some(EditorDrag::Palette(piece)), Some(at)) = (app.editor_drag, pointer) {
+        let painter = ui.ctx().layer_painter(egui::LayerId::new(
+            egui::Order::Tooltip,
+            egui::Id::unique("editor_drag"),
+        ));
+        paint_piece(
+            &painter,
+            at,
+            geometry.spacing() * 0.45,
+            piece,
+            traditional,
+            &theme,
+        );
+    }
+}
+
+/// A piece as a disc with its character, for the palette and drags.
+fn paint_piece(
+    painter: &egui::Painter,
+    centre: egui::Pos2,
+    radius: f32,
+    piece: Piece,
+    traditional: bool,
+    theme: &Theme,
+) {
+    let ink = match piece.color {
+        Color::Red => theme.red_ink,
+        Color::Black => theme.black_ink,
+    };
+    painter.circle(
+        centre,
+        radius,
+        theme.piece_face,
+        Stroke::new(radius * 0.08, theme.piece_rim),
+    );
+    painter.circle_stroke(centre, radius * 0.82, Stroke::new(1.0, ink));
+    let character = if traditional {
+        piece.hanzi_traditional()
+    } else {
+        piece.hanzi()
+    };
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        character,
+        FontId::proportional(radius * 1.15),
+        ink,
+    );
+}
+
+/// The editor's side panel.
+pub fn side(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let theme = app.state.settings.theme.theme();
+    let traditional = app.state.settings.language == Language::ZhTw;
+    let notation = app.state.settings.notation.notation();
+    let i18n = &app.i18n;
+    let Some(editor) = &app.state.editor else {
+        return;
+    };
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading(i18n.tr("editor-title"));
+        ui.label(i18n.tr("editor-hint"));
+        ui.add_space(4.0);
+        // The palette: Red's seven kinds, then Black's.
+        for color in Color::ALL {
+            ui.horizontal(|ui| {
+                for kind in PieceKind::ALL {
+                    let piece = Piece::new(color, kind);
+                    let (rect, response) =
+                        ui.allocate_exact_size(Vec2::splat(38.0), Sense::click_and_drag());
+                    let label = format!("{} {}", side_name(i18n, color), piece_name(i18n, piece));
+                    response.widget_info(|| {
+                        egui::WidgetInfo::selected(
+                            egui::Role::Button,
+                            true,
+                            editor.tool == Tool::Place(piece),
+                            &label,
+                        )
+                    });
+                    let painter = ui.painter_at(rect.expand(2.0));
+                    if editor.tool == Tool::Place(piece) {
+                        painter.circle_filled(rect.center(), 19.0, theme.selection);
+                    }
+                    paint_piece(&painter, rect.center(), 16.0, piece, traditional, &theme);
+                    if response.clicked() {
+                        push(actions, EditorAction::SetTool(Tool::Place(piece)));
+                    }
+                    if response.drag_started() {
+                        app.editor_drag = Some(EditorDrag::Palette(piece));
+                    }
+                    response.on_hover_text(&label);
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            for (tool, id) in [
+                (Tool::Move, "editor-tool-move"),
+                (Tool::Erase, "editor-tool-erase"),
+            ] {
+                if ui
+                    .selectable_label(editor.tool == tool, i18n.tr(id))
+                    .clicked()
+                {
+                    push(actions, EditorAction::SetTool(tool));
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let buttons = [
+                ("editor-clear", EditorAction::Clear),
+                ("editor-start-position", EditorAction::StartPosition),
+                ("editor-mirror", EditorAction::Mirror),
+                ("editor-swap-colors", EditorAction::SwapColors),
+            ];
+            for (id, action) in buttons {
+                if ui.button(i18n.tr(id)).clicked() {
+                    push(actions, action);
+                }
+            }
+            if ui
+                .add_enabled(editor.can_undo(), egui::Button::new(i18n.tr("edit-undo")))
+                .clicked()
+            {
+                push(actions, EditorAction::Undo);
+            }
+            if ui
+                .add_enabled(editor.can_redo(), egui::Button::new(i18n.tr("edit-redo")))
+                .clicked()
+            {
+                push(actions, EditorAction::Redo);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label(i18n.tr("editor-side-to-move"));
+            for color in Color::ALL {
+                if ui
+                    .radio(editor.setup.side_to_move == color, side_name(i18n, color))
+                    .clicked()
+                {
+                    push(actions, EditorAction::SetSideToMove(color));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("FEN");
+            let mut text = editor.fen_text.clone();
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(f32::INFINITY))
+                .labelled_by(label.id);
+            if text != editor.fen_text {
+                push(actions, EditorAction::SetFenText(text.clone()));
+            }
+            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                push(actions, EditorAction::ApplyFen(text));
+            }
+        });
+        if ui.button(i18n.tr("editor-apply-fen")).clicked() {
+            push(actions, EditorAction::ApplyFen(editor.fen_text.clone()));
+        }
+        if let Some(error) = &editor.fen_error {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                i18n.tr_args("editor-fen-error", &[("error", error.clone().into())]),
+            );
+        }
+        ui.separator();
+        problems(i18n, editor, ui);
+        ui.separator();
+        composer(i18n, editor, notation, ui, actions);
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            let legal = editor.problems.is_empty();
+            for (id, action) in [
+                ("editor-play", EditorAction::Play),
+                ("editor-analyse", EditorAction::Analyse),
+            ] {
+                let button = ui.add(egui::Button::new(i18n.tr(id)));
+                if button.clicked() {
+                    push(actions, action);
+                }
+                if !legal {
+                    button.on_hover_text(i18n.tr("editor-illegal"));
+                }
+            }
+            if ui.button(i18n.tr("editor-leave")).clicked() {
+                push(actions, EditorAction::Leave);
+            }
+        });
+    });
+}
+
+fn problems(i18n: &I18n, editor: &Editor, ui: &mut Ui) {
+    if editor.problems.is_empty() {
+        ui.label(RichText::new(i18n.tr("editor-legal")).color(Color32::from_rgb(40, 140, 60)));
+        return;
+    }
+    ui.label(
+        RichText::new(i18n.tr_args(
+            "editor-problems",
+            &[("count", editor.problems.len().into())],
+        ))
+        .strong(),
+    );
+    for problem in &editor.problems {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("• {}", problem_text(i18n, problem)),
+        );
+    }
+}
+
+/// A line of moves from `pos` in `notation`, numbered.
+pub fn line_text(pos: &Position, line: &[Move], notation: chuhe_core::Notation) -> String {
+    let mut p = pos.clone();
+    let mut words = Vec::new();
+    for (i, &m) in line.iter().enumerate() {
+        let word = format_move(&p, m, notation);
+        words.push(if i % 2 == 0 {
+            format!("{}. {word}", i / 2 + 1)
+        } else {
+            word
+        });
+        p.play_unchecked(m);
+    }
+    words.join(" ")
+}
+
+/// The composer's view: the solver on the arrangement.
+fn composer(
+    i18n: &I18n,
+    editor: &Editor,
+    notation: chuhe_core::Notation,
+    ui: &mut Ui,
+    actions: &mut Vec<Action>,
+) {
+    ui.strong(i18n.tr("composer-title"));
+    ui.horizontal(|ui| {
+        let label = ui.label(i18n.tr("composer-mate-within"));
+        let mut moves = editor.mate_moves;
+        ui.add(egui::DragValue::new(&mut moves).range(1..=MAX_COMPOSER_MOVES))
+            .labelled_by(label.id);
+        if moves != editor.mate_moves {
+            push(actions, EditorAction::SetMateMoves(moves));
+        }
+        let mut checks = editor.checks_only;
+        if ui
+            .checkbox(&mut checks, i18n.tr("composer-checks-only"))
+            .changed()
+        {
+            push(actions, EditorAction::SetChecksOnly(checks));
+        }
+    });
+    if editor.solving.is_some() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(i18n.tr("composer-solving"));
+            if ui.button(i18n.tr("composer-cancel")).clicked() {
+                push(actions, EditorAction::CancelSolve);
+            }
+        });
+    } else if ui.button(i18n.tr("composer-solve")).clicked() {
+        push(actions, EditorAction::Solve);
+    }
+    let Some(result) = editor.current_result() else {
+        return;
+    };
+    verdict(i18n, result, notation, ui);
+    if result.solution.mate_in().is_some() {
+        save_form(i18n, editor, ui, actions);
+    }
+}
+
+fn verdict(i18n: &I18n, result: &ComposerResult, notation: chuhe_core::Notation, ui: &mut Ui) {
+    let s = &result.solution;
+    let pos = &result.position;
+    let text = match s.verdict {
+        _ if result.cancelled => i18n.tr("composer-cancelled"),
+        Verdict::Mate(k) if s.is_cooked() => i18n.tr_args(
+            "composer-cooked",
+            &[("moves", k.into()), ("count", s.first_moves.len().into())],
+        ),
+        Verdict::Mate(k) => i18n.tr_args("composer-unique", &[("moves", k.into())]),
+        Verdict::NoMate => i18n.tr_args(
+            "composer-no-mate",
+            &[("moves", result.options.max_moves.into())],
+        ),
+        Verdict::Unknown { searched } => {
+            i18n.tr_args("composer-unknown", &[("moves", searched.into())])
+        }
+    };
+    let color = match s.verdict {
+        Verdict::Mate(_) if !s.is_cooked() => Color32::from_rgb(40, 140, 60),
+        _ => ui.visuals().warn_fg_color,
+    };
+    ui.label(RichText::new(text).color(color).strong());
+    if s.mate_in().is_none() {
+        return;
+    }
+    if s.is_cooked() {
+        let cooks: Vec<String> = s
+            .first_moves
+            .iter()
+            .map(|&m| format_move(pos, m, notation))
+            .collect();
+        ui.label(i18n.tr_args("composer-cooks", &[("moves", cooks.join("，").into())]));
+    }
+    ui.label(i18n.tr_args(
+        "composer-line",
+        &[("line", line_text(pos, &s.line, notation).into())],
+    ));
+    // Duals further on: other moves that also mate in time.
+    let mut p = pos.clone();
+    for (i, &m) in s.line.iter().enumerate() {
+        if i % 2 == 0
+            && i > 0
+            && let Some(duals) = s.duals.get(i / 2)
+            && !duals.is_empty()
+        {
+            let words: Vec<String> = duals
+                .iter()
+                .map(|&d| format_move(&p, d, notation))
+                .collect();
+            ui.weak(i18n.tr_args(
+                "composer-duals",
+                &[
+                    ("number", (i / 2 + 1).into()),
+                    ("moves", words.join("，").into()),
+                ],
+            ));
+        }
+        p.play_unchecked(m);
+    }
+    ui.weak(i18n.tr_args(
+        "composer-stats",
+        &[
+            ("nodes", s.nodes.to_string().into()),
+            ("ms", s.elapsed.as_millis().to_string().into()),
+        ],
+    ));
+}
+
+fn save_form(i18n: &I18n, editor: &Editor, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let mut info = editor.puzzle_info.clone();
+    egui::Grid::new("puzzle_info")
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (id, field) in [
+                ("puzzle-title", &mut info.title),
+                ("puzzle-source", &mut info.source),
+                ("puzzle-author", &mut info.author),
+                ("puzzle-collection", &mut info.collection),
+            ] {
+                let label = ui.label(i18n.tr(id));
+                ui.text_edit_singleline(field).labelled_by(label.id);
+                ui.end_row();
+            }
+        });
+    if info != editor.puzzle_info {
+        push(actions, EditorAction::SetPuzzleInfo(info));
+    }
+    if ui.button(i18n.tr("composer-save-puzzle")).clicked() {
+        push(actions, EditorAction::SaveAsPuzzle);
+    }
+}
