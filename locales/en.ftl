@@ -139,3 +139,16 @@ notice-autosave-failed = Autosave failed: { $error }
 notice-restored = Unsaved work restored.
 notice-restore-failed = The autosaved game could not be read.
 notice-review-done = Review finished: evaluations, marks and better moves are in the record.
+
+## openings
+view-openings = Opening library
+openings-title = Opening library
+openings-close = Close the opening library
+openings-broken = The opening library cannot be read: { $error }
+openings-unavailable = The opening library cannot be read.
+openings-search-label = Search
+openings-search = Search by name (Chinese or English)
+openings-which = Which opening is this?
+openings-no-match = No opening has that name.
+openings-not-found = This position is not in the opening library.
+header-recognized = Recognised

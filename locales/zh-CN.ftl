@@ -139,3 +139,16 @@ notice-autosave-failed = 自动保存失败：{ $error }
 notice-restored = 已恢复未保存的内容。
 notice-restore-failed = 无法读取自动保存的对局。
 notice-review-done = 复盘完成：评分、标记和更好的着法已写入棋谱。
+
+## openings
+view-openings = 开局库
+openings-title = 开局库
+openings-close = 关闭开局库
+openings-broken = 开局库无法读取：{ $error }
+openings-unavailable = 开局库无法读取。
+openings-search-label = 搜索
+openings-search = 按名称搜索（中文或英文）
+openings-which = 这是什么开局？
+openings-no-match = 没有找到这个名称的开局。
+openings-not-found = 这个局面不在开局库中。
+header-recognized = 识别

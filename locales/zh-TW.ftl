@@ -139,3 +139,16 @@ notice-autosave-failed = 自動儲存失敗：{ $error }
 notice-restored = 已恢復未儲存的內容。
 notice-restore-failed = 無法讀取自動儲存的對局。
 notice-review-done = 復盤完成：評分、標記和更好的著法已寫入棋譜。
+
+## openings
+view-openings = 開局庫
+openings-title = 開局庫
+openings-close = 關閉開局庫
+openings-broken = 開局庫無法讀取：{ $error }
+openings-unavailable = 開局庫無法讀取。
+openings-search-label = 搜尋
+openings-search = 按名稱搜尋（中文或英文）
+openings-which = 這是什麼開局？
+openings-no-match = 沒有找到這個名稱的開局。
+openings-not-found = 這個局面不在開局庫中。
+header-recognized = 識別

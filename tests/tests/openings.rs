@@ -163,11 +163,7 @@ fn the_tree_is_big_and_deep_enough_and_has_the_sixteen_first_moves() {
             .map(|n| n.depth())
             .max()
             .unwrap_or(0);
-        assert!(
-            depth >= 8 || system == "对兵" || system == "飞相" || system == "卒底炮",
-            "{system}: deepest {depth} plies"
-        );
-        assert!(depth >= 2, "{system} is missing");
+        assert!(depth >= 8, "{system}: deepest {depth} plies");
     }
     // domain.md §8: the sixteen first moves for Red, each a child of the root.
     let first: HashSet<Move> = book
