@@ -4,7 +4,9 @@
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
+use chuhe_core::Position;
 use chuhe_core::library::openings::{self, OpeningBook};
+use chuhe_core::notation::format_move;
 use egui::Ui;
 use egui::collapsing_header::CollapsingState;
 
@@ -57,8 +59,16 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         if let Some(code) = &node.ecco {
             ui.label(format!("ECCO {code}"));
         }
-        ui.label(node.moves_chinese.join(" "));
-        ui.label(node.note.get(lang));
+        // The line in the notation the user chose.
+        let notation = app.state.settings.notation.notation();
+        let mut pos = Position::startpos();
+        let mut line = Vec::new();
+        for &m in &node.moves {
+            line.push(format_move(&pos, m, notation));
+            pos.play_unchecked(m);
+        }
+        ui.add(egui::Label::new(line.join(" ")).wrap());
+        ui.add(egui::Label::new(node.note.get(lang)).wrap());
     }
     ui.separator();
     egui::ScrollArea::vertical()
