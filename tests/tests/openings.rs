@@ -349,7 +349,7 @@ fn ecco_codes_agree_with_the_manual_and_championship_tags() {
     assert!(games.len() >= 30, "{} games", games.len());
     let (exact, family) = agreement("juzhongmi+ccgc", &games, &table);
     // Held out from the writing of the rules' data apart from the 《橘中秘》 lines in the
-    // tree; 96% exact when written.
+    // tree; 94.3% exact and every family when written.
     assert!(family >= 0.95, "family agreement {family}");
     assert!(exact >= 0.9, "exact agreement {exact}");
 }
@@ -361,10 +361,10 @@ fn ecco_codes_agree_with_ccpd_tags() {
     let games = tagged_games(&files_in(&shared_data("games/ccpd"), ".utf8.pgn"));
     assert!(games.len() >= 1000, "{} games", games.len());
     let (exact, family) = agreement("ccpd", &games, &table);
-    // Never used to write or tune the rules: 57.6% exact and 93.4% of families when
-    // written, short of the 95% goal. These floors catch a regression.
+    // Never used to write or tune the rules (only to measure them): 66.2% exact and 93.2%
+    // of families when written, short of the 95% goal. These floors catch a regression.
     assert!(family >= 0.9, "family agreement {family}");
-    assert!(exact >= 0.55, "exact agreement {exact}");
+    assert!(exact >= 0.62, "exact agreement {exact}");
 }
 
 #[test]

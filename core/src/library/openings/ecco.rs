@@ -216,9 +216,9 @@ impl Ecco {
     }
 
     /// Whether a pattern can apply to a game at all: ECCO sorts games first by Red's first
-    /// move and Black's reply. The horses' replies (马8进7, 马2进3 …) are taken in any
-    /// order, as the same defences arise from either; any other reply (a central cannon, a
-    /// pawn, an elephant …) sets the family.
+    /// move and Black's reply. The two central horse replies (马8进7, 马2进3) are taken
+    /// in either order, as the same defences arise from both; any other reply (a central
+    /// cannon, a pawn, an elephant, an edge horse …) sets the family.
     fn applies(&self, pattern: &Pattern, moves: &[Move], start: &Position) -> bool {
         if pattern.first != moves[0] {
             return false;
@@ -226,9 +226,11 @@ impl Ecco {
         let (Some(reply), Some(&played)) = (pattern.reply, moves.get(1)) else {
             return true;
         };
+        // 马8进7 and 马2进3: a horse to the third or seventh file, toward the centre.
         let is_horse = |m: Move, pos: &Position| {
             pos.piece_at(m.from)
                 .is_some_and(|p| p.kind == PieceKind::Horse)
+                && matches!(m.to.file().index(), 2 | 6)
         };
         let Ok(after) = start.play(moves[0]) else {
             return false;
