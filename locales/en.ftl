@@ -258,3 +258,15 @@ solve-restart = Start again
 solve-next = Next puzzle
 solve-leave = Back to the game
 solve-queue = { $count } more to replay.
+## openings
+view-openings = Opening library
+openings-title = Opening library
+openings-close = Close the opening library
+openings-broken = The opening library cannot be read: { $error }
+openings-unavailable = The opening library cannot be read.
+openings-search-label = Search
+openings-search = Search by name (Chinese or English)
+openings-which = Which opening is this?
+openings-no-match = No opening has that name.
+openings-not-found = This position is not in the opening library.
+header-recognized = Recognised

@@ -258,3 +258,15 @@ solve-restart = 重新开始
 solve-next = 下一题
 solve-leave = 回到对局
 solve-queue = 还有 { $count } 题待重做。
+## openings
+view-openings = 开局库
+openings-title = 开局库
+openings-close = 关闭开局库
+openings-broken = 开局库无法读取：{ $error }
+openings-unavailable = 开局库无法读取。
+openings-search-label = 搜索
+openings-search = 按名称搜索（中文或英文）
+openings-which = 这是什么开局？
+openings-no-match = 没有找到这个名称的开局。
+openings-not-found = 这个局面不在开局库中。
+header-recognized = 识别

@@ -258,3 +258,15 @@ solve-restart = 重新開始
 solve-next = 下一題
 solve-leave = 回到對局
 solve-queue = 還有 { $count } 題待重做。
+## openings
+view-openings = 開局庫
+openings-title = 開局庫
+openings-close = 關閉開局庫
+openings-broken = 開局庫無法讀取：{ $error }
+openings-unavailable = 開局庫無法讀取。
+openings-search-label = 搜尋
+openings-search = 按名稱搜尋（中文或英文）
+openings-which = 這是什麼開局？
+openings-no-match = 沒有找到這個名稱的開局。
+openings-not-found = 這個局面不在開局庫中。
+header-recognized = 識別

@@ -154,6 +154,14 @@ pub enum Action {
     Editor(crate::editor::EditorAction),
     /// Something done with puzzles.
     Puzzle(crate::puzzles::PuzzleAction),
+    /// Show or hide the opening browser.
+    ToggleOpenings,
+    /// Search the opening tree by name.
+    SearchOpenings(String),
+    /// Put an opening's line on the board, with its notes, as a new game.
+    ShowOpening(usize),
+    /// Choose, in the browser, the named opening the moves up to the cursor reached.
+    WhichOpening,
 }
 
 impl Action {
@@ -168,6 +176,7 @@ impl Action {
                 | Action::PreviousFile
                 | Action::NextFile
                 | Action::Paste(_)
+                | Action::ShowOpening(_)
         )
     }
 }
@@ -286,6 +295,20 @@ impl ChuheApp {
                 }
             }
             Action::PlayLine(node, moves) => self.play_line(node, &moves),
+
+            Action::ToggleOpenings => self.state.openings.open = !self.state.openings.open,
+            Action::SearchOpenings(query) => self.state.openings.query = query,
+            Action::ShowOpening(id) => self.show_opening(id),
+            Action::WhichOpening => {
+                self.state.openings.open = true;
+                match self.state.derived.opening {
+                    Some(found) => {
+                        self.state.openings.selected = Some(found.node);
+                        self.state.openings.reveal += 1;
+                    }
+                    None => self.state.notice = Some(Notice::Message("openings-not-found")),
+                }
+            }
 
             Action::Flip => self.change_settings(|s| s.flipped = !s.flipped),
             Action::SetCoordinates(c) => self.change_settings(|s| s.coordinates = c),
@@ -506,6 +529,40 @@ impl ChuheApp {
             }
             Err(_) => self.state.notice = Some(Notice::Message("notice-edit-failed")),
         }
+    }
+
+    /// A new game holding the opening's line, each named position on the way commented
+    /// with its name and note in the user's language, the cursor at its end.
+    fn show_opening(&mut self, id: usize) {
+        let Ok(book) = chuhe_core::library::openings::builtin() else {
+            self.state.notice = Some(Notice::Message("openings-unavailable"));
+            return;
+        };
+        let Some(node) = book.node(id) else { return };
+        let lang = self.i18n.language().tag();
+        let mut record = Record::default();
+        let mut at = record.root();
+        for &m in &node.moves {
+            match record.add_move(at, m) {
+                Ok(next) => at = next,
+                Err(_) => return,
+            }
+        }
+        let line = record.main_line();
+        // The root's note describes the library, not the game: only named moves are
+        // annotated.
+        for step in book.path(id).into_iter().skip(1) {
+            let named = &book.nodes[step];
+            let colon = if lang.starts_with("zh") { "：" } else { ": " };
+            let text = format!("{}{colon}{}", named.names.get(lang), named.note.get(lang));
+            let _ = record.set_comment(line[named.depth() - 1], &text);
+        }
+        chuhe_core::library::openings::write_headers(&mut record);
+        self.state.replace_record(record, None);
+        self.state.cursor = at;
+        self.state.refresh();
+        self.state.folder = None;
+        self.state.openings.selected = Some(id);
     }
 
     fn play_line(&mut self, node: NodeId, moves: &[Move]) {
@@ -772,6 +829,10 @@ impl ChuheApp {
 
     fn save_to(&mut self, path: &std::path::Path) {
         let notation = self.state.settings.notation.notation();
+        // The file says which opening the game is (ECCO, Opening, Variation headers).
+        if chuhe_core::library::openings::write_headers(&mut self.state.record) {
+            self.state.refresh();
+        }
         match files::save_pgn(path, &self.state.record, notation) {
             Ok(()) => {
                 self.state.file = Some(path.to_owned());

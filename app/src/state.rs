@@ -65,6 +65,19 @@ pub struct Folder {
     pub current: usize,
 }
 
+/// The opening browser: whether it is shown, the search text and the chosen node.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OpeningsBrowser {
+    /// Whether the panel is shown.
+    pub open: bool,
+    /// What the user typed in the search field.
+    pub query: String,
+    /// The node chosen (an index into the built-in opening tree).
+    pub selected: Option<usize>,
+    /// Counts requests to unfold the tree down to the chosen node.
+    pub reveal: u64,
+}
+
 /// The latest analysis and the record node it is about.
 #[derive(Clone, Debug)]
 pub struct EngineView {
@@ -124,6 +137,10 @@ pub struct Derived {
     pub outcome: Option<Outcome>,
     /// The move list.
     pub tokens: Vec<MoveToken>,
+    /// The deepest named opening position the moves up to the cursor pass through.
+    pub opening: Option<chuhe_core::library::openings::Recognition>,
+    /// The ECCO code of the main line.
+    pub ecco: Option<chuhe_core::library::openings::ecco::Classification>,
 }
 
 /// Everything the app knows, apart from services (engine, files) and egui.
@@ -166,6 +183,8 @@ pub struct AppState {
     pub game_list: Option<GameList>,
     /// A dialog waiting for an answer.
     pub dialog: Option<Dialog>,
+    /// The opening browser.
+    pub openings: OpeningsBrowser,
     /// Derived from the record.
     pub derived: Derived,
     /// The position editor, while it is open (the record stays as it was).
@@ -199,6 +218,7 @@ impl AppState {
             review: None,
             game_list: None,
             dialog: None,
+            openings: OpeningsBrowser::default(),
             derived,
             editor: None,
             puzzles: Default::default(),
@@ -254,10 +274,16 @@ fn derive(record: &Record, cursor: NodeId, settings: &Settings) -> Derived {
         // Every move in a record was checked when it entered.
         let _ = game.play(m);
     }
+    let openings = chuhe_core::library::openings::builtin().ok();
     Derived {
         position: game.position().clone(),
         outcome: game.outcome(),
         tokens: move_tokens(record, settings),
+        opening: openings.and_then(|b| b.recognize(record.start(), &record.moves_to(cursor))),
+        ecco: chuhe_core::library::openings::ecco::classify(
+            record.start(),
+            &record.main_line_moves(),
+        ),
     }
 }
 

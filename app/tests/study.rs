@@ -654,7 +654,8 @@ fn comments_and_headers_are_edited_in_place_and_undone() {
     harness.run();
     let state = &harness.state().state;
     assert_eq!(state.record.annotation(state.cursor).comment, "当头炮");
-    harness.get_by_label_contains("当头炮");
+    // Exactly: the header area also names the opening, "B00 当头炮".
+    harness.get_by_label("当头炮");
 
     harness.get_by_label("红方").click();
     harness.run();

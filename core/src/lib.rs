@@ -24,6 +24,7 @@ pub mod encoding;
 pub mod external;
 pub mod fen;
 mod game;
+pub mod library;
 mod movegen;
 mod moves;
 pub mod notation;

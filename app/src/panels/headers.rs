@@ -75,6 +75,31 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.label(opening.join(" "));
             ui.end_row();
         }
+        // What the library recognises: the named position reached by the cursor and the
+        // main line's ECCO code.
+        let derived = &app.state.derived;
+        // The start position is the tree's root, which names nothing yet.
+        let named = derived.opening.filter(|r| r.ply > 0).and_then(|r| {
+            chuhe_core::library::openings::builtin()
+                .ok()
+                .and_then(|b| b.node(r.node))
+                .map(|n| n.names.get(i18n.language().tag()).to_owned())
+        });
+        if named.is_some() || derived.ecco.is_some() {
+            ui.label(i18n.tr("header-recognized"));
+            let text: Vec<String> = [derived.ecco.as_ref().map(|c| c.code.clone()), named]
+                .into_iter()
+                .flatten()
+                .collect();
+            if ui
+                .link(text.join(" "))
+                .on_hover_text(i18n.tr("openings-which"))
+                .clicked()
+            {
+                actions.push(Action::WhichOpening);
+            }
+            ui.end_row();
+        }
     });
 }
 

@@ -133,6 +133,12 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             {
                 actions.push(Action::ToggleSounds);
             }
+            if ui
+                .selectable_label(state.openings.open, i18n.tr("view-openings"))
+                .clicked()
+            {
+                actions.push(Action::ToggleOpenings);
+            }
             if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
                 actions.push(Action::ToggleBoardOnly);
             }

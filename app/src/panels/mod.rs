@@ -9,6 +9,7 @@ pub mod headers;
 pub mod menu;
 pub mod moves;
 pub mod puzzles;
+pub mod openings;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -23,6 +24,12 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     if !app.state.settings.layout.board_only {
         egui::Panel::top("menu").show(ui, |ui| menu::show(app, ui, actions));
         egui::Panel::bottom("status").show(ui, |ui| status(app, ui));
+        if app.state.openings.open {
+            egui::Panel::left("openings")
+                .default_size(300.0)
+                .min_size(220.0)
+                .show(ui, |ui| openings::show(app, ui, actions));
+        }
         let side = egui::Panel::right("side")
             .default_size(app.state.settings.layout.side_panel_width)
             .min_size(240.0)

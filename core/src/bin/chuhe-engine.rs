@@ -3,7 +3,8 @@
 //! With no arguments it speaks UCI on standard input and output. Subcommands:
 //! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken; `bench
 //! [DEPTH]` searches the fixed bench positions and prints the node count and speed.
-//! `solve` proves mates exactly (see `chuhe_core::solver::cli`).
+//! `solve` proves mates exactly (see `chuhe_core::solver::cli`). `classify FILE...` prints
+//! each game's ECCO code and names; `library --json` prints the built-in library.
 
 use chuhe_core::Position;
 use chuhe_core::uci::{Uci, write_perft};
@@ -19,7 +20,9 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine solve --fen FEN --mate N [--json] [--checks-only | --quiet-moves Q] [--time-limit S]
                                        prove the shortest mate within N moves, exactly
        chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only | --quiet-moves Q] [--time-limit S]
-                                       solve a puzzle file, print the time distribution";
+                                       solve a puzzle file, print the time distribution
+       chuhe-engine classify FILE...   print each game's number, ECCO code, opening and variation
+       chuhe-engine library --json     print the built-in library as one JSON document";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +37,10 @@ fn main() -> ExitCode {
         Some("convert") => chuhe_core::convert::command(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("solve") => chuhe_core::solver::cli::command(&args[1..], &mut io::stdout().lock()),
+        Some("classify") => {
+            chuhe_core::library::openings::classify_command(&args[1..], &mut io::stdout().lock())
+        }
+        Some("library") => library(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
@@ -47,6 +54,21 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `library --json`: the whole built-in library as one JSON object, a key per part.
+fn library(args: &[String]) -> Result<(), String> {
+    if args != ["--json"] {
+        return Err(format!("library takes --json\n{USAGE}"));
+    }
+    let mut doc = serde_json::Map::new();
+    doc.insert(
+        "openings".to_owned(),
+        chuhe_core::library::openings::to_json()?,
+    );
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    println!("{text}");
+    Ok(())
 }
 
 fn bench(args: &[String]) -> Result<(), String> {

@@ -1,0 +1,454 @@
+//! The opening tree: named positions from the start, each with its names in zh-CN, zh-TW
+//! and English, its ECCO code where one applies, and a note in Chinese and English
+//! (`assets/library/openings.ron`). Recognition finds the deepest named position a game
+//! passes through, by position, so move orders that transpose are recognised alike; the
+//! ECCO code of a whole game comes from [`ecco`].
+//!
+//! In the file each node gives the moves that lead to it from its parent, in Chinese
+//! notation (`"炮二平五 马8进7"`), so a node may stand several plies below its parent and
+//! every position in the tree has a name.
+
+pub mod ecco;
+
+use crate::notation::{Notation, format_move, parse_move};
+use crate::{Move, Position, Setup};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The tree as the file writes it.
+const OPENINGS_RON: &str = include_str!("../../../assets/library/openings.ron");
+
+/// A name in the three languages of the app.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Names {
+    /// Simplified Chinese.
+    pub zh_cn: String,
+    /// Traditional Chinese.
+    pub zh_tw: String,
+    /// English.
+    pub en: String,
+}
+
+impl Names {
+    /// The name in the language with this code (`zh-CN`, `zh-TW`, anything else: English).
+    pub fn get(&self, lang: &str) -> &str {
+        match lang {
+            "zh-CN" => &self.zh_cn,
+            "zh-TW" => &self.zh_tw,
+            _ => &self.en,
+        }
+    }
+
+    /// Whether one of the three names contains `query` (case folded).
+    pub fn contains(&self, query: &str) -> bool {
+        [&self.zh_cn, &self.zh_tw, &self.en]
+            .iter()
+            .any(|n| n.to_lowercase().contains(query))
+    }
+}
+
+/// A note in Chinese and English (zh-TW readers get the Chinese text).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    /// Chinese (simplified).
+    pub zh: String,
+    /// English.
+    pub en: String,
+}
+
+impl Note {
+    /// The note for the language with this code.
+    pub fn get(&self, lang: &str) -> &str {
+        if lang.starts_with("zh") {
+            &self.zh
+        } else {
+            &self.en
+        }
+    }
+}
+
+/// One node as the file writes it.
+#[derive(Clone, Debug, Deserialize)]
+struct SourceNode {
+    /// The moves from the parent, in Chinese notation, separated by spaces.
+    moves: String,
+    names: Names,
+    #[serde(default)]
+    ecco: Option<String>,
+    note: Note,
+    #[serde(default)]
+    children: Vec<SourceNode>,
+}
+
+/// A named position of the tree.
+#[derive(Clone, Debug, Serialize)]
+pub struct OpeningNode {
+    /// Its index in [`OpeningBook::nodes`].
+    pub id: usize,
+    /// The node above it (none for the root, the start position).
+    pub parent: Option<usize>,
+    /// The nodes below it, in the file's order.
+    pub children: Vec<usize>,
+    /// Every move from the start position, in ICCS (`h2e2`).
+    #[serde(serialize_with = "iccs_list")]
+    pub moves: Vec<Move>,
+    /// How many of the last `moves` lead here from the parent.
+    pub own_moves: usize,
+    /// The same moves in Chinese notation.
+    pub moves_chinese: Vec<String>,
+    /// The position here, as FEN.
+    pub fen: String,
+    /// Its names.
+    pub names: Names,
+    /// Its ECCO code, when one applies.
+    pub ecco: Option<String>,
+    /// Its note.
+    pub note: Note,
+    #[serde(skip)]
+    hash: u64,
+    #[serde(skip)]
+    mirror_hash: u64,
+}
+
+fn iccs_list<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(moves.iter().map(Move::to_string))
+}
+
+impl OpeningNode {
+    /// Plies from the start position.
+    pub fn depth(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// Why the opening file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// The file is not the RON the book expects.
+    Syntax(String),
+    /// A move of a node cannot be read or is illegal where it stands.
+    BadMove {
+        /// The English names from the root down to the node.
+        path: String,
+        /// The move's text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// A node has no moves of its own (only the root may).
+    NoMoves {
+        /// The English names from the root down to the node.
+        path: String,
+    },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Syntax(e) => write!(f, "the opening file is malformed: {e}"),
+            BookError::BadMove { path, text, reason } => {
+                write!(f, "opening {path}: move {text:?}: {reason}")
+            }
+            BookError::NoMoves { path } => write!(f, "opening {path}: no moves from its parent"),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// The opening tree, flattened, with an index by position.
+#[derive(Clone, Debug)]
+pub struct OpeningBook {
+    /// Every node; the root (the start position) first, parents before children.
+    pub nodes: Vec<OpeningNode>,
+    /// Node ids by position hash.
+    by_hash: HashMap<u64, Vec<usize>>,
+    /// Node ids by the hash of their mirror image (a game opened on the other wing).
+    by_mirror_hash: HashMap<u64, Vec<usize>>,
+}
+
+/// What recognition found: the deepest named position a game passed through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recognition {
+    /// The node.
+    pub node: usize,
+    /// After how many plies of the game it stood there.
+    pub ply: usize,
+    /// Whether the game reached its mirror image (opened on the other wing).
+    pub mirrored: bool,
+}
+
+fn mirror_hash(pos: &Position) -> u64 {
+    let mut setup: Setup = pos.to_setup();
+    setup.board = setup.board.mirrored();
+    Position::from_setup(&setup).map_or(0, |p| p.hash())
+}
+
+impl OpeningBook {
+    /// Reads a tree from RON text.
+    pub fn from_ron(text: &str) -> Result<OpeningBook, BookError> {
+        let root: SourceNode = ron::from_str(text).map_err(|e| BookError::Syntax(e.to_string()))?;
+        let mut book = OpeningBook {
+            nodes: Vec::new(),
+            by_hash: HashMap::new(),
+            by_mirror_hash: HashMap::new(),
+        };
+        book.add(&root, None, &Position::startpos(), &[], &[], "")?;
+        for node in &book.nodes {
+            book.by_hash.entry(node.hash).or_default().push(node.id);
+            book.by_mirror_hash
+                .entry(node.mirror_hash)
+                .or_default()
+                .push(node.id);
+        }
+        Ok(book)
+    }
+
+    fn add(
+        &mut self,
+        src: &SourceNode,
+        parent: Option<usize>,
+        pos: &Position,
+        moves: &[Move],
+        chinese: &[String],
+        path: &str,
+    ) -> Result<(), BookError> {
+        let path = if path.is_empty() {
+            src.names.en.clone()
+        } else {
+            format!("{path} / {}", src.names.en)
+        };
+        let mut pos = pos.clone();
+        let mut moves = moves.to_vec();
+        let mut chinese = chinese.to_vec();
+        let mut own = 0;
+        for text in src.moves.split_whitespace() {
+            let bad = |reason: String| BookError::BadMove {
+                path: path.clone(),
+                text: text.to_owned(),
+                reason,
+            };
+            let m = parse_move(&pos, text, Notation::Chinese).map_err(|e| bad(e.to_string()))?;
+            // Written the book's way, whatever variant the file used.
+            chinese.push(format_move(&pos, m, Notation::Chinese));
+            pos = pos.play(m).map_err(|e| bad(e.to_string()))?;
+            moves.push(m);
+            own += 1;
+        }
+        if own == 0 && parent.is_some() {
+            return Err(BookError::NoMoves { path });
+        }
+        let id = self.nodes.len();
+        self.nodes.push(OpeningNode {
+            id,
+            parent,
+            children: Vec::new(),
+            moves: moves.clone(),
+            own_moves: own,
+            moves_chinese: chinese.clone(),
+            fen: pos.to_string(),
+            names: src.names.clone(),
+            ecco: src.ecco.clone().filter(|e| !e.is_empty()),
+            note: src.note.clone(),
+            hash: pos.hash(),
+            mirror_hash: mirror_hash(&pos),
+        });
+        if let Some(p) = parent {
+            self.nodes[p].children.push(id);
+        }
+        for child in &src.children {
+            self.add(child, Some(id), &pos, &moves, &chinese, &path)?;
+        }
+        Ok(())
+    }
+
+    /// The root: the start position.
+    pub fn root(&self) -> &OpeningNode {
+        &self.nodes[0]
+    }
+
+    /// The node with this id.
+    pub fn node(&self, id: usize) -> Option<&OpeningNode> {
+        self.nodes.get(id)
+    }
+
+    /// The nodes from the root down to `id`.
+    pub fn path(&self, id: usize) -> Vec<usize> {
+        let mut path = Vec::new();
+        let mut at = Some(id);
+        while let Some(n) = at.and_then(|i| self.nodes.get(i)) {
+            path.push(n.id);
+            at = n.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The deepest node whose position the game from `start` through `moves` passes
+    /// through (`None` for a game from a set-up position, or one that leaves the book at
+    /// once). Positions are matched, not move orders, so transpositions count; a game
+    /// played on the other wing matches the mirror image when nothing matches directly.
+    pub fn recognize(&self, start: &Position, moves: &[Move]) -> Option<Recognition> {
+        if start.hash() != Position::startpos().hash() {
+            return None;
+        }
+        let mut pos = start.clone();
+        let mut best: Option<Recognition> = None;
+        let mut best_mirror: Option<Recognition> = None;
+        let deeper = |best: &Option<Recognition>, id: usize, this: &OpeningBook| {
+            best.is_none_or(|b| this.nodes[id].depth() > this.nodes[b.node].depth())
+        };
+        for ply in 0..=moves.len() {
+            if ply > 0 {
+                match pos.play(moves[ply - 1]) {
+                    Ok(next) => pos = next,
+                    Err(_) => break,
+                }
+            }
+            for &id in self.by_hash.get(&pos.hash()).into_iter().flatten() {
+                if deeper(&best, id, self) {
+                    best = Some(Recognition {
+                        node: id,
+                        ply,
+                        mirrored: false,
+                    });
+                }
+            }
+            for &id in self.by_mirror_hash.get(&pos.hash()).into_iter().flatten() {
+                if deeper(&best_mirror, id, self) {
+                    best_mirror = Some(Recognition {
+                        node: id,
+                        ply,
+                        mirrored: true,
+                    });
+                }
+            }
+        }
+        match (best, best_mirror) {
+            (Some(b), Some(m)) if self.nodes[m.node].depth() > self.nodes[b.node].depth() => {
+                Some(m)
+            }
+            (Some(b), _) => Some(b),
+            (None, m) => m,
+        }
+    }
+
+    /// The nodes whose names (in any language) or ECCO code contain every word of `query`,
+    /// in tree order. An empty query finds nothing.
+    pub fn search(&self, query: &str) -> Vec<usize> {
+        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+        if words.is_empty() {
+            return Vec::new();
+        }
+        self.nodes
+            .iter()
+            .filter(|n| {
+                words.iter().all(|w| {
+                    n.names.contains(w) || n.ecco.as_deref().is_some_and(|e| e.to_lowercase() == *w)
+                })
+            })
+            .map(|n| n.id)
+            .collect()
+    }
+}
+
+/// The built-in tree (`assets/library/openings.ron`), read once.
+pub fn builtin() -> Result<&'static OpeningBook, &'static BookError> {
+    static BOOK: OnceLock<Result<OpeningBook, BookError>> = OnceLock::new();
+    BOOK.get_or_init(|| OpeningBook::from_ron(OPENINGS_RON))
+        .as_ref()
+}
+
+/// The ECCO code and the deepest named position of a game, for the record's headers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameOpening {
+    /// The ECCO classification.
+    pub ecco: Option<ecco::Classification>,
+    /// The deepest named position the game passes through.
+    pub node: Option<Recognition>,
+}
+
+/// Recognises a record's main line with the built-in library.
+pub fn recognize_record(record: &crate::record::Record) -> GameOpening {
+    let moves = record.main_line_moves();
+    GameOpening {
+        ecco: ecco::classify(record.start(), &moves),
+        node: builtin()
+            .ok()
+            .and_then(|b| b.recognize(record.start(), &moves)),
+    }
+}
+
+/// Sets the record's `ECCO`, `Opening` and `Variation` headers from its main line (ECCO's
+/// Chinese names), removing them when the game has no ECCO code (a set-up position).
+/// Returns whether a header changed.
+pub fn write_headers(record: &mut crate::record::Record) -> bool {
+    use crate::record::tag;
+    let found = recognize_record(record).ecco;
+    let mut changed = false;
+    match found {
+        Some(c) => {
+            changed |= record.set_header(tag::ECCO, &c.code);
+            changed |= record.set_header(tag::OPENING, &c.opening);
+            changed |= if c.variation.is_empty() {
+                record.remove_header(tag::VARIATION)
+            } else {
+                record.set_header(tag::VARIATION, &c.variation)
+            };
+        }
+        None => {
+            for name in [tag::ECCO, tag::OPENING, tag::VARIATION] {
+                changed |= record.remove_header(name);
+            }
+        }
+    }
+    changed
+}
+
+/// The whole opening library as JSON: every node with its moves, names, ECCO code and
+/// note, and the ECCO table.
+pub fn to_json() -> Result<serde_json::Value, String> {
+    let book = builtin().map_err(|e| e.to_string())?;
+    let table = ecco::builtin()?;
+    Ok(serde_json::json!({
+        "nodes": book.nodes,
+        "ecco": table.entries,
+    }))
+}
+
+/// `chuhe-engine classify FILE...`: for each game of the files, numbered from 1 across
+/// them all, prints its number, ECCO code, opening and variation names, tab-separated. A
+/// game without a code (from a set-up position, or without moves) prints `-`; a game that
+/// cannot be read prints `-` too and is reported on standard error.
+pub fn classify_command(args: &[String], out: &mut impl std::io::Write) -> Result<(), String> {
+    if args.is_empty() || args.iter().any(|a| a.starts_with('-')) {
+        return Err("usage: chuhe-engine classify FILE...".to_owned());
+    }
+    let table = ecco::builtin()?;
+    let mut number = 0;
+    let mut failures = 0;
+    for path in args {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        for game in crate::convert::read_games(&bytes) {
+            number += 1;
+            let line = match game {
+                Ok(record) => match table.classify(record.start(), &record.main_line_moves()) {
+                    Some(c) => format!("{number}\t{}\t{}\t{}", c.code, c.opening, c.variation),
+                    None => format!("{number}\t-\t\t"),
+                },
+                Err(e) => {
+                    failures += 1;
+                    eprintln!("{path}: {e}");
+                    format!("{number}\t-\t\t")
+                }
+            };
+            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+    }
+    if failures > 0 {
+        eprintln!("{failures} of {number} games could not be read");
+    }
+    Ok(())
+}
