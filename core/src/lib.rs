@@ -23,6 +23,7 @@ pub mod convert;
 pub mod encoding;
 pub mod fen;
 mod game;
+pub mod library;
 mod movegen;
 mod moves;
 pub mod notation;

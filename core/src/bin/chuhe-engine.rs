@@ -19,7 +19,8 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine solve --fen FEN --mate N [--json] [--checks-only | --quiet-moves Q] [--time-limit S]
                                        prove the shortest mate within N moves, exactly
        chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only | --quiet-moves Q] [--time-limit S]
-                                       solve a puzzle file, print the time distribution";
+                                       solve a puzzle file, print the time distribution
+       chuhe-engine patterns --json    print the 36 checkmate patterns with their proved examples";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Some("convert") => chuhe_core::convert::command(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("solve") => chuhe_core::solver::cli::command(&args[1..], &mut io::stdout().lock()),
+        Some("patterns") => patterns(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
@@ -83,5 +85,16 @@ fn perft(args: &[String]) -> Result<(), String> {
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     writeln!(out, "Time: {ms} ms").map_err(|e| e.to_string())?;
     writeln!(out, "Nodes/second: {nps}").map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// `patterns --json`: the checkmate-pattern library as one JSON document.
+fn patterns(args: &[String]) -> Result<(), String> {
+    if args.first().map(String::as_str) != Some("--json") {
+        return Err(format!("patterns needs --json\n{USAGE}"));
+    }
+    let export = chuhe_core::library::patterns::export().map_err(|e| e.to_string())?;
+    let text = serde_json::to_string_pretty(&export).map_err(|e| e.to_string())?;
+    println!("{text}");
     Ok(())
 }
