@@ -160,6 +160,8 @@ pub struct AppState {
     pub dialog: Option<Dialog>,
     /// Derived from the record.
     pub derived: Derived,
+    /// The checkmate-pattern browser.
+    pub patterns: crate::panels::patterns::PatternsState,
 }
 
 impl AppState {
@@ -185,6 +187,7 @@ impl AppState {
             game_list: None,
             dialog: None,
             derived,
+            patterns: Default::default(),
         }
     }
 

@@ -7,6 +7,7 @@ pub mod dialogs;
 pub mod headers;
 pub mod menu;
 pub mod moves;
+pub mod patterns;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -44,9 +45,13 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
-    egui::CentralPanel::default()
-        .frame(frame)
-        .show(ui, |ui| board::show(app, ui, actions));
+    if app.state.patterns.open && !app.state.settings.layout.board_only {
+        egui::CentralPanel::default().show(ui, |ui| patterns::show(app, ui, actions));
+    } else {
+        egui::CentralPanel::default()
+            .frame(frame)
+            .show(ui, |ui| board::show(app, ui, actions));
+    }
     dialogs::show(app, &ctx, actions);
 }
 

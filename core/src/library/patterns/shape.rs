@@ -3,8 +3,8 @@
 //! Each rule looks at a position where the side to move has lost (将死, or 困毙 for
 //! pattern 36) and, when known, the move that mated. The side to move is the defender, the
 //! other side the attacker. A rule states the final picture that gives the pattern its name
-//! (马后炮: the checking cannon's screen is the attacker's horse); patterns named for how the
-//! attack runs rather than for the final picture have no rule ([`has_rule`] says which).
+//! (马后炮: the checking cannon's screen is the attacker's horse); for patterns named for
+//! how the attack runs, the rule is the picture such an attack ends in.
 //!
 //! Ranks are counted from the defender's side: 0 is its back rank (底线), 1 the 咽喉线
 //! (the rank through the palace centre), 2 the palace top (宫顶线), 3 its pawn rank (卒林线).
@@ -18,9 +18,9 @@ const CENTRE: u8 = 4;
 /// The 3rd and 7th files (三七路), where 卧槽, 钓鱼 and 高钓 horses stand.
 const THREE_SEVEN: [u8; 2] = [2, 6];
 
-/// Patterns whose final picture is not a rule here: the name is for the course of the
-/// attack (10 车马冷着 step-by-step checks, 19 车炮滚杀, 23 双车错杀 …), which a
-/// final position alone cannot show. Every other pattern has a rule.
+/// Patterns without a shape rule. Every pattern has one: those named for how the attack
+/// runs (10 车马冷着, 19 车炮滚杀, 23 双车错杀, 28 进洞出洞 …) are recognised by the
+/// pieces that make the final mate, which is what the course of such an attack leaves.
 const NO_RULE: [u8; 0] = [];
 
 /// Whether pattern `id` has a shape rule.
