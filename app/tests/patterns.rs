@@ -220,3 +220,38 @@ fn the_app_font_has_every_character_of_the_pattern_library() {
         });
     harness.run();
 }
+
+#[test]
+fn analysis_that_finds_a_mate_names_its_pattern() {
+    let (mut harness, _) = open("analysis");
+    let ex = &patterns::pattern(9).unwrap().examples[0];
+    harness.event(Event::Paste(ex.fen.clone()));
+    harness.run_ok();
+    harness.key_press(egui::Key::Space);
+    harness.run_ok();
+    assert!(harness.state().state.analysing);
+    // Wait until the best line is a mate played out to the end.
+    let start = Instant::now();
+    let names = loop {
+        harness.step();
+        let named = harness.state().state.visible_engine().and_then(|view| {
+            let line = view.update.lines.first()?;
+            let ids = mate_patterns(&view.position, &line.moves);
+            (!ids.is_empty())
+                .then(|| chuhe::panels::patterns::names_of(&ids, chuhe::i18n::Language::ZhCn))
+        });
+        if let Some(names) = named {
+            break names;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "no mate found");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    harness.step();
+    let label = format!("杀法：{names}");
+    assert!(
+        harness.get_all_by_label_contains(&label).next().is_some(),
+        "the analysis panel says {label}"
+    );
+    harness.key_press(egui::Key::Space);
+    harness.run_ok();
+}

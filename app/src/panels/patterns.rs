@@ -373,7 +373,9 @@ fn gallery(app: &ChuheApp, ui: &mut Ui, library: &[Pattern], actions: &mut Vec<A
                             && let Ok(pos) = ex.fen.parse::<Position>()
                         {
                             let diagram = Diagram::from_position(&pos);
+                            // The attacker at the bottom, as in the pattern's own view.
                             let marks = Marks {
+                                flipped: pos.side_to_move() == Color::Black,
                                 traditional: language == Language::ZhTw,
                                 ..Marks::default()
                             };
@@ -390,6 +392,22 @@ fn gallery(app: &ChuheApp, ui: &mut Ui, library: &[Pattern], actions: &mut Vec<A
                             .any(|i| solved.contains(&solved_key(pattern.id, i)));
                         let mark = if done { " ★" } else { "" };
                         let label = format!("{}. {}{mark}", pattern.id, name(pattern, language));
+                        if let Some(ex) = pattern.examples.first()
+                            && let Ok(pos) = ex.fen.parse::<Position>()
+                        {
+                            let goal = if pattern.id == 36 {
+                                "patterns-stalemate-in"
+                            } else {
+                                "patterns-mate-in"
+                            };
+                            ui.weak(i18n.tr_args(
+                                goal,
+                                &[
+                                    ("side", side_name(i18n, pos.side_to_move()).into()),
+                                    ("count", ex.mate_in.into()),
+                                ],
+                            ));
+                        }
                         if ui.button(label).clicked() {
                             actions.push(Action::Patterns(PatternAction::Open(pattern.id, 0)));
                         }
