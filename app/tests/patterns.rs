@@ -204,6 +204,7 @@ fn the_app_font_has_every_character_of_the_pattern_library() {
             p.names.zh_tw.clone(),
             p.names.en.clone(),
             p.definition.zh.clone(),
+            p.definition.zh_tw.clone(),
             p.definition.en.clone(),
         ]);
         if let Some(a) = &p.alias {

@@ -22,6 +22,7 @@ fn all_36_patterns_with_names_definitions_and_two_examples() {
             &p.names.zh_tw,
             &p.names.en,
             &p.definition.zh,
+            &p.definition.zh_tw,
             &p.definition.en,
         ] {
             assert!(
@@ -167,7 +168,7 @@ fn a_broken_library_text_says_where() {
     let err = patterns::parse("[ (id: 1, names: ( ]").unwrap_err();
     assert_eq!(err.line, 1);
     let bad_move = r#"[(id: 1, names: (zh_cn: "a", zh_tw: "a", en: "a"),
-        definition: (zh: "a", en: "a"),
+        definition: (zh: "a", zh_tw: "a", en: "a"),
         examples: [(fen: "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1", line: ["a1b2"], mate_in: 1, source: "")])]"#;
     let err = patterns::parse(bad_move).unwrap_err();
     assert!(err.message.contains("illegal"), "{err}");

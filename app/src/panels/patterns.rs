@@ -540,8 +540,9 @@ fn text_panel(
     }
     ui.add_space(4.0);
     let definition = match language {
+        Language::ZhCn => &pattern.definition.zh,
+        Language::ZhTw => &pattern.definition.zh_tw,
         Language::En => &pattern.definition.en,
-        _ => &pattern.definition.zh,
     };
     ui.label(definition);
     ui.separator();

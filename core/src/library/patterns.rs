@@ -31,11 +31,13 @@ pub struct Names {
     pub en: String,
 }
 
-/// A text in Chinese and English.
+/// A text in Chinese (both scripts) and English.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Text {
-    /// Chinese (simplified).
+    /// Chinese, simplified characters.
     pub zh: String,
+    /// Chinese, traditional characters (zh-TW).
+    pub zh_tw: String,
     /// English.
     pub en: String,
 }
