@@ -235,16 +235,22 @@ impl<'a> View<'a> {
                     && self.g.file().index() == 8 - h.file().index()
                     && self.rel(self.g) == 2 - self.rel(h)
             }),
-            // 拔簧马: the mating move is a horse's, and it opens an attacking rook's line
-            // that gives check or guards the way out.
+            // 拔簧马: the mating move is a horse's, and the point it left was the one thing
+            // between an attacking rook and the general or one of its flight squares: the
+            // horse springs away and the rook's line takes effect.
             5 => self.last.is_some_and(|m| {
                 self.kind_at(m.to) == Some(Horse)
                     && self.ours(Rook).into_iter().any(|r| {
-                        self.involved(r)
-                            && (r.file() == m.from.file() || r.rank() == m.from.rank())
-                            && between(r, m.from)
-                                .into_iter()
-                                .all(|s| self.pos.piece_at(s).is_none())
+                        std::iter::once(self.g)
+                            .chain(self.escapes.iter().copied())
+                            .any(|t| {
+                                let line = between(r, t);
+                                line.contains(&m.from)
+                                    && line
+                                        .iter()
+                                        .all(|&s| s == self.g || self.pos.piece_at(s).is_none())
+                                    && self.covers(r, t)
+                            })
                     })
             }),
             // 钓鱼马 / 高钓马: a horse on the 3rd/7th file, on the palace top or on the
