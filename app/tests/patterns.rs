@@ -92,7 +92,9 @@ fn the_gallery_opens_a_pattern_and_steps_through_its_solution() {
     harness.get_by_label_contains("9. 马后炮杀").click();
     harness.run_ok();
     assert_eq!(harness.state().state.patterns.selected, Some((9, 0)));
-    harness.get_by_label_contains("在马后");
+    harness.get_by_label_contains("马作炮架");
+    // The commentary after seed 000.
+    harness.get_by_label_contains("马在炮前垫将");
     let line = &patterns::pattern(9).unwrap().examples[0].line;
     for i in 1..=line.len() {
         harness.get_by_label("下一步 ▶").click();
@@ -207,6 +209,9 @@ fn the_app_font_has_every_character_of_the_pattern_library() {
             p.definition.zh_tw.clone(),
             p.definition.en.clone(),
         ]);
+        if let Some(n) = &p.notes {
+            texts.extend([n.zh.clone(), n.zh_tw.clone(), n.en.clone()]);
+        }
         if let Some(a) = &p.alias {
             texts.extend([a.zh_cn.clone(), a.zh_tw.clone(), a.en.clone()]);
         }

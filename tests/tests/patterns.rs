@@ -31,6 +31,15 @@ fn all_36_patterns_with_names_definitions_and_two_examples() {
                 p.id
             );
         }
+        if let Some(n) = &p.notes {
+            for text in [&n.zh, &n.zh_tw, &n.en] {
+                assert!(
+                    !text.trim().is_empty(),
+                    "pattern {} has an empty note",
+                    p.id
+                );
+            }
+        }
         assert!(
             p.examples.len() >= 2,
             "pattern {} {} has {} example(s)",

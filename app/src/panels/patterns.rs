@@ -545,6 +545,14 @@ fn text_panel(
         Language::En => &pattern.definition.en,
     };
     ui.label(definition);
+    if let Some(notes) = &pattern.notes {
+        ui.add_space(2.0);
+        ui.weak(match language {
+            Language::ZhCn => &notes.zh,
+            Language::ZhTw => &notes.zh_tw,
+            Language::En => &notes.en,
+        });
+    }
     ui.separator();
     ui.horizontal_wrapped(|ui| {
         for i in 0..pattern.examples.len() {

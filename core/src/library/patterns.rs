@@ -68,6 +68,9 @@ pub struct Pattern {
     pub alias: Option<Names>,
     /// What it is, in our words after the seed's one-line definition.
     pub definition: Text,
+    /// Commentary after seeds 000/002 第七节, where they say more about it.
+    #[serde(default)]
+    pub notes: Option<Text>,
     /// Positions that show it.
     pub examples: Vec<Example>,
 }
@@ -187,6 +190,8 @@ pub struct PatternExport {
     pub alias: Option<Names>,
     /// Definition.
     pub definition: Text,
+    /// Commentary.
+    pub notes: Option<Text>,
     /// Whether the final shape is checked by a rule in code.
     pub shape_rule: bool,
     /// Its positions.
@@ -204,6 +209,7 @@ fn export_pattern(p: &Pattern) -> PatternExport {
         names: p.names.clone(),
         alias: p.alias.clone(),
         definition: p.definition.clone(),
+        notes: p.notes.clone(),
         shape_rule: has_rule(p.id),
         examples: p.examples.iter().map(export_example).collect(),
     }
