@@ -458,7 +458,7 @@ fn detail(
             (pos, step.checked_sub(1).map(|i| line[i]), None, None)
         }
     };
-    let panel_width = (ui.available_width() * 0.42).clamp(260.0, 460.0);
+    let panel_width = (ui.available_width() * 0.45).clamp(280.0, 460.0);
     egui::Panel::right("pattern_text")
         .exact_size(panel_width)
         .resizable(false)
@@ -487,7 +487,13 @@ fn detail(
         traditional: language == Language::ZhTw,
         ..Marks::default()
     };
-    let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
+    // Keep clear of the text panel's frame, which the panel's width does not include.
+    let room = ui.available_size() - Vec2::new(16.0, 0.0);
+    let (response, geometry) = ui
+        .allocate_ui(room.max(Vec2::splat(100.0)), |ui| {
+            Board::new(&diagram, &marks, &theme).show(ui)
+        })
+        .inner;
     app.state.patterns.geometry = Some(geometry);
     if app.state.patterns.practice.is_some()
         && response.clicked()
@@ -514,7 +520,7 @@ fn text_panel(
     let i18n = &app.i18n;
     let language = i18n.language();
     let push = |actions: &mut Vec<Action>, a: PatternAction| actions.push(Action::Patterns(a));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button(i18n.tr("patterns-back")).clicked() {
             push(actions, PatternAction::Gallery);
         }
@@ -604,7 +610,7 @@ fn text_panel(
                     }
                 }
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let steps = [
                     ("patterns-start", 0),
                     ("patterns-prev", step.saturating_sub(1)),
@@ -645,7 +651,7 @@ fn text_panel(
                 )
             };
             ui.label(RichText::new(status).strong());
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let can_hint = p.job.is_none() && p.result != Some(true) && p.hint.is_some();
                 if ui
                     .add_enabled(can_hint, egui::Button::new(i18n.tr("patterns-hint")))
