@@ -137,6 +137,9 @@ pub enum Action {
     /// Copy the game as PGN.
     CopyPgn,
 
+    /// Something in the checkmate-pattern browser.
+    Patterns(crate::panels::patterns::PatternAction),
+
     /// The user asked to close the window.
     RequestQuit,
     /// Save, then quit.
@@ -463,6 +466,7 @@ impl ChuheApp {
                 }
             }
             Action::CloseDialog => self.state.dialog = None,
+            Action::Patterns(action) => crate::panels::patterns::apply(self, action),
             Action::RestoreAutosave(restore) => {
                 self.state.dialog = None;
                 self.restore_autosave(restore);

@@ -189,6 +189,8 @@ pub struct Settings {
     pub layout: Layout,
     /// Files opened lately, newest first.
     pub recent_files: Vec<PathBuf>,
+    /// The checkmate-pattern examples solved in practice (pattern 9, example 1 is 9-1).
+    pub patterns_solved: Vec<String>,
 }
 
 impl Settings {

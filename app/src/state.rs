@@ -191,6 +191,8 @@ pub struct AppState {
     pub editor: Option<crate::editor::Editor>,
     /// Puzzle sets, progress and solve mode.
     pub puzzles: crate::puzzles::Puzzles,
+    /// The checkmate-pattern browser.
+    pub patterns: crate::panels::patterns::PatternsState,
 }
 
 impl AppState {
@@ -222,6 +224,7 @@ impl AppState {
             derived,
             editor: None,
             puzzles: Default::default(),
+            patterns: Default::default(),
         }
     }
 

@@ -223,6 +223,18 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
             }
         });
+        // The 36 checkmate patterns: one click opens the gallery (or closes it).
+        let patterns_open = state.patterns.open;
+        if ui
+            .selectable_label(patterns_open, i18n.tr("menu-patterns"))
+            .clicked()
+        {
+            actions.push(Action::Patterns(if patterns_open {
+                crate::panels::patterns::PatternAction::Close
+            } else {
+                crate::panels::patterns::PatternAction::Gallery
+            }));
+        }
     });
 }
 

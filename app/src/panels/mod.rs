@@ -10,6 +10,7 @@ pub mod menu;
 pub mod moves;
 pub mod puzzles;
 pub mod openings;
+pub mod patterns;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -61,15 +62,19 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
-    egui::CentralPanel::default().frame(frame).show(ui, |ui| {
-        if app.state.editor.is_some() {
-            editor::board(app, ui, actions);
-        } else if app.state.puzzles.session.is_some() {
-            puzzles::board(app, ui, actions);
-        } else {
-            board::show(app, ui, actions);
-        }
-    });
+    if app.state.patterns.open && !app.state.settings.layout.board_only {
+        egui::CentralPanel::default().show(ui, |ui| patterns::show(app, ui, actions));
+    } else {
+        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
+            if app.state.editor.is_some() {
+                editor::board(app, ui, actions);
+            } else if app.state.puzzles.session.is_some() {
+                puzzles::board(app, ui, actions);
+            } else {
+                board::show(app, ui, actions);
+            }
+        });
+    }
     puzzles::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
 }

@@ -66,6 +66,11 @@ fn library(args: &[String]) -> Result<(), String> {
         "openings".to_owned(),
         chuhe_core::library::openings::to_json()?,
     );
+    let patterns = chuhe_core::library::patterns::export().map_err(|e| e.to_string())?;
+    doc.insert(
+        "patterns".to_owned(),
+        serde_json::to_value(patterns).map_err(|e| e.to_string())?,
+    );
     let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
     println!("{text}");
     Ok(())
@@ -107,3 +112,4 @@ fn perft(args: &[String]) -> Result<(), String> {
     writeln!(out, "Nodes/second: {nps}").map_err(|e| e.to_string())?;
     Ok(())
 }
+
