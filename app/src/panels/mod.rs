@@ -8,9 +8,9 @@ pub mod editor;
 pub mod headers;
 pub mod menu;
 pub mod moves;
-pub mod puzzles;
 pub mod openings;
 pub mod patterns;
+pub mod puzzles;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;

@@ -112,4 +112,3 @@ fn perft(args: &[String]) -> Result<(), String> {
     writeln!(out, "Nodes/second: {nps}").map_err(|e| e.to_string())?;
     Ok(())
 }
-
