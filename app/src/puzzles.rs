@@ -22,12 +22,13 @@ const BUILT_IN: [&str; 2] = [
 /// How long the solver may think about one move of the user's, or one defence.
 const JUDGE_TIME: Duration = Duration::from_secs(20);
 
-/// The built-in puzzle sets.
+/// The built-in puzzle sets: the generated ones and the checkmate patterns' positions.
 pub fn built_in() -> Vec<PuzzleSet> {
     BUILT_IN
         .iter()
         // The sets are checked by the tests; one that fails to read is left out.
         .filter_map(|text| PuzzleSet::from_ron(text).ok())
+        .chain(chuhe_core::puzzle::pattern_set().ok())
         .collect()
 }
 
@@ -982,7 +983,9 @@ mod tests {
     #[test]
     fn the_built_in_sets_read_and_hold_at_least_a_hundred_puzzles() {
         let sets = built_in();
-        assert_eq!(sets.len(), BUILT_IN.len(), "every built-in set reads");
+        assert_eq!(sets.len(), BUILT_IN.len() + 1, "every built-in set reads");
+        let patterns = sets.last().unwrap();
+        assert!(patterns.puzzles.len() >= 72, "{}", patterns.puzzles.len());
         let total: usize = sets.iter().map(|s| s.puzzles.len()).sum();
         assert!(total >= 100, "{total} puzzles");
     }

@@ -21,6 +21,7 @@ fn built_in() -> Vec<PuzzleSet> {
             let text = std::fs::read_to_string(p).unwrap();
             PuzzleSet::from_ron(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
         })
+        .chain([chuhe_core::puzzle::pattern_set().expect("the patterns read")])
         .collect()
 }
 
