@@ -645,6 +645,52 @@ fn check_attacker(
     Ok(())
 }
 
+// ----- The checkmate patterns as puzzles -----
+
+/// The 36 checkmate patterns' positions (the library's, each already proved by its test) as
+/// a puzzle set: the attacker to move, mate in the example's length, its line as the
+/// solution (the defences along it hold out longest; the solver answers any other).
+pub fn pattern_set() -> Result<PuzzleSet, PuzzleError> {
+    let library = crate::library::patterns::library().map_err(|e| PuzzleError {
+        puzzle: "patterns".into(),
+        kind: PuzzleErrorKind::Syntax(e.to_string()),
+    })?;
+    let mut puzzles = Vec::new();
+    for pattern in library {
+        for (k, example) in pattern.examples.iter().enumerate() {
+            let id = format!("pattern-{}-{}", pattern.id, k + 1);
+            let invalid = |why: String| PuzzleError {
+                puzzle: id.clone(),
+                kind: PuzzleErrorKind::Syntax(why),
+            };
+            let (position, moves) = crate::library::patterns::replay(example).map_err(invalid)?;
+            let mut solution: Vec<SolutionNode> = Vec::new();
+            for &mv in moves.iter().rev() {
+                solution = vec![SolutionNode {
+                    mv,
+                    replies: solution,
+                }];
+            }
+            puzzles.push(Puzzle {
+                title: format!("{} {}", pattern.names.zh_cn, k + 1),
+                id,
+                source: example.source.clone(),
+                author: String::new(),
+                position,
+                goal: Goal::Mate {
+                    moves: example.mate_in,
+                    checks_only: false,
+                },
+                solution,
+            });
+        }
+    }
+    Ok(PuzzleSet {
+        name: "杀法 · Checkmate patterns".into(),
+        puzzles,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -749,50 +795,4 @@ mod tests {
         assert_eq!(Goal::from_tag("mate 0"), None);
         assert_eq!(Goal::from_tag("checkmate"), None);
     }
-}
-
-// ----- The checkmate patterns as puzzles -----
-
-/// The 36 checkmate patterns' positions (the library's, each already proved by its test) as
-/// a puzzle set: the attacker to move, mate in the example's length, its line as the
-/// solution (the defences along it hold out longest; the solver answers any other).
-pub fn pattern_set() -> Result<PuzzleSet, PuzzleError> {
-    let library = crate::library::patterns::library().map_err(|e| PuzzleError {
-        puzzle: "patterns".into(),
-        kind: PuzzleErrorKind::Syntax(e.to_string()),
-    })?;
-    let mut puzzles = Vec::new();
-    for pattern in library {
-        for (k, example) in pattern.examples.iter().enumerate() {
-            let id = format!("pattern-{}-{}", pattern.id, k + 1);
-            let invalid = |why: String| PuzzleError {
-                puzzle: id.clone(),
-                kind: PuzzleErrorKind::Syntax(why),
-            };
-            let (position, moves) = crate::library::patterns::replay(example).map_err(invalid)?;
-            let mut solution: Vec<SolutionNode> = Vec::new();
-            for &mv in moves.iter().rev() {
-                solution = vec![SolutionNode {
-                    mv,
-                    replies: solution,
-                }];
-            }
-            puzzles.push(Puzzle {
-                title: format!("{} {}", pattern.names.zh_cn, k + 1),
-                id,
-                source: example.source.clone(),
-                author: String::new(),
-                position,
-                goal: Goal::Mate {
-                    moves: example.mate_in,
-                    checks_only: false,
-                },
-                solution,
-            });
-        }
-    }
-    Ok(PuzzleSet {
-        name: "杀法 · Checkmate patterns".into(),
-        puzzles,
-    })
 }
