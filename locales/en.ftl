@@ -226,6 +226,7 @@ puzzles-set-header = { $name } ({ $count })
 puzzles-solved-count = { $count } solved
 puzzle-set-wukong = Mates from master games
 puzzle-set-shiqingyaqu = 《Shiqing Yaqu》 compositions
+puzzle-set-patterns = The 36 checkmate patterns
 puzzle-set-user = My puzzles: { $name }
 puzzle-set-done = That was the last puzzle of the set.
 puzzle-goal-mate = { $side } to move, mate in { $moves }

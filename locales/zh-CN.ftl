@@ -226,6 +226,7 @@ puzzles-set-header = { $name }（{ $count }）
 puzzles-solved-count = 已解 { $count } 题
 puzzle-set-wukong = 实战杀局
 puzzle-set-shiqingyaqu = 《适情雅趣》排局
+puzzle-set-patterns = 三十六杀法
 puzzle-set-user = 我的残局：{ $name }
 puzzle-set-done = 这是本题集的最后一题。
 puzzle-goal-mate = { $side }先走，{ $moves } 步杀

@@ -226,6 +226,7 @@ puzzles-set-header = { $name }（{ $count }）
 puzzles-solved-count = 已解 { $count } 題
 puzzle-set-wukong = 實戰殺局
 puzzle-set-shiqingyaqu = 《適情雅趣》排局
+puzzle-set-patterns = 三十六殺法
 puzzle-set-user = 我的殘局：{ $name }
 puzzle-set-done = 這是本題集的最後一題。
 puzzle-goal-mate = { $side }先走，{ $moves } 步殺

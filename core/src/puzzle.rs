@@ -686,7 +686,7 @@ pub fn pattern_set() -> Result<PuzzleSet, PuzzleError> {
         }
     }
     Ok(PuzzleSet {
-        name: "杀法 · Checkmate patterns".into(),
+        name: "patterns".into(),
         puzzles,
     })
 }

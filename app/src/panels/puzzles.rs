@@ -53,6 +53,7 @@ fn set_name(i18n: &I18n, name: &str, builtin: bool) -> String {
     match (builtin, name) {
         (true, "wukong") => i18n.tr("puzzle-set-wukong"),
         (true, "shiqingyaqu") => i18n.tr("puzzle-set-shiqingyaqu"),
+        (true, "patterns") => i18n.tr("puzzle-set-patterns"),
         _ => i18n.tr_args("puzzle-set-user", &[("name", name.to_owned().into())]),
     }
 }
