@@ -475,7 +475,7 @@ fn endgame_scale(c: &Census, strong: usize) -> i32 {
             && c.crossed_pawns[1 - rook_side] == 0
             && d[ADVISOR] + d[ELEPHANT] == 4
         {
-            return 4;
+            return 1;
         }
     }
     let weak = 1 - strong;
@@ -492,7 +492,7 @@ fn endgame_scale(c: &Census, strong: usize) -> i32 {
     if rooks + horses + cannons == 0 {
         // Pawns only: a lone pawn cannot beat two advisors, nor three defenders.
         if pawns == 1 && (w[ADVISOR] == 2 || weak_defenders >= 3) {
-            return 4;
+            return 2;
         }
         return SCALE_ONE;
     }
@@ -501,16 +501,16 @@ fn endgame_scale(c: &Census, strong: usize) -> i32 {
         // advisors or elephants as screens, and even then not against two defenders.
         let own_screens = s[ADVISOR] + s[ELEPHANT];
         if horses == 1 && weak_defenders >= 3 {
-            return 2;
+            return 1;
         }
         if cannons == 1 && (own_screens == 0 || weak_defenders >= 2) {
-            return 2;
+            return 1;
         }
         return SCALE_ONE;
     }
     if pawns == 0 && rooks == 1 && horses + cannons == 0 && w[ROOK] == 1 && weak_attackers == 1 {
         // Rook against rook.
-        return 4;
+        return 2;
     }
     if pawns == 0 && rooks == 0 && cannons == 2 && horses == 0 && weak_defenders == 4 {
         // Two cannons cannot break full advisors and elephants.
