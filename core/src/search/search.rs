@@ -109,7 +109,13 @@ pub(crate) struct Worker {
     /// Verdicts of the rules module on cycles near the root.
     cycles: CycleJudge,
     root_side: Color,
+    /// Recent static evaluations by position hash: the evaluation is the costliest part
+    /// of a node, and the same positions recur across iterations and sibling lines.
+    eval_cache: Box<[(u64, Value)]>,
 }
+
+/// Entries in a worker's evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 impl Worker {
     pub fn new(id: usize, shared: Arc<Shared>) -> Worker {
@@ -143,6 +149,7 @@ impl Worker {
             reporter: None,
             cycles: CycleJudge::default(),
             root_side: Color::Red,
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
         }
     }
 
@@ -266,9 +273,12 @@ impl Worker {
     }
 
     /// The principal variations found so far, for a report at `depth`: lines searched in
-    /// this iteration with its values, the others with the previous iteration's.
+    /// this iteration with its values, the others with the previous iteration's, ordered
+    /// by value (mid-iteration a line not yet searched again, or one that failed high,
+    /// can be worth more than one above it).
     pub fn lines(&self, depth: i32) -> Vec<PvLine> {
         let mut lines = Vec::with_capacity(self.multipv);
+        let mut values = Vec::with_capacity(self.multipv);
         for (i, rm) in self.root_moves.iter().take(self.multipv).enumerate() {
             let updated = rm.score != -INFINITE;
             let (value, depth) = if updated {
@@ -279,6 +289,7 @@ impl Worker {
             if value == -INFINITE || depth < 1 {
                 continue;
             }
+            values.push(value);
             lines.push(PvLine {
                 multipv: i + 1,
                 depth: depth as u32,
@@ -296,7 +307,13 @@ impl Worker {
                 moves: rm.pv.clone(),
             });
         }
-        lines
+        let mut order: Vec<usize> = (0..lines.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
+        let mut sorted: Vec<PvLine> = order.iter().map(|&i| lines[i].clone()).collect();
+        for (i, line) in sorted.iter_mut().enumerate() {
+            line.multipv = i + 1;
+        }
+        sorted
     }
 
     /// The side to move at the root.
@@ -313,7 +330,7 @@ impl Worker {
     /// evaluation, or no move and "mated" when there is none (checkmate or 困毙).
     pub fn fallback_line(&self) -> Vec<PvLine> {
         let (moves, score) = match self.root_moves.first() {
-            Some(rm) => (vec![rm.mv], Score::from_value(self.static_eval())),
+            Some(rm) => (vec![rm.mv], Score::from_value(evaluate(&self.pos))),
             None => (Vec::new(), Score::from_value(mated_in(0))),
         };
         vec![PvLine {
@@ -457,9 +474,20 @@ impl Worker {
     /// limit nears: a lead that is not turned into a capture soon is worth less, so a
     /// winning side makes progress (referees that count 50 moves rather than 60 agree).
     #[inline]
-    fn static_eval(&self) -> Value {
+    fn static_eval(&mut self) -> Value {
+        let key = self.pos.hash;
+        // The stored key is offset so the empty entries (key 0) never match.
+        let tag = key ^ 0x9E37_79B9_7F4A_7C15;
+        let entry = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        let v = if entry.0 == tag {
+            entry.1
+        } else {
+            let v = evaluate(&self.pos);
+            *entry = (tag, v);
+            v
+        };
         let clock = self.pos.halfmove_clock.min(150) as Value;
-        evaluate(&self.pos) * (200 - clock) / 200
+        v * (200 - clock) / 200
     }
 
     /// The late-move reduction for `depth` and move number `n`, scaled by 1024.
