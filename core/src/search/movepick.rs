@@ -17,7 +17,7 @@ pub(crate) const ORDER_VALUE: [i32; 7] = [2000, 200, 200, 400, 900, 450, 150];
 /// The kind index (see `eval`) of the piece with board code `code` (not 0).
 #[inline]
 pub(crate) fn kind_of(code: u8) -> usize {
-    ((code - 1) % 7) as usize
+    super::eval::KIND[code as usize] as usize
 }
 
 /// Fills `list` with the legal captures of the side to move.

@@ -503,6 +503,7 @@ impl Worker {
         self.stack[ply].mv = Some(m);
         self.stack[ply].moved = piece;
         let undo = self.pos.play_unchecked(m);
+        self.shared.tt.prefetch(self.pos.hash);
         let in_check = self.pos.is_check();
         self.stack[ply + 1].in_check = in_check;
         self.path.push(PathEntry {
