@@ -259,6 +259,7 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     }
     for (color, &own) in pos.occupied.iter().enumerate() {
         let enemy = pos.occupied[1 - color];
+        let occ = own | enemy;
         for s in BitIter(own) {
             let kind = KIND[cells[s as usize] as usize] as usize;
             census.count[color][kind] += 1;
@@ -267,15 +268,14 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
             add(&mut total, PST + kind * 50 + pst_index(s, color), color, 1);
             let att = match kind {
                 ROOK => {
-                    let att = rook_attacks(cells, s);
+                    let att = rook_attacks(occ, s);
                     let n = (att & !own).count_ones() as usize;
                     add(&mut total, MOB_ROOK + n.min(17), color, 1);
                     att
                 }
                 CANNON => {
-                    let (att, quiet) = cannon_attacks(cells, s);
-                    let n =
-                        quiet + (att & enemy & first_beyond_screen(cells, s)).count_ones() as usize;
+                    let (att, quiet, targets) = cannon_attacks(occ, s);
+                    let n = quiet + (targets & enemy).count_ones() as usize;
                     add(&mut total, MOB_CANNON + n.min(17), color, 1);
                     att
                 }
@@ -387,58 +387,82 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     if pos.side == Color::Red { red } else { -red }
 }
 
+/// The points beyond `s` in each of the four directions (east, west, north, south), as
+/// masks: a slider's attacks come from them with a bit scan instead of a walk along the ray.
+static RAY_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
+        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let mut d = 0;
+        while d < 4 {
+            let (mut f, mut r) = (file + steps[d].0, rank + steps[d].1);
+            while f >= 0 && f < 9 && r >= 0 && r < 10 {
+                t[sq][d] |= 1u128 << (r * 9 + f);
+                f += steps[d].0;
+                r += steps[d].1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The nearest occupied point of `blockers` (non-empty) seen from a slider looking in
+/// direction `d`: east and north go up in index, west and south down.
+#[inline]
+fn nearest(blockers: u128, d: usize) -> usize {
+    if d == 0 || d == 2 {
+        blockers.trailing_zeros() as usize
+    } else {
+        127 - blockers.leading_zeros() as usize
+    }
+}
+
 /// Points a rook on `s` attacks: along each ray up to and including the first piece.
 #[inline]
-fn rook_attacks(cells: &[u8; 90], s: u8) -> u128 {
+fn rook_attacks(occ: u128, s: u8) -> u128 {
+    let rays = &RAY_MASKS[s as usize];
     let mut att = 0;
-    for ray in &RAYS[s as usize] {
-        for &t in &ray.sq[..ray.len as usize] {
-            att |= bit(t);
-            if cells[t as usize] != 0 {
-                break;
-            }
-        }
+    for (d, &ray) in rays.iter().enumerate() {
+        let blockers = ray & occ;
+        att |= if blockers == 0 {
+            ray
+        } else {
+            ray ^ RAY_MASKS[nearest(blockers, d)][d]
+        };
     }
     att
 }
 
 /// Points a cannon on `s` attacks (beyond its screen, up to and including the next
-/// piece), and the number of empty points it can move to.
+/// piece), the number of empty points it can move to, and the pieces it could capture
+/// if they were enemies (the first beyond each screen).
 #[inline]
-fn cannon_attacks(cells: &[u8; 90], s: u8) -> (u128, usize) {
-    let mut att = 0;
-    let mut quiet = 0;
-    for ray in &RAYS[s as usize] {
-        let sq = &ray.sq[..ray.len as usize];
-        let mut i = 0;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            i += 1;
+fn cannon_attacks(occ: u128, s: u8) -> (u128, usize, u128) {
+    let rays = &RAY_MASKS[s as usize];
+    let (mut att, mut quiet, mut targets) = (0, 0, 0);
+    for (d, &ray) in rays.iter().enumerate() {
+        let blockers = ray & occ;
+        if blockers == 0 {
+            quiet += ray.count_ones() as usize;
+            continue;
         }
-        quiet += i;
-        for &t in sq.iter().skip(i + 1) {
-            att |= bit(t);
-            if cells[t as usize] != 0 {
-                break;
-            }
-        }
+        let screen = nearest(blockers, d);
+        let beyond = RAY_MASKS[screen][d];
+        quiet += (ray ^ beyond).count_ones() as usize - 1;
+        let behind = beyond & occ;
+        att |= if behind == 0 {
+            beyond
+        } else {
+            let target = nearest(behind, d);
+            targets |= bit(target as u8);
+            beyond ^ RAY_MASKS[target][d]
+        };
     }
-    (att, quiet)
-}
-
-/// The pieces a cannon on `s` could capture if they were enemies: the first beyond each
-/// screen.
-#[inline]
-fn first_beyond_screen(cells: &[u8; 90], s: u8) -> u128 {
-    let mut found = 0;
-    for ray in &RAYS[s as usize] {
-        let mut pieces = ray.sq[..ray.len as usize]
-            .iter()
-            .filter(|&&t| cells[t as usize] != 0);
-        if let (Some(_), Some(&t)) = (pieces.next(), pieces.next()) {
-            found |= bit(t);
-        }
-    }
-    found
+    (att, quiet, targets)
 }
 
 /// Points a horse on `s` attacks (its legs free).
