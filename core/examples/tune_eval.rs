@@ -1,7 +1,7 @@
 //! Fits the evaluation weights to game results (Texel's method, `search::tune`).
 //!
 //! `cargo run --release -p chuhe-core --example tune_eval -- [--epochs N] [--rate R]
-//!  [--l2 X] [--freeze-pst] [--out weights.rs] FILES…`
+//!  [--l2 X] [--freeze-pst | --only-pst] [--out weights.rs] FILES…`
 //!
 //! FILES are PGN files (such as `../shared/data/games/ccpd/*.pgn`: their decided and drawn
 //! games with a `Result` tag, moves in any notation Chuhe reads) or self-play files from
@@ -117,6 +117,7 @@ fn main() {
         layout::PALACE_ATTACK..layout::PALACE_ATTACK + 1,
     ];
     let mut pst_kept = false;
+    let mut only_pst = false;
     let mut out = None;
     let mut files = Vec::new();
     let mut i = 0;
@@ -137,6 +138,11 @@ fn main() {
             "--freeze-pst" => {
                 frozen.push(layout::PST..layout::MOB_ROOK);
                 pst_kept = true;
+            }
+            "--only-pst" => {
+                frozen.push(0..layout::PST);
+                frozen.push(layout::MOB_ROOK..layout::COUNT);
+                only_pst = true;
             }
             "--out" => {
                 out = Some(args[i + 1].clone());
@@ -228,6 +234,8 @@ fn main() {
          positions {held_out_before:.6} before, {held_out_after:.6} after.",
         if pst_kept {
             ", piece-square tables kept"
+        } else if only_pst {
+            ", only the piece-square tables fitted"
         } else {
             ""
         },

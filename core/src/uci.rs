@@ -60,7 +60,12 @@ impl Uci {
         Uci {
             sink: Arc::new(Mutex::new(Box::new(out))),
             root: SearchRoot::new(Position::startpos()),
-            engine: Engine::new(Options::default()),
+            // Playing under some GUI's or referee's idea of the chase rules, the engine
+            // does not count on winning by the opponent's chases.
+            engine: Engine::new(Options {
+                trust_chase_wins: false,
+                ..Options::default()
+            }),
             skill_level: 20,
             limit_strength: false,
             elo: ELO_MAX,

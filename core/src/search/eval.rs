@@ -152,10 +152,30 @@ impl Trace for NoTrace {
 /// Piece-square index: rank from the owner's side × file folded onto a–e.
 #[inline]
 pub(crate) fn pst_index(sq: u8, color: usize) -> usize {
-    let (file, rank) = (sq % 9, sq / 9);
-    let rel_rank = if color == 0 { rank } else { 9 - rank };
-    rel_rank as usize * 5 + file.min(8 - file) as usize
+    PST_INDEX[color][sq as usize] as usize
 }
+
+/// [`pst_index`] by colour and point, computed once: divisions by 9 in the evaluation's
+/// inner loop cost more than a table lookup.
+static PST_INDEX: [[u8; 90]; 2] = {
+    let mut t = [[0u8; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let (file, rank) = (sq % 9, sq / 9);
+            let rel_rank = if c == 0 { rank } else { 9 - rank };
+            let folded = if file < 8 - file { file } else { 8 - file };
+            t[c][sq] = (rel_rank * 5 + folded) as u8;
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Piece kind by board code (0, an empty point, maps to 0 and is never asked).
+pub(crate) static KIND: [u8; 15] = [0, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6];
 
 /// The rank of `sq` counted from `color`'s own side.
 #[inline]
@@ -239,23 +259,23 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     }
     for (color, &own) in pos.occupied.iter().enumerate() {
         let enemy = pos.occupied[1 - color];
+        let occ = own | enemy;
         for s in BitIter(own) {
-            let kind = ((cells[s as usize] - 1) % 7) as usize;
+            let kind = KIND[cells[s as usize] as usize] as usize;
             census.count[color][kind] += 1;
             phase += PHASE_WEIGHT[kind];
             add(&mut total, MATERIAL + kind, color, 1);
             add(&mut total, PST + kind * 50 + pst_index(s, color), color, 1);
             let att = match kind {
                 ROOK => {
-                    let att = rook_attacks(cells, s);
+                    let att = rook_attacks(occ, s);
                     let n = (att & !own).count_ones() as usize;
                     add(&mut total, MOB_ROOK + n.min(17), color, 1);
                     att
                 }
                 CANNON => {
-                    let (att, quiet) = cannon_attacks(cells, s);
-                    let n =
-                        quiet + (att & enemy & first_beyond_screen(cells, s)).count_ones() as usize;
+                    let (att, quiet, targets) = cannon_attacks(occ, s);
+                    let n = quiet + (targets & enemy).count_ones() as usize;
                     add(&mut total, MOB_CANNON + n.min(17), color, 1);
                     att
                 }
@@ -344,7 +364,7 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
             THREATENED_WAITING
         };
         for s in BitIter(pos.occupied[color] & attacks.all[them]) {
-            let kind = ((cells[s as usize] - 1) % 7) as usize;
+            let kind = KIND[cells[s as usize] as usize] as usize;
             if kind == GENERAL {
                 continue;
             }
@@ -367,58 +387,82 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     if pos.side == Color::Red { red } else { -red }
 }
 
+/// The points beyond `s` in each of the four directions (east, west, north, south), as
+/// masks: a slider's attacks come from them with a bit scan instead of a walk along the ray.
+static RAY_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
+        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let mut d = 0;
+        while d < 4 {
+            let (mut f, mut r) = (file + steps[d].0, rank + steps[d].1);
+            while f >= 0 && f < 9 && r >= 0 && r < 10 {
+                t[sq][d] |= 1u128 << (r * 9 + f);
+                f += steps[d].0;
+                r += steps[d].1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The nearest occupied point of `blockers` (non-empty) seen from a slider looking in
+/// direction `d`: east and north go up in index, west and south down.
+#[inline]
+fn nearest(blockers: u128, d: usize) -> usize {
+    if d == 0 || d == 2 {
+        blockers.trailing_zeros() as usize
+    } else {
+        127 - blockers.leading_zeros() as usize
+    }
+}
+
 /// Points a rook on `s` attacks: along each ray up to and including the first piece.
 #[inline]
-fn rook_attacks(cells: &[u8; 90], s: u8) -> u128 {
+fn rook_attacks(occ: u128, s: u8) -> u128 {
+    let rays = &RAY_MASKS[s as usize];
     let mut att = 0;
-    for ray in &RAYS[s as usize] {
-        for &t in &ray.sq[..ray.len as usize] {
-            att |= bit(t);
-            if cells[t as usize] != 0 {
-                break;
-            }
-        }
+    for (d, &ray) in rays.iter().enumerate() {
+        let blockers = ray & occ;
+        att |= if blockers == 0 {
+            ray
+        } else {
+            ray ^ RAY_MASKS[nearest(blockers, d)][d]
+        };
     }
     att
 }
 
 /// Points a cannon on `s` attacks (beyond its screen, up to and including the next
-/// piece), and the number of empty points it can move to.
+/// piece), the number of empty points it can move to, and the pieces it could capture
+/// if they were enemies (the first beyond each screen).
 #[inline]
-fn cannon_attacks(cells: &[u8; 90], s: u8) -> (u128, usize) {
-    let mut att = 0;
-    let mut quiet = 0;
-    for ray in &RAYS[s as usize] {
-        let sq = &ray.sq[..ray.len as usize];
-        let mut i = 0;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            i += 1;
+fn cannon_attacks(occ: u128, s: u8) -> (u128, usize, u128) {
+    let rays = &RAY_MASKS[s as usize];
+    let (mut att, mut quiet, mut targets) = (0, 0, 0);
+    for (d, &ray) in rays.iter().enumerate() {
+        let blockers = ray & occ;
+        if blockers == 0 {
+            quiet += ray.count_ones() as usize;
+            continue;
         }
-        quiet += i;
-        for &t in sq.iter().skip(i + 1) {
-            att |= bit(t);
-            if cells[t as usize] != 0 {
-                break;
-            }
-        }
+        let screen = nearest(blockers, d);
+        let beyond = RAY_MASKS[screen][d];
+        quiet += (ray ^ beyond).count_ones() as usize - 1;
+        let behind = beyond & occ;
+        att |= if behind == 0 {
+            beyond
+        } else {
+            let target = nearest(behind, d);
+            targets |= bit(target as u8);
+            beyond ^ RAY_MASKS[target][d]
+        };
     }
-    (att, quiet)
-}
-
-/// The pieces a cannon on `s` could capture if they were enemies: the first beyond each
-/// screen.
-#[inline]
-fn first_beyond_screen(cells: &[u8; 90], s: u8) -> u128 {
-    let mut found = 0;
-    for ray in &RAYS[s as usize] {
-        let mut pieces = ray.sq[..ray.len as usize]
-            .iter()
-            .filter(|&&t| cells[t as usize] != 0);
-        if let (Some(_), Some(&t)) = (pieces.next(), pieces.next()) {
-            found |= bit(t);
-        }
-    }
-    found
+    (att, quiet, targets)
 }
 
 /// Points a horse on `s` attacks (its legs free).
@@ -475,7 +519,7 @@ fn endgame_scale(c: &Census, strong: usize) -> i32 {
             && c.crossed_pawns[1 - rook_side] == 0
             && d[ADVISOR] + d[ELEPHANT] == 4
         {
-            return 4;
+            return 1;
         }
     }
     let weak = 1 - strong;
@@ -492,7 +536,7 @@ fn endgame_scale(c: &Census, strong: usize) -> i32 {
     if rooks + horses + cannons == 0 {
         // Pawns only: a lone pawn cannot beat two advisors, nor three defenders.
         if pawns == 1 && (w[ADVISOR] == 2 || weak_defenders >= 3) {
-            return 4;
+            return 2;
         }
         return SCALE_ONE;
     }
@@ -501,16 +545,16 @@ fn endgame_scale(c: &Census, strong: usize) -> i32 {
         // advisors or elephants as screens, and even then not against two defenders.
         let own_screens = s[ADVISOR] + s[ELEPHANT];
         if horses == 1 && weak_defenders >= 3 {
-            return 2;
+            return 1;
         }
         if cannons == 1 && (own_screens == 0 || weak_defenders >= 2) {
-            return 2;
+            return 1;
         }
         return SCALE_ONE;
     }
     if pawns == 0 && rooks == 1 && horses + cannons == 0 && w[ROOK] == 1 && weak_attackers == 1 {
         // Rook against rook.
-        return 4;
+        return 2;
     }
     if pawns == 0 && rooks == 0 && cannons == 2 && horses == 0 && weak_defenders == 4 {
         // Two cannons cannot break full advisors and elephants.

@@ -28,6 +28,7 @@ mod rules;
 mod score;
 #[allow(clippy::module_inception)]
 mod search;
+mod see;
 mod threads;
 mod time;
 mod tt;
@@ -59,6 +60,11 @@ pub struct Options {
     pub rules: Rules,
     /// Time kept back per move for the GUI and the pipe.
     pub move_overhead: Duration,
+    /// Whether the search may count on winning a repetition because the other side
+    /// chased (长捉) or threatened mate (长杀) perpetually. Programs and referees judge
+    /// chases differently, so an engine playing a match does better not to (its own
+    /// forbidden chases still count as losses); analysis trusts the rules module.
+    pub trust_chase_wins: bool,
 }
 
 impl Default for Options {
@@ -70,6 +76,7 @@ impl Default for Options {
             skill_level: 20,
             rules: Rules::default(),
             move_overhead: Duration::from_millis(10),
+            trust_chase_wins: true,
         }
     }
 }

@@ -5,12 +5,10 @@
 //!
 //! Quiescence search only wants captures, so it has its own generator of legal captures.
 
-use super::eval::{ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, PAWN, ROOK};
+use super::eval::{ADVISOR, ELEPHANT, GENERAL, HORSE, PAWN, ROOK};
+use super::see::see_ge;
 use crate::position::{BitIter, bit, general_attacked};
-use crate::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_ATTACKERS,
-    PAWN_MOVES, RAYS,
-};
+use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, PAWN_MOVES, RAYS};
 use crate::{Move, MoveList, Position, Square};
 
 /// Rough piece values by kind for ordering captures (the general is never captured).
@@ -19,94 +17,7 @@ pub(crate) const ORDER_VALUE: [i32; 7] = [2000, 200, 200, 400, 900, 450, 150];
 /// The kind index (see `eval`) of the piece with board code `code` (not 0).
 #[inline]
 pub(crate) fn kind_of(code: u8) -> usize {
-    ((code - 1) % 7) as usize
-}
-
-/// The board code of `color`'s piece of kind index `kind`.
-#[inline]
-fn code_of(color: usize, kind: usize) -> u8 {
-    1 + 7 * color as u8 + kind as u8
-}
-
-/// Whether `by` (0 = Red) attacks the point `sq`: whether a piece of `by` could capture
-/// there if an enemy piece stood on it. Used to tell losing captures from winning ones.
-pub(crate) fn attacked_by(cells: &[u8; 90], sq: u8, by: usize) -> bool {
-    let (rook, cannon) = (code_of(by, ROOK), code_of(by, CANNON));
-    let s = sq as usize;
-    for ray in &RAYS[s] {
-        let line = &ray.sq[..ray.len as usize];
-        let mut i = 0;
-        while i < line.len() && cells[line[i] as usize] == 0 {
-            i += 1;
-        }
-        if i == line.len() {
-            continue;
-        }
-        if cells[line[i] as usize] == rook {
-            return true;
-        }
-        i += 1;
-        while i < line.len() && cells[line[i] as usize] == 0 {
-            i += 1;
-        }
-        if i < line.len() && cells[line[i] as usize] == cannon {
-            return true;
-        }
-    }
-    let horse = code_of(by, HORSE);
-    let h = &HORSE_ATTACKERS[s];
-    for k in 0..h.len as usize {
-        if cells[h.to[k] as usize] == horse && cells[h.via[k] as usize] == 0 {
-            return true;
-        }
-    }
-    let pawn = code_of(by, PAWN);
-    let p = &PAWN_ATTACKERS[by][s];
-    if p.to[..p.len as usize]
-        .iter()
-        .any(|&f| cells[f as usize] == pawn)
-    {
-        return true;
-    }
-    // The palace pieces: their step tables are symmetric, so the points they could come
-    // from are the points they could go to from `sq`.
-    let general = code_of(by, GENERAL);
-    let g = &GENERAL_MOVES[by][s];
-    if g.to[..g.len as usize]
-        .iter()
-        .any(|&f| cells[f as usize] == general)
-    {
-        return true;
-    }
-    let advisor = code_of(by, ADVISOR);
-    let a = &ADVISOR_MOVES[by][s];
-    if a.to[..a.len as usize]
-        .iter()
-        .any(|&f| cells[f as usize] == advisor)
-    {
-        return true;
-    }
-    let elephant = code_of(by, ELEPHANT);
-    let e = &ELEPHANT_MOVES[by][s];
-    (0..e.len as usize)
-        .any(|k| cells[e.to[k] as usize] == elephant && cells[e.via[k] as usize] == 0)
-}
-
-/// Whether capturing with `m` risks losing material: the attacker is worth more than the
-/// victim and the victim is defended.
-#[inline]
-pub(crate) fn is_losing_capture(pos: &Position, m: Move) -> bool {
-    let cells = &pos.cells;
-    let (from, to) = (m.from.index() as usize, m.to.index() as usize);
-    let attacker = ORDER_VALUE[kind_of(cells[from])];
-    let victim = ORDER_VALUE[kind_of(cells[to])];
-    if attacker <= victim {
-        return false;
-    }
-    let mut after = *cells;
-    after[to] = after[from];
-    after[from] = 0;
-    attacked_by(&after, to as u8, (!pos.side).index())
+    super::eval::KIND[code as usize] as usize
 }
 
 /// Fills `list` with the legal captures of the side to move.
@@ -290,7 +201,7 @@ impl MovePicker {
                 // Already tried: sorts last and is skipped.
                 i32::MIN
             } else if cells[to as usize] != 0 {
-                let band = if is_losing_capture(pos, m) {
+                let band = if !see_ge(pos, m, 0) {
                     BAD_CAPTURE
                 } else {
                     GOOD_CAPTURE
@@ -419,24 +330,5 @@ mod tests {
             got.sort_by_key(|m| (m.from, m.to));
             assert_eq!(got, want, "{fen}");
         }
-    }
-
-    #[test]
-    fn attacks_by_every_kind() {
-        let pos: Position = "4k4/6n2/6C2/9/R8/2p6/9/4B4/9/3AK4 w - - 0 1"
-            .parse()
-            .unwrap();
-        let at = |s: &str| s.parse::<Square>().unwrap().index();
-        let cells = &pos.cells;
-        assert!(attacked_by(cells, at("e1"), 0)); // general and advisor
-        assert!(attacked_by(cells, at("c4"), 0)); // elephant e2, eye d3 free
-        assert!(attacked_by(cells, at("c3"), 1)); // the black pawn on c4
-        assert!(!attacked_by(cells, at("c5"), 1)); // pawns never go back
-        assert!(attacked_by(cells, at("i5"), 0)); // rook along rank 5
-        assert!(attacked_by(cells, at("g9"), 0)); // cannon over the horse
-        assert!(!attacked_by(cells, at("g8"), 0)); // a cannon needs a screen
-        assert!(!attacked_by(cells, at("b9"), 0));
-        assert!(attacked_by(cells, at("e7"), 1)); // the horse on g8, leg f8 free
-        assert!(!attacked_by(cells, at("f6"), 1)); // its leg g7 is blocked
     }
 }

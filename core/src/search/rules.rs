@@ -12,7 +12,7 @@
 
 use super::score::{Value, mate_in, mated_in};
 use crate::repetition::RepetitionJudgement;
-use crate::{Color, Move, Position};
+use crate::{Color, EndReason, Move, Position};
 use std::collections::HashMap;
 
 /// Cycles that close at most this many plies from the root get the rules module's full
@@ -32,10 +32,18 @@ pub(crate) struct PathEntry {
     pub mv: Option<Move>,
 }
 
+/// The rules module's verdict on a cycle: who wins, and whether by perpetual check (the
+/// rule every program applies alike) rather than by chases or mate threats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Verdict {
+    winner: Color,
+    by_check: bool,
+}
+
 /// The rules module's verdicts on cycles, remembered by the cycle.
 #[derive(Default)]
 pub(crate) struct CycleJudge {
-    verdicts: HashMap<u64, Option<Color>>,
+    verdicts: HashMap<u64, Option<Verdict>>,
 }
 
 impl CycleJudge {
@@ -45,8 +53,8 @@ impl CycleJudge {
     }
 
     /// Who wins the cycle whose positions (after each of its moves) are `cycle`, ending
-    /// in `pos`: `None` for a draw.
-    fn winner(&mut self, pos: &Position, cycle: &[PathEntry]) -> Option<Color> {
+    /// in `pos`, and how: `None` for a draw.
+    fn verdict(&mut self, pos: &Position, cycle: &[PathEntry]) -> Option<Verdict> {
         let key = cycle.iter().fold(0u64, |k, e| {
             k.rotate_left(7) ^ e.hash.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         });
@@ -63,7 +71,10 @@ impl CycleJudge {
             }
             let start = Position::from_setup(&setup).ok()?;
             let judgement = RepetitionJudgement::judge(&start, &moves).ok()?;
-            judgement.outcome.winner
+            Some(Verdict {
+                winner: judgement.outcome.winner?,
+                by_check: judgement.outcome.reason == EndReason::PerpetualCheck,
+            })
         })
     }
 }
@@ -74,11 +85,16 @@ impl CycleJudge {
 ///
 /// The first repetition already counts: the search assumes a cycle it can enter once it
 /// can enter again, and so judges it as the rules judge the full repetition.
+///
+/// With `full`, the rules module judges the cycle; a win it gives to the side `distrust`
+/// for the other side's chases or mate threats (not for perpetual check) counts as a draw:
+/// programs and referees judge chases differently, and a player is safer not to count on
+/// the verdict (its own forbidden chases still lose).
 pub(crate) fn repetition_value(
     path: &[PathEntry],
     reversible: usize,
     ply: usize,
-    full: Option<(&Position, &mut CycleJudge)>,
+    full: Option<(&Position, &mut CycleJudge, Option<Color>)>,
 ) -> Option<Value> {
     let n = path.len() - 1;
     let now = path[n];
@@ -95,8 +111,9 @@ pub(crate) fn repetition_value(
             let cycle = &path[i + 1..=n];
             let by_checks = judge_cycle(cycle, ply);
             return Some(match full {
-                Some((pos, judge)) if by_checks == 0 => match judge.winner(pos, cycle) {
-                    Some(c) if c == pos.side_to_move() => mate_in(ply),
+                Some((pos, judge, distrust)) if by_checks == 0 => match judge.verdict(pos, cycle) {
+                    Some(v) if !v.by_check && Some(v.winner) == distrust => 0,
+                    Some(v) if v.winner == pos.side_to_move() => mate_in(ply),
                     Some(_) => mated_in(ply),
                     None => 0,
                 },

@@ -12,15 +12,14 @@
 //! progress and decides when to stop.
 
 use super::eval::{CANNON, HORSE, ROOK, evaluate};
-use super::movepick::{
-    CapturePicker, MovePicker, ORDER_VALUE, QuietHistory, is_losing_capture, kind_of,
-};
+use super::movepick::{CapturePicker, MovePicker, ORDER_VALUE, QuietHistory, kind_of};
 use super::rules::{
     CycleJudge, FULL_JUDGEMENT_PLIES, PathEntry, move_limit_reached, repetition_value,
 };
 use super::score::{
     INFINITE, MATE_IN_MAX_PLY, MAX_PLY, NONE, Score, Value, is_mate, mate_in, mated_in,
 };
+use super::see::see_ge;
 use super::threads::{Reporter, Shared};
 use super::tt::{Bound, value_from_tt, value_to_tt};
 use super::{PvLine, ScoreBound, SearchRoot};
@@ -110,7 +109,13 @@ pub(crate) struct Worker {
     /// Verdicts of the rules module on cycles near the root.
     cycles: CycleJudge,
     root_side: Color,
+    /// Recent static evaluations by position hash: the evaluation is the costliest part
+    /// of a node, and the same positions recur across iterations and sibling lines.
+    eval_cache: Box<[(u64, Value)]>,
 }
+
+/// Entries in a worker's evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 impl Worker {
     pub fn new(id: usize, shared: Arc<Shared>) -> Worker {
@@ -144,6 +149,7 @@ impl Worker {
             reporter: None,
             cycles: CycleJudge::default(),
             root_side: Color::Red,
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
         }
     }
 
@@ -267,9 +273,12 @@ impl Worker {
     }
 
     /// The principal variations found so far, for a report at `depth`: lines searched in
-    /// this iteration with its values, the others with the previous iteration's.
+    /// this iteration with its values, the others with the previous iteration's, ordered
+    /// by value (mid-iteration a line not yet searched again, or one that failed high,
+    /// can be worth more than one above it).
     pub fn lines(&self, depth: i32) -> Vec<PvLine> {
         let mut lines = Vec::with_capacity(self.multipv);
+        let mut values = Vec::with_capacity(self.multipv);
         for (i, rm) in self.root_moves.iter().take(self.multipv).enumerate() {
             let updated = rm.score != -INFINITE;
             let (value, depth) = if updated {
@@ -280,6 +289,7 @@ impl Worker {
             if value == -INFINITE || depth < 1 {
                 continue;
             }
+            values.push(value);
             lines.push(PvLine {
                 multipv: i + 1,
                 depth: depth as u32,
@@ -297,7 +307,13 @@ impl Worker {
                 moves: rm.pv.clone(),
             });
         }
-        lines
+        let mut order: Vec<usize> = (0..lines.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
+        let mut sorted: Vec<PvLine> = order.iter().map(|&i| lines[i].clone()).collect();
+        for (i, line) in sorted.iter_mut().enumerate() {
+            line.multipv = i + 1;
+        }
+        sorted
     }
 
     /// The side to move at the root.
@@ -397,7 +413,7 @@ impl Worker {
     fn root(&mut self, depth: i32, mut alpha: Value, beta: Value) -> Value {
         let mut best = -INFINITE;
         let in_check = self.stack[0].in_check;
-        self.stack[0].eval = if in_check { NONE } else { evaluate(&self.pos) };
+        self.stack[0].eval = if in_check { NONE } else { self.static_eval() };
         self.nodes += 1;
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
@@ -454,6 +470,26 @@ impl Worker {
         best
     }
 
+    /// The evaluation of the current position, shrunk towards a draw as the natural move
+    /// limit nears: a lead that is not turned into a capture soon is worth less, so a
+    /// winning side makes progress (referees that count 50 moves rather than 60 agree).
+    #[inline]
+    fn static_eval(&mut self) -> Value {
+        let key = self.pos.hash;
+        // The stored key is offset so the empty entries (key 0) never match.
+        let tag = key ^ 0x9E37_79B9_7F4A_7C15;
+        let entry = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        let v = if entry.0 == tag {
+            entry.1
+        } else {
+            let v = evaluate(&self.pos);
+            *entry = (tag, v);
+            v
+        };
+        let clock = self.pos.halfmove_clock.min(150) as Value;
+        v * (200 - clock) / 200
+    }
+
     /// The late-move reduction for `depth` and move number `n`, scaled by 1024.
     #[inline]
     fn reduction(&self, depth: i32, n: usize) -> i32 {
@@ -467,6 +503,7 @@ impl Worker {
         self.stack[ply].mv = Some(m);
         self.stack[ply].moved = piece;
         let undo = self.pos.play_unchecked(m);
+        self.shared.tt.prefetch(self.pos.hash);
         let in_check = self.pos.is_check();
         self.stack[ply + 1].in_check = in_check;
         self.path.push(PathEntry {
@@ -579,7 +616,7 @@ impl Worker {
             return v;
         }
         if ply >= MAX_PLY - 4 {
-            return if in_check { 0 } else { evaluate(&self.pos) };
+            return if in_check { 0 } else { self.static_eval() };
         }
         // Mate distance pruning: no line from here beats a mate found nearer the root.
         alpha = alpha.max(mated_in(ply));
@@ -620,7 +657,7 @@ impl Worker {
         {
             e.eval
         } else {
-            evaluate(&self.pos)
+            self.static_eval()
         };
         self.stack[ply].eval = eval;
         let improving = !in_check
@@ -715,19 +752,32 @@ impl Worker {
             move_count += 1;
             let capture = self.pos.cells[m.to.index() as usize] != 0;
             let piece = self.pos.cells[m.from.index() as usize];
-            let losing_capture = capture && depth >= 3 && is_losing_capture(&self.pos, m);
+            let losing_capture = capture && depth >= 3 && !see_ge(&self.pos, m, 0);
+            // Shallow pruning, once a move is in hand, of moves that cannot matter: quiet
+            // moves late in the order or far below alpha, and moves that lose material in
+            // the exchange on their point. A move that checks is kept; that is known once
+            // it is played, so the tests before the move only mark candidates.
+            let shallow = !PV && !in_check && best > -MATE_IN_MAX_PLY && depth <= 6;
+            let late_or_futile = shallow
+                && !capture
+                && (move_count > (3 + depth * depth) as usize / (2 - improving as usize)
+                    || eval + 100 + 120 * depth <= alpha);
+            let losing_badly = shallow
+                && !late_or_futile
+                && !see_ge(
+                    &self.pos,
+                    m,
+                    if capture {
+                        -150 * depth
+                    } else {
+                        -30 * depth * depth
+                    },
+                );
             let undo = self.do_move(m, ply);
             let gives_check = self.stack[ply + 1].in_check;
-
-            // Shallow pruning of quiet moves that cannot matter, once a move is in hand.
-            if !PV && !in_check && !capture && !gives_check && best > -MATE_IN_MAX_PLY && depth <= 6
-            {
-                let late = move_count > (3 + depth * depth) as usize / (2 - improving as usize);
-                let futile = eval + 100 + 120 * depth <= alpha;
-                if late || futile {
-                    self.undo_move(m, undo);
-                    continue;
-                }
+            if (late_or_futile || losing_badly) && !gives_check {
+                self.undo_move(m, undo);
+                continue;
             }
 
             // Check extension, bounded so a chain of checks cannot run away.
@@ -883,7 +933,11 @@ impl Worker {
                 &self.path,
                 clock as usize,
                 ply,
-                (ply <= FULL_JUDGEMENT_PLIES).then_some((&self.pos, &mut self.cycles)),
+                (ply <= FULL_JUDGEMENT_PLIES).then_some((
+                    &self.pos,
+                    &mut self.cycles,
+                    (!self.shared.trust_chase_wins).then_some(self.root_side),
+                )),
             )
         {
             return Some(v);
@@ -913,7 +967,7 @@ impl Worker {
             return v;
         }
         if ply >= MAX_PLY - 4 {
-            return if in_check { 0 } else { evaluate(&self.pos) };
+            return if in_check { 0 } else { self.static_eval() };
         }
         let key = self.pos.hash;
         let tt = self.shared.tt.probe(key);
@@ -937,7 +991,7 @@ impl Worker {
         } else {
             eval = match tt {
                 Some(e) if e.eval != NONE => e.eval,
-                _ => evaluate(&self.pos),
+                _ => self.static_eval(),
             };
             best = eval;
             if best >= beta {
@@ -959,7 +1013,7 @@ impl Worker {
                 if eval + victim + 150 <= alpha {
                     continue;
                 }
-                if is_losing_capture(&self.pos, m) {
+                if !see_ge(&self.pos, m, 0) {
                     continue;
                 }
             }

@@ -29,6 +29,7 @@ pub(crate) struct Shared {
     pub time: TimeManager,
     pub multipv: usize,
     pub rules: Rules,
+    pub trust_chase_wins: bool,
 }
 
 impl Shared {
@@ -53,6 +54,7 @@ impl Shared {
                 options.multipv
             },
             rules: options.rules,
+            trust_chase_wins: options.trust_chase_wins,
         }
     }
 

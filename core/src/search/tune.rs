@@ -11,7 +11,8 @@ use super::eval::{PHASE_MAX, S, SCALE_ONE, Trace, evaluate_traced, layout};
 use super::weights::WEIGHTS;
 use crate::MoveList;
 use crate::Position;
-use crate::search::movepick::{is_losing_capture, legal_captures};
+use crate::search::movepick::legal_captures;
+use crate::search::see::see_ge;
 
 /// One position's features (Red's count minus Black's, per weight), as the evaluation
 /// sees them, with the result of its game.
@@ -78,14 +79,14 @@ impl Sample {
 }
 
 /// Whether `pos` is quiet enough to judge by its static evaluation: not in check, and no
-/// capture that does not risk the capturer.
+/// capture that wins or keeps material in the exchange.
 pub fn is_quiet(pos: &Position) -> bool {
     if pos.is_check() {
         return false;
     }
     let mut captures = MoveList::new();
     legal_captures(pos, &mut captures);
-    captures.iter().all(|&m| is_losing_capture(pos, m))
+    captures.iter().all(|&m| !see_ge(pos, m, 0))
 }
 
 /// The logistic of an evaluation: the expected score.
