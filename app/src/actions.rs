@@ -85,6 +85,11 @@ pub enum Action {
     SetLanguage(Language),
     /// Only the board, or the whole window.
     ToggleBoardOnly,
+    /// Presentation mode (F5): full screen, the board as large as it goes, high contrast,
+    /// large coordinates, engine hidden; the move list on F11.
+    TogglePresentation,
+    /// Leave presentation mode (Esc).
+    EndPresentation,
     /// The side panel was resized to this width.
     SetSidePanelWidth(f32),
 
@@ -340,6 +345,14 @@ impl ChuheApp {
                 });
                 self.state.refresh();
             }
+            Action::TogglePresentation => {
+                if self.state.presentation.is_some() {
+                    self.end_presentation(ctx);
+                } else {
+                    self.start_presentation(ctx);
+                }
+            }
+            Action::EndPresentation => self.end_presentation(ctx),
             Action::ToggleBoardOnly => {
                 self.change_settings(|s| s.layout.board_only = !s.layout.board_only)
             }
@@ -859,6 +872,32 @@ impl ChuheApp {
         }
     }
 
+    fn start_presentation(&mut self, ctx: &egui::Context) {
+        let settings = &mut self.state.settings;
+        self.state.presentation = Some(crate::state::Presentation {
+            theme: settings.theme,
+            board_only: settings.layout.board_only,
+            engine_hidden: self.state.engine_hidden,
+        });
+        // Not through change_settings: these are the projector's, not the user's choices.
+        settings.theme = ThemeChoice::HighContrast;
+        settings.layout.board_only = true;
+        self.state.engine_hidden = true;
+        self.apply_visuals(ctx);
+        ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
+    }
+
+    fn end_presentation(&mut self, ctx: &egui::Context) {
+        let Some(before) = self.state.presentation.take() else {
+            return;
+        };
+        self.state.settings.theme = before.theme;
+        self.state.settings.layout.board_only = before.board_only;
+        self.state.engine_hidden = before.engine_hidden;
+        self.apply_visuals(ctx);
+        ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
+    }
+
     /// A move made on the board or stepped to (one move on from where the board was) is
     /// heard: a tap, a capture's knock, a check's tone, or the end of the game.
     fn sound_of_play(&mut self) {
@@ -903,7 +942,7 @@ impl ChuheApp {
         self.sound_of_play();
         if self.settings_changed {
             self.settings_changed = false;
-            if let Err(e) = self.storage.save_settings(&self.state.settings) {
+            if let Err(e) = self.storage.save_settings(&self.state.settings_to_save()) {
                 self.state.notice = Some(Notice::WithArg(
                     "notice-settings-not-saved",
                     "error",

@@ -260,7 +260,7 @@ impl ChuheApp {
             }
         }
         if *layout != before
-            && let Err(e) = self.storage.save_settings(&self.state.settings)
+            && let Err(e) = self.storage.save_settings(&self.state.settings_to_save())
         {
             log_error(&e);
         }
@@ -315,7 +315,11 @@ impl ChuheApp {
                 _ => {}
             }
         }
-        actions.extend(shortcuts::actions(ctx, self.state.cursor));
+        actions.extend(shortcuts::actions(
+            ctx,
+            self.state.cursor,
+            self.state.presentation.is_some(),
+        ));
     }
 
     /// Writes frame statistics to `$CHUHE_STATS` when set (for measurements).

@@ -89,10 +89,26 @@ impl ActionKind {
     }
 }
 
-/// The actions of the shortcuts pressed this frame; `cursor` is the current move.
-pub fn actions(ctx: &egui::Context, cursor: NodeId) -> Vec<Action> {
+/// The actions of the shortcuts pressed this frame; `cursor` is the current move. In
+/// presentation mode PageUp/PageDown step through the moves (presentation clickers send
+/// them) and Esc ends it.
+pub fn actions(ctx: &egui::Context, cursor: NodeId, presenting: bool) -> Vec<Action> {
     let mut actions = Vec::new();
     ctx.input_mut(|input| {
+        if input.consume_key(Modifiers::NONE, Key::F5) {
+            actions.push(Action::TogglePresentation);
+        }
+        if presenting {
+            for (key, action) in [
+                (Key::PageUp, Action::Back),
+                (Key::PageDown, Action::Forward),
+                (Key::Escape, Action::EndPresentation),
+            ] {
+                if input.consume_key(Modifiers::NONE, key) {
+                    actions.push(action);
+                }
+            }
+        }
         for (modifiers, key, kind) in WITH_MODIFIERS {
             if input.consume_shortcut(&KeyboardShortcut::new(modifiers, key)) {
                 actions.push(kind.action(cursor));

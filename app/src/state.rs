@@ -78,6 +78,30 @@ pub struct OpeningsBrowser {
     pub reveal: u64,
 }
 
+/// What presentation mode changed for the projector: the settings before it (so that they,
+/// not the projector's, are what is saved) and whether the engine was hidden.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Presentation {
+    /// The theme before.
+    pub theme: crate::theme::ThemeChoice,
+    /// Whether only the board was shown before.
+    pub board_only: bool,
+    /// Whether the engine was hidden before.
+    pub engine_hidden: bool,
+}
+
+impl AppState {
+    /// The settings as the user chose them: presentation mode's changes taken out.
+    pub fn settings_to_save(&self) -> Settings {
+        let mut settings = self.settings.clone();
+        if let Some(p) = &self.presentation {
+            settings.theme = p.theme;
+            settings.layout.board_only = p.board_only;
+        }
+        settings
+    }
+}
+
 /// The latest analysis and the record node it is about.
 #[derive(Clone, Debug)]
 pub struct EngineView {
@@ -171,6 +195,8 @@ pub struct AppState {
     pub engine_hidden: bool,
     /// The latest analysis.
     pub engine: Option<EngineView>,
+    /// Presentation mode (F5), with what it changed, to put back when it ends.
+    pub presentation: Option<Presentation>,
     /// The last sound of play asked for (heard only when there is a sound device).
     pub last_sound: Option<crate::sound::Sound>,
     /// What the analysing engine last said of itself (its name, a failure, a warning).
@@ -214,6 +240,7 @@ impl AppState {
             analysing: false,
             engine_hidden: false,
             engine: None,
+            presentation: None,
             last_sound: None,
             engine_status: None,
             engine_warning: None,

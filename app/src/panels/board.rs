@@ -27,7 +27,11 @@ const GRAPH_HEIGHT: f32 = 90.0;
 
 /// Draws the board area into `ui`.
 pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    let theme = app.state.settings.theme.theme();
+    let mut theme = app.state.settings.theme.theme();
+    if app.state.presentation.is_some() {
+        // Coordinates a class can read from the back of the room.
+        theme.proportions.file_number_text = theme.proportions.file_number_text.max(0.44);
+    }
     let board_only = app.state.settings.layout.board_only;
     let evals = if board_only || app.state.engine_hidden {
         Vec::new()

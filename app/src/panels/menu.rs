@@ -142,6 +142,9 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
                 actions.push(Action::ToggleBoardOnly);
             }
+            if item(ui, "view-presentation", Some((Modifiers::NONE, Key::F5))) {
+                actions.push(Action::TogglePresentation);
+            }
             ui.separator();
             ui.weak(i18n.tr("view-coordinates"));
             for (coordinates, id) in [
@@ -223,6 +226,13 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
             }
         });
+        // Presentation mode is one click away for a teacher in front of a class.
+        if ui
+            .selectable_label(state.presentation.is_some(), i18n.tr("presentation-button"))
+            .clicked()
+        {
+            actions.push(Action::TogglePresentation);
+        }
         // The 36 checkmate patterns: one click opens the gallery (or closes it).
         let patterns_open = state.patterns.open;
         if ui
