@@ -61,6 +61,14 @@ fn presentation_mode_shows_the_board_for_a_class_and_gives_everything_back() {
     assert_eq!(saved.theme, theme_before);
     assert!(!saved.layout.board_only);
 
+    // The move's comment is shown large under the board.
+    let cursor = harness.state().state.cursor;
+    harness
+        .state_mut()
+        .apply(&ctx, Action::SetComment(cursor, "当头炮，先声夺人".into()));
+    harness.run_ok();
+    harness.get_by_label("当头炮，先声夺人");
+
     // Esc gives everything back.
     key(&mut harness, Key::Escape);
     let state = &harness.state().state;

@@ -9,7 +9,7 @@ use crate::state::AppState;
 use crate::theme::Theme;
 use chuhe_core::record::{Arrow, Circle, MarkColor, NodeId, Score};
 use chuhe_core::{Move, Square};
-use egui::{Color32, PointerButton, Rect, Sense, Stroke, Ui, Vec2, pos2};
+use egui::{Color32, PointerButton, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
 
 /// A drag in progress on the board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,6 +22,9 @@ pub struct BoardInput {
 
 /// Width of the evaluation bar.
 const EVAL_BAR_WIDTH: f32 = 14.0;
+/// Text size of a move's comment under the board in presentation mode, in points.
+const PRESENTATION_COMMENT_SIZE: f32 = 30.0;
+
 /// Height of the evaluation graph.
 const GRAPH_HEIGHT: f32 = 90.0;
 
@@ -42,6 +45,25 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         egui::Panel::bottom("eval-graph")
             .exact_size(GRAPH_HEIGHT)
             .show(ui, |ui| graph(ui, &app.state, &evals, &theme, actions));
+    }
+    if app.state.presentation.is_some() {
+        // The move's comment, large under the board, as the teacher steps through.
+        let comment = app.state.record.annotation(app.state.cursor).comment.trim();
+        if !comment.is_empty() {
+            let text = comment.to_owned();
+            egui::Panel::bottom("presentation-comment")
+                .resizable(false)
+                .show(ui, |ui| {
+                    ui.add_space(6.0);
+                    let colour = ui.visuals().strong_text_color();
+                    ui.label(
+                        RichText::new(text)
+                            .size(PRESENTATION_COMMENT_SIZE)
+                            .color(colour),
+                    );
+                    ui.add_space(6.0);
+                });
+        }
     }
     let bar = (!board_only)
         .then(|| app.state.visible_engine())
