@@ -51,7 +51,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         let comment = app.state.record.annotation(app.state.cursor).comment.trim();
         if !comment.is_empty() {
             let text = comment.to_owned();
-            egui::Panel::bottom("presentation-comment")
+            egui::Panel::bottom("presentation comment")
                 .resizable(false)
                 .show(ui, |ui| {
                     ui.add_space(6.0);
