@@ -236,10 +236,21 @@ impl ChuheApp {
                 .record
                 .position_at(node)
                 .unwrap_or_else(|| self.state.position().clone());
+            let mate_patterns = update
+                .lines
+                .iter()
+                .map(|line| match line.score {
+                    chuhe_core::search::Score::Mate(n) if n > 0 => {
+                        crate::panels::patterns::mate_patterns(&position, &line.moves)
+                    }
+                    _ => Vec::new(),
+                })
+                .collect();
             self.state.engine = Some(EngineView {
                 node,
                 position,
                 update,
+                mate_patterns,
             });
         }
     }

@@ -68,6 +68,14 @@ impl<T> Job<T> {
     }
 }
 
+impl<T> std::fmt::Debug for Job<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Job")
+            .field("finished", &self.finished)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<T> Drop for Job<T> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);

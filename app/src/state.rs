@@ -111,6 +111,10 @@ pub struct EngineView {
     pub position: Position,
     /// What the engine last said.
     pub update: Update,
+    /// For each line of the update, the checkmate patterns its forced mate ends in (empty
+    /// when it is no mate for the side to move or shows none): worked out once per
+    /// update, not on every frame that draws it.
+    pub mate_patterns: Vec<Vec<chuhe_core::library::patterns::PatternId>>,
 }
 
 /// How far a whole-game review has come.

@@ -64,7 +64,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         ],
     ));
     let notation = state.settings.notation.notation();
-    for line in &update.lines {
+    for (index, line) in update.lines.iter().enumerate() {
         let text = format!(
             "{}. {}  {}",
             line.multipv,
@@ -76,12 +76,11 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             actions.push(Action::PlayLine(view.node, line.moves.clone()));
         }
         // A forced mate whose final position has a named shape: say which (杀法).
-        if matches!(line.score, Score::Mate(n) if n > 0) {
-            let shapes = crate::panels::patterns::mate_patterns(&view.position, &line.moves);
-            if !shapes.is_empty() {
-                let names = crate::panels::patterns::names_of(&shapes, i18n.language());
-                ui.label(i18n.tr_args("analysis-pattern", &[("names", names.into())]));
-            }
+        if let Some(shapes) = view.mate_patterns.get(index)
+            && !shapes.is_empty()
+        {
+            let names = crate::panels::patterns::names_of(shapes, i18n.language());
+            ui.label(i18n.tr_args("analysis-pattern", &[("names", names.into())]));
         }
     }
 }

@@ -7,12 +7,12 @@ use crate::actions::Action;
 use crate::app::ChuheApp;
 use crate::board::{Board, BoardArrow, BoardGeometry, Diagram, Marks};
 use crate::i18n::{I18n, Language};
+use crate::jobs::Job;
 use chuhe_core::library::patterns::{self, Example, Pattern, PatternId};
 use chuhe_core::notation::format_move;
 use chuhe_core::solver::{SolveOptions, Solver};
 use chuhe_core::{Color, Move, MoveList, Position, Square};
 use egui::{RichText, Ui, Vec2};
-use std::sync::mpsc::{Receiver, channel};
 
 /// Side of a gallery diagram.
 const THUMBNAIL: f32 = 170.0;
@@ -79,8 +79,8 @@ pub struct Practice {
     pub hint_shown: bool,
     /// The position before the user's move waiting for the prover, and that move.
     pub pending: Option<(Position, Move)>,
-    /// Where the prover's answer comes from.
-    pub job: Option<Receiver<Defence>>,
+    /// The prover finding the defence (cancelled when the practice is closed).
+    pub job: Option<Job<Defence>>,
     /// How it went: `Some(true)` solved, `Some(false)` the last try failed.
     pub result: Option<bool>,
 }
@@ -234,17 +234,13 @@ fn click(p: &mut Practice, square: Square) {
             p.selected = None;
             let m = Move::new(from, square);
             if let Ok(next) = p.position.play(m) {
-                let (tx, rx) = channel();
                 let left = p.left;
                 let after = next.clone();
-                std::thread::spawn(move || {
-                    // The receiver may be gone (practice closed): nothing to tell then.
-                    let _ = tx.send(defend(&after, left));
-                });
+                let job = Job::spawn("chuhe pattern defence", move |_| defend(&after, left));
                 p.pending = Some((p.position.clone(), m));
                 p.position = next;
                 p.last = Some(m);
-                p.job = Some(rx);
+                p.job = Some(job);
                 p.hint_shown = false;
                 p.result = None;
             }
@@ -318,14 +314,16 @@ pub fn defend(pos: &Position, left: u32) -> Defence {
 /// Draws the browser in the central area.
 pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     // The prover's answer, if it has come.
-    if let Some(p) = &app.state.patterns.practice
-        && let Some(job) = &p.job
+    if let Some(p) = &mut app.state.patterns.practice
+        && let Some(job) = &mut p.job
     {
-        match job.try_recv() {
-            Ok(defence) => actions.push(Action::Patterns(PatternAction::Defended(defence))),
-            Err(_) => ui
+        match job.poll() {
+            Some(defence) => actions.push(Action::Patterns(PatternAction::Defended(defence))),
+            None if !job.is_finished() => ui
                 .ctx()
                 .request_repaint_after(std::time::Duration::from_millis(30)),
+            // The prover died: let the user try again rather than wait for ever.
+            None => p.job = None,
         }
     }
     let Ok(library) = patterns::library() else {
