@@ -2,28 +2,30 @@
 //! under its own name, from the game's moves), and one that dies (the user is told in
 //! plain words, and the app goes on).
 
+mod common;
+
 use chuhe::ChuheApp;
-use chuhe::settings::{ExternalEngine, Settings, Storage};
-use egui::{Event, Key, Modifiers, Vec2};
+use chuhe::settings::{ExternalEngine, Settings};
+use common::{key, open_with_settings, temp_dir, wait_for};
+use egui::{Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Duration;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhe-external-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// Settings with `engine` chosen for analysis.
+fn with_engine(engine: ExternalEngine) -> Settings {
+    let mut settings = Settings::default();
+    settings.engine.external.push(engine);
+    settings.engine.active_external = Some(0);
+    settings
 }
 
-/// The app with `engine` (a shell script) chosen for analysis in its settings.
+/// The app with `script` (a shell "engine") chosen for analysis; its command log.
 fn open_with_engine(name: &str, script: &str) -> (Harness<'static, ChuheApp>, PathBuf) {
-    let dir = temp_dir(name);
+    let dir = temp_dir("external", name);
     let log = dir.join("commands.log");
-    let storage = Storage::in_dir(dir.clone());
-    let mut settings = Settings::default();
-    settings.engine.external.push(ExternalEngine {
+    let settings = with_engine(ExternalEngine {
         name: "sh".into(),
         path: "sh".into(),
         args: vec![
@@ -32,31 +34,7 @@ fn open_with_engine(name: &str, script: &str) -> (Harness<'static, ChuheApp>, Pa
         ],
         options: vec![("Hash".into(), "32".into())],
     });
-    settings.engine.active_external = Some(0);
-    storage.save_settings(&settings).unwrap();
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(dir.clone())));
-    harness.run();
-    (harness, log)
-}
-
-fn key(harness: &mut Harness<'_, ChuheApp>, key: Key) {
-    harness.key_press_modifiers(Modifiers::NONE, key);
-    harness.run_ok();
-}
-
-fn wait_for(
-    harness: &mut Harness<'_, ChuheApp>,
-    limit: Duration,
-    done: impl Fn(&ChuheApp) -> bool,
-) {
-    let start = Instant::now();
-    while !done(harness.state()) {
-        assert!(start.elapsed() < limit, "timed out");
-        std::thread::sleep(Duration::from_millis(20));
-        harness.step();
-    }
+    (open_with_settings(&dir, &settings), log)
 }
 
 fn paste(harness: &mut Harness<'_, ChuheApp>, text: &str) {
@@ -163,18 +141,8 @@ fn an_engine_that_crashes_is_reported_and_the_app_goes_on() {
 
 #[test]
 fn a_missing_engine_program_is_named_in_the_message() {
-    let dir = temp_dir("missing");
-    let storage = Storage::in_dir(dir.clone());
-    let mut settings = Settings::default();
-    settings.engine.external.push(ExternalEngine::from_path(
-        Path::new("/no/such/pikafish").into(),
-    ));
-    settings.engine.active_external = Some(0);
-    storage.save_settings(&settings).unwrap();
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(dir.clone())));
-    harness.run();
+    let settings = with_engine(ExternalEngine::from_path("/no/such/pikafish".into()));
+    let mut harness = open_with_settings(&temp_dir("external", "missing"), &settings);
     key(&mut harness, Key::Space);
     wait_for(&mut harness, Duration::from_secs(20), |app| {
         app.state.engine_status.is_some()

@@ -3,28 +3,19 @@
 //! presentation clickers send) step through the moves, Esc ends it, and nothing of it is
 //! saved as the user's settings.
 
-use chuhe::ChuheApp;
+mod common;
+
 use chuhe::actions::Action;
 use chuhe::settings::Storage;
 use chuhe::theme::ThemeChoice;
-use egui::{Key, Modifiers, Vec2};
-use egui_kittest::Harness;
+use common::{key, open_in, temp_dir};
+use egui::Key;
 use egui_kittest::kittest::Queryable as _;
-
-fn key(harness: &mut Harness<'_, ChuheApp>, key: Key) {
-    harness.key_press_modifiers(Modifiers::NONE, key);
-    harness.run_ok();
-}
 
 #[test]
 fn presentation_mode_shows_the_board_for_a_class_and_gives_everything_back() {
-    let dir = std::env::temp_dir().join(format!("chuhe-presentation-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let opened = dir.clone();
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(opened.clone())));
-    harness.run();
+    let dir = temp_dir("presentation", "class");
+    let mut harness = open_in(&dir);
     let ctx = harness.ctx.clone();
     for m in ["h2e2", "h9g7", "h0g2"] {
         harness

@@ -1,22 +1,18 @@
 //! The sounds of play: which sound each move asks for, and that muting silences them.
 //! (Whether a device plays them is the platform's business; CI machines have none.)
 
+mod common;
+
 use chuhe::ChuheApp;
 use chuhe::actions::Action;
-use chuhe::settings::Storage;
 use chuhe::sound::Sound;
-use egui::{Event, Key, Modifiers, Vec2};
+use common::{open_in, temp_dir};
+use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 
 fn open(name: &str) -> Harness<'static, ChuheApp> {
-    let dir = std::env::temp_dir().join(format!("chuhe-sound-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut harness = Harness::builder()
-        .with_size(Vec2::new(1200.0, 800.0))
-        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(dir.clone())));
-    harness.run();
-    harness
+    open_in(&temp_dir("sound", name))
 }
 
 fn act(harness: &mut Harness<'_, ChuheApp>, action: Action) {

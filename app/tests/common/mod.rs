@@ -1,0 +1,58 @@
+//! What the app's test files share: a private directory per test, the app opened on it,
+//! keys, and waiting for the app to reach a state.
+
+// Each test file is its own crate and uses only some of these.
+#![allow(dead_code)]
+
+use chuhe::ChuheApp;
+use chuhe::settings::{Settings, Storage};
+use egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// An empty directory of its own for the test `name` of the file `file`.
+pub fn temp_dir(file: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhe-{file}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The app in a laptop-sized window, its files kept in `dir`.
+pub fn open_in(dir: &Path) -> Harness<'static, ChuheApp> {
+    let dir = dir.to_owned();
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1200.0, 800.0))
+        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(dir.clone())));
+    harness.run();
+    harness
+}
+
+/// The app opened on `dir` with `settings` saved there first.
+pub fn open_with_settings(dir: &Path, settings: &Settings) -> Harness<'static, ChuheApp> {
+    Storage::in_dir(dir.to_owned())
+        .save_settings(settings)
+        .unwrap();
+    open_in(dir)
+}
+
+/// Presses `key` and lets the app settle.
+pub fn key(harness: &mut Harness<'_, ChuheApp>, key: Key) {
+    harness.key_press_modifiers(Modifiers::NONE, key);
+    harness.run_ok();
+}
+
+/// Steps the app until `done`, for at most `limit`.
+pub fn wait_for(
+    harness: &mut Harness<'_, ChuheApp>,
+    limit: Duration,
+    done: impl Fn(&ChuheApp) -> bool,
+) {
+    let start = Instant::now();
+    while !done(harness.state()) {
+        assert!(start.elapsed() < limit, "timed out");
+        std::thread::sleep(Duration::from_millis(20));
+        harness.step();
+    }
+}
