@@ -11,7 +11,7 @@
 pub mod ecco;
 
 use crate::notation::{Notation, format_move, parse_move};
-use crate::{Move, Position, Setup};
+use crate::{Move, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -181,9 +181,7 @@ pub struct Recognition {
 }
 
 fn mirror_hash(pos: &Position) -> u64 {
-    let mut setup: Setup = pos.to_setup();
-    setup.board = setup.board.mirrored();
-    Position::from_setup(&setup).map_or(0, |p| p.hash())
+    Position::from_setup(&pos.to_setup().mirrored()).map_or(0, |p| p.hash())
 }
 
 impl OpeningBook {
