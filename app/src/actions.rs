@@ -162,6 +162,8 @@ pub enum Action {
     Editor(crate::editor::EditorAction),
     /// Something done with puzzles.
     Puzzle(crate::puzzles::PuzzleAction),
+    /// Something done in a game being played (against the engine or hot-seat).
+    Play(crate::play::PlayAction),
     /// Show or hide the opening browser.
     ToggleOpenings,
     /// Search the opening tree by name.
@@ -185,6 +187,7 @@ impl Action {
                 | Action::NextFile
                 | Action::Paste(_)
                 | Action::ShowOpening(_)
+                | Action::Play(crate::play::PlayAction::Start(_))
         )
     }
 }
@@ -486,6 +489,7 @@ impl ChuheApp {
             }
             Action::Editor(action) => self.apply_editor(ctx, action),
             Action::Puzzle(action) => self.apply_puzzle(action),
+            Action::Play(action) => self.apply_play(ctx, action),
         }
         self.after_change();
     }
@@ -520,6 +524,9 @@ impl ChuheApp {
     /// differs), or says why it is illegal.
     fn play_move(&mut self, m: Move) {
         self.state.selected = None;
+        if !self.match_allows_move() {
+            return;
+        }
         if self.state.derived.outcome.is_some() {
             self.state.notice = Some(Notice::Message("notice-game-over"));
             return;
@@ -542,6 +549,10 @@ impl ChuheApp {
                     self.edited();
                 } else {
                     self.state.refresh();
+                }
+                if self.state.play.is_some() {
+                    let mover = !self.state.position().side_to_move();
+                    self.match_moved(mover);
                 }
             }
             Err(_) => self.state.notice = Some(Notice::Message("notice-edit-failed")),

@@ -389,6 +389,11 @@ impl eframe::App for ChuheApp {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
 
+        if self.poll_match() {
+            // A clock runs or the engine thinks: show the time, look for its move.
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+
         panels::show(self, ui, &mut actions);
 
         for action in actions {

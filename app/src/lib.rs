@@ -16,6 +16,7 @@ pub mod fonts;
 pub mod i18n;
 pub mod jobs;
 pub mod panels;
+pub mod play;
 pub mod puzzles;
 pub mod review;
 pub mod settings;

@@ -223,6 +223,10 @@ pub struct AppState {
     pub puzzles: crate::puzzles::Puzzles,
     /// The checkmate-pattern browser.
     pub patterns: crate::panels::patterns::PatternsState,
+    /// A game being played against the engine or hot-seat.
+    pub play: Option<crate::play::Match>,
+    /// The new-game dialog, while it is open.
+    pub play_setup: Option<crate::play::PlaySetup>,
 }
 
 impl AppState {
@@ -256,6 +260,8 @@ impl AppState {
             editor: None,
             puzzles: Default::default(),
             patterns: Default::default(),
+            play: None,
+            play_setup: None,
         }
     }
 

@@ -195,6 +195,9 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.separator();
             engine_settings(app, ui, actions);
         });
+        ui.menu_button(i18n.tr("menu-play"), |ui| {
+            crate::panels::play::menu(app, ui, actions);
+        });
         ui.menu_button(i18n.tr("menu-puzzles"), |ui| {
             use crate::editor::EditorAction;
             use crate::puzzles::PuzzleAction;

@@ -10,6 +10,7 @@ pub mod menu;
 pub mod moves;
 pub mod openings;
 pub mod patterns;
+pub mod play;
 pub mod puzzles;
 
 use crate::actions::Action;
@@ -71,12 +72,16 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             } else if app.state.puzzles.session.is_some() {
                 puzzles::board(app, ui, actions);
             } else {
+                if app.state.play.is_some() {
+                    egui::Panel::top("play bar").show(ui, |ui| play::bar(app, ui, actions));
+                }
                 board::show(app, ui, actions);
             }
         });
     }
     puzzles::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
+    play::setup_dialog(app, &ctx, actions);
 }
 
 /// The status bar: what happened last, the file, whether it is saved, the frame time.
