@@ -357,3 +357,14 @@ play-end-time = lost on time
 play-end-agreed = draw by agreement
 play-take-red = Red (moves first)
 play-take-black = Black
+
+## Diagram export
+file-export-png = Export diagram (PNG)…
+export-title = Export a diagram
+export-size = Picture size:
+export-coordinates = File numbers round the board
+export-marks = Arrows, circles and the last move
+export-save = Export…
+export-working = Exporting the diagram…
+export-done = Diagram exported to { $path }.
+export-failed = The diagram could not be exported: { $error }

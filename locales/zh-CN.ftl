@@ -357,3 +357,14 @@ play-end-time = 超时判负
 play-end-agreed = 双方同意和棋
 play-take-red = 执红（先走）
 play-take-black = 执黑
+
+## Diagram export
+file-export-png = 导出棋图（PNG）…
+export-title = 导出棋图
+export-size = 图片大小：
+export-coordinates = 标出纵线编号
+export-marks = 画出箭头、圆圈和上一步
+export-save = 导出…
+export-working = 正在导出棋图…
+export-done = 棋图已导出到 { $path }。
+export-failed = 棋图导出失败：{ $error }

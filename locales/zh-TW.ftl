@@ -357,3 +357,14 @@ play-end-time = 超時判負
 play-end-agreed = 雙方同意和棋
 play-take-red = 執紅（先走）
 play-take-black = 執黑
+
+## Diagram export
+file-export-png = 匯出棋圖（PNG）…
+export-title = 匯出棋圖
+export-size = 圖片大小：
+export-coordinates = 標出縱線編號
+export-marks = 畫出箭頭、圓圈和上一步
+export-save = 匯出…
+export-working = 正在匯出棋圖…
+export-done = 棋圖已匯出到 { $path }。
+export-failed = 棋圖匯出失敗：{ $error }

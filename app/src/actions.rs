@@ -164,6 +164,12 @@ pub enum Action {
     Puzzle(crate::puzzles::PuzzleAction),
     /// Something done in a game being played (against the engine or hot-seat).
     Play(crate::play::PlayAction),
+    /// Opens (with the options) or closes (`None`) the diagram export dialog.
+    ExportDialog(Option<crate::export::ExportOptions>),
+    /// Asks where to save the diagram, then exports it.
+    ExportPngDialog(crate::export::ExportOptions),
+    /// Exports the board as a PNG diagram to the path.
+    ExportPng(PathBuf, crate::export::ExportOptions),
     /// Show or hide the opening browser.
     ToggleOpenings,
     /// Search the opening tree by name.
@@ -490,6 +496,18 @@ impl ChuheApp {
             Action::Editor(action) => self.apply_editor(ctx, action),
             Action::Puzzle(action) => self.apply_puzzle(action),
             Action::Play(action) => self.apply_play(ctx, action),
+            Action::ExportDialog(options) => self.state.export_dialog = options,
+            Action::ExportPngDialog(options) => {
+                self.state.export_dialog = None;
+                let picked = rfd::FileDialog::new()
+                    .add_filter("PNG", &["png"])
+                    .set_file_name("diagram.png")
+                    .save_file();
+                if let Some(path) = picked {
+                    self.apply(ctx, Action::ExportPng(path, options));
+                }
+            }
+            Action::ExportPng(path, options) => self.export_png(path, options),
         }
         self.after_change();
     }

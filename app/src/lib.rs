@@ -11,6 +11,7 @@ pub mod app;
 pub mod board;
 pub mod editor;
 pub mod engine;
+pub mod export;
 pub mod files;
 pub mod fonts;
 pub mod i18n;

@@ -227,6 +227,8 @@ pub struct AppState {
     pub play: Option<crate::play::Match>,
     /// The new-game dialog, while it is open.
     pub play_setup: Option<crate::play::PlaySetup>,
+    /// The diagram export dialog, while it is open.
+    pub export_dialog: Option<crate::export::ExportOptions>,
 }
 
 impl AppState {
@@ -262,6 +264,7 @@ impl AppState {
             patterns: Default::default(),
             play: None,
             play_setup: None,
+            export_dialog: None,
         }
     }
 

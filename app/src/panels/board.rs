@@ -178,7 +178,7 @@ pub fn mark_color(modifiers: egui::Modifiers) -> MarkColor {
 }
 
 /// What the board shows besides the pieces.
-fn marks(state: &AppState, theme: &Theme) -> Marks {
+pub(crate) fn marks(state: &AppState, theme: &Theme) -> Marks {
     let position = state.position();
     let annotation = state.record.annotation(state.cursor);
     let mut arrows: Vec<BoardArrow> = annotation
@@ -222,6 +222,7 @@ fn marks(state: &AppState, theme: &Theme) -> Marks {
             .collect(),
         lifted: None,
         traditional: state.settings.language == crate::i18n::Language::ZhTw,
+        hide_coordinates: false,
     }
 }
 

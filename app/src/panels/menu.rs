@@ -40,7 +40,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     };
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button(i18n.tr("menu-file"), |ui| {
-            let entries: [MenuEntry; 10] = [
+            let entries: [MenuEntry; 11] = [
                 ("file-new", Some((Modifiers::COMMAND, Key::N)), Action::New),
                 (
                     "file-open",
@@ -64,6 +64,11 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     Action::Save,
                 ),
                 ("file-save-as", None, Action::SaveAsDialog),
+                (
+                    "file-export-png",
+                    None,
+                    Action::ExportDialog(Some(crate::export::ExportOptions::default())),
+                ),
                 ("file-copy-fen", None, Action::CopyFen),
                 ("file-copy-pgn", None, Action::CopyPgn),
                 (

@@ -82,6 +82,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     puzzles::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
+    crate::export::dialog(app, &ctx, actions);
 }
 
 /// The status bar: what happened last, the file, whether it is saved, the frame time.
