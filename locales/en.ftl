@@ -368,3 +368,17 @@ export-save = Export…
 export-working = Exporting the diagram…
 export-done = Diagram exported to { $path }.
 export-failed = The diagram could not be exported: { $error }
+
+## Audience window (second screen)
+audience-toggle = Audience window (second screen)
+audience-title = Chuhe · audience
+audience-open = The audience window is open: drag it to the projector, then press F11 or double-click for full screen.
+audience-next = Next: { $move }
+audience-no-next = No next move.
+audience-close = Close the audience window
+
+## Step-by-step reveal in presentation mode
+puzzle-present = Present
+puzzle-present-hint = Show this puzzle in presentation mode: the position first, then PageDown reveals the solution one move at a time.
+presentation-moves-title = Moves so far
+presentation-moves-hint = PageDown: next move · M: hide the moves

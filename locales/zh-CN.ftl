@@ -368,3 +368,17 @@ export-save = 导出…
 export-working = 正在导出棋图…
 export-done = 棋图已导出到 { $path }。
 export-failed = 棋图导出失败：{ $error }
+
+## Audience window (second screen)
+audience-toggle = 观众窗口（第二屏幕）
+audience-title = 楚河 · 观众
+audience-open = 观众窗口已打开：把它拖到投影屏幕上，按 F11 或双击全屏。
+audience-next = 下一步：{ $move }
+audience-no-next = 没有下一步了。
+audience-close = 关闭观众窗口
+
+## Step-by-step reveal in presentation mode
+puzzle-present = 演示
+puzzle-present-hint = 在演示模式中展示这道题：先看局面，按 PageDown 一步一步揭示解答。
+presentation-moves-title = 已走着法
+presentation-moves-hint = PageDown 下一步 · M 隐藏着法

@@ -368,3 +368,17 @@ export-save = 匯出…
 export-working = 正在匯出棋圖…
 export-done = 棋圖已匯出到 { $path }。
 export-failed = 棋圖匯出失敗：{ $error }
+
+## Audience window (second screen)
+audience-toggle = 觀眾視窗（第二螢幕）
+audience-title = 楚河 · 觀眾
+audience-open = 觀眾視窗已開啟：把它拖到投影螢幕上，按 F11 或雙擊全螢幕。
+audience-next = 下一步：{ $move }
+audience-no-next = 沒有下一步了。
+audience-close = 關閉觀眾視窗
+
+## Step-by-step reveal in presentation mode
+puzzle-present = 演示
+puzzle-present-hint = 在演示模式中展示這道題：先看局面，按 PageDown 一步一步揭示解答。
+presentation-moves-title = 已走著法
+presentation-moves-hint = PageDown 下一步 · M 隱藏著法

@@ -164,6 +164,18 @@ pub enum Action {
     Puzzle(crate::puzzles::PuzzleAction),
     /// Something done in a game being played (against the engine or hot-seat).
     Play(crate::play::PlayAction),
+    /// Opens or closes the audience window (a second window for the projector).
+    ToggleAudience,
+    /// In presentation mode, shows or hides the list of the moves revealed so far.
+    TogglePresentationMoves,
+    /// Puts a puzzle's solution in a new game and presents it to a class, the position
+    /// first, the solution revealed one move at a time.
+    PresentPuzzle {
+        /// The set's index.
+        set: usize,
+        /// The puzzle's index in it.
+        index: usize,
+    },
     /// Opens (with the options) or closes (`None`) the diagram export dialog.
     ExportDialog(Option<crate::export::ExportOptions>),
     /// Asks where to save the diagram, then exports it.
@@ -194,6 +206,7 @@ impl Action {
                 | Action::Paste(_)
                 | Action::ShowOpening(_)
                 | Action::Play(crate::play::PlayAction::Start(_))
+                | Action::PresentPuzzle { .. }
         )
     }
 }
@@ -497,6 +510,38 @@ impl ChuheApp {
             Action::Puzzle(action) => self.apply_puzzle(action),
             Action::Play(action) => self.apply_play(ctx, action),
             Action::ExportDialog(options) => self.state.export_dialog = options,
+            Action::ToggleAudience => self.state.audience = !self.state.audience,
+            Action::TogglePresentationMoves => {
+                if let Some(p) = &mut self.state.presentation {
+                    p.show_moves = !p.show_moves;
+                }
+            }
+            Action::PresentPuzzle { set, index } => {
+                let Some(puzzle) = self
+                    .state
+                    .puzzles
+                    .sets
+                    .get(set)
+                    .and_then(|s| s.set.puzzles.get(index))
+                else {
+                    return;
+                };
+                let record = puzzle.to_record();
+                self.state.puzzles.browser_open = false;
+                self.state.replace_record(record, None);
+                self.state.folder = None;
+                // The solver's side at the bottom, as in solve mode.
+                let black = self.state.record.start().side_to_move() == chuhe_core::Color::Black;
+                if self.state.settings.flipped != black {
+                    self.apply(ctx, Action::Flip);
+                }
+                if self.state.presentation.is_none() {
+                    self.start_presentation(ctx);
+                }
+                if let Some(p) = &mut self.state.presentation {
+                    p.show_moves = true;
+                }
+            }
             Action::ExportPngDialog(options) => {
                 self.state.export_dialog = None;
                 let picked = rfd::FileDialog::new()
@@ -907,6 +952,7 @@ impl ChuheApp {
             theme: settings.theme,
             board_only: settings.layout.board_only,
             engine_hidden: self.state.engine_hidden,
+            show_moves: false,
         });
         // Not through change_settings: these are the projector's, not the user's choices.
         settings.theme = ThemeChoice::HighContrast;

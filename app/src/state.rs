@@ -88,6 +88,9 @@ pub struct Presentation {
     pub board_only: bool,
     /// Whether the engine was hidden before.
     pub engine_hidden: bool,
+    /// Whether the moves played so far are listed beside the board (only those: the
+    /// rest of the line is revealed one move at a time).
+    pub show_moves: bool,
 }
 
 impl AppState {
@@ -229,6 +232,8 @@ pub struct AppState {
     pub play_setup: Option<crate::play::PlaySetup>,
     /// The diagram export dialog, while it is open.
     pub export_dialog: Option<crate::export::ExportOptions>,
+    /// Whether the audience window (the projector's board) is open.
+    pub audience: bool,
 }
 
 impl AppState {
@@ -265,6 +270,7 @@ impl AppState {
             play: None,
             play_setup: None,
             export_dialog: None,
+            audience: false,
         }
     }
 

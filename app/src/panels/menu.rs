@@ -147,6 +147,9 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
                 actions.push(Action::ToggleBoardOnly);
             }
+            if item(ui, "audience-toggle", Some((Modifiers::NONE, Key::F6))) {
+                actions.push(Action::ToggleAudience);
+            }
             if item(ui, "view-presentation", Some((Modifiers::NONE, Key::F5))) {
                 actions.push(Action::TogglePresentation);
             }

@@ -2,6 +2,7 @@
 //! [`Action`]s the user asks for; none changes the state itself.
 
 pub mod analysis;
+pub mod audience;
 pub mod board;
 pub mod dialogs;
 pub mod editor;
@@ -75,6 +76,10 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 if app.state.play.is_some() {
                     egui::Panel::top("play bar").show(ui, |ui| play::bar(app, ui, actions));
                 }
+                if app.state.audience && !app.state.settings.layout.board_only {
+                    egui::Panel::top("teacher bar")
+                        .show(ui, |ui| audience::teacher_bar(app, ui, actions));
+                }
                 board::show(app, ui, actions);
             }
         });
@@ -83,6 +88,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
     crate::export::dialog(app, &ctx, actions);
+    audience::show(app, &ctx, actions);
 }
 
 /// The status bar: what happened last, the file, whether it is saved, the frame time.
