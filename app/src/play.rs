@@ -370,6 +370,11 @@ impl ChuheApp {
             return;
         };
         m.cancel_thinking();
+        // The side to move's clock stops where it is, its thinking charged.
+        let to_move = game_end(&self.state.record).1.position().side_to_move();
+        if let Some(clock) = &mut m.clock {
+            *clock = clock.reading(to_move, m.turn_started.elapsed());
+        }
         m.result = Some(result);
         m.draw_offer = None;
         let tag = match result.winner {

@@ -151,10 +151,11 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
         harness.state().state.record.headers().get("TimeControl"),
         Some("40/600:50/300")
     );
-    // Both clocks show ten minutes; Red's runs.
-    let clocks = harness.query_all_by_label_contains("10:00").count()
-        + harness.query_all_by_label_contains("9:59").count();
-    assert!(clocks >= 2, "{clocks} clocks show ten minutes");
+    // Both clocks show ten minutes; Red's runs (on a busy machine a few seconds may pass).
+    let stopped = harness.query_all_by_label_contains("10:00").count();
+    let running = harness.query_all_by_label_contains("9:5").count();
+    assert!(stopped >= 1, "Black's clock shows ten minutes");
+    assert!(stopped + running >= 2, "both clocks are shown");
     for m in ["h2e2", "h9g7"] {
         harness
             .state_mut()

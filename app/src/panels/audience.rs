@@ -44,6 +44,14 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
         .trim()
         .to_owned();
     let cursor = state.cursor;
+    // The comment in black or white, whichever stands out from the window's background.
+    let [r, g, b, _] = theme.background.to_array();
+    let light_background = u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 > 128_000;
+    let comment_colour = if light_background {
+        egui::Color32::BLACK
+    } else {
+        egui::Color32::WHITE
+    };
     ctx.show_viewport_immediate(viewport_id(), builder, |ui, class| {
         let ctx = ui.ctx().clone();
         let own_window = !matches!(class, ViewportClass::EmbeddedWindow);
@@ -90,7 +98,7 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
                         ui.label(
                             RichText::new(comment.as_str())
                                 .size(COMMENT_SIZE)
-                                .color(theme.file_numbers),
+                                .color(comment_colour),
                         );
                         ui.add_space(6.0);
                     });
@@ -103,7 +111,8 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
 /// The teacher's preview of the next move while the audience window is open: an arrow in
 /// the teacher's window only.
 pub fn preview_arrow(app: &ChuheApp) -> Option<BoardArrow> {
-    if !app.state.audience {
+    // In presentation mode the teacher's window is on show too.
+    if !app.state.audience || app.state.presentation.is_some() {
         return None;
     }
     let record = &app.state.record;

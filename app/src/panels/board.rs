@@ -104,7 +104,11 @@ fn presentation_moves(app: &ChuheApp, ui: &mut Ui) {
             .size(PRESENTATION_COMMENT_SIZE * 0.8)
             .color(colour),
     );
-    ui.weak(app.i18n.tr("presentation-moves-hint"));
+    ui.label(
+        RichText::new(app.i18n.tr("presentation-moves-hint"))
+            .size(16.0)
+            .color(ui.visuals().text_color()),
+    );
     ui.separator();
     let path = state.record.path(state.cursor);
     egui::ScrollArea::vertical()
