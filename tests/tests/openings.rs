@@ -128,6 +128,10 @@ fn the_built_in_tree_and_table_load() {
     openings::ecco::builtin().unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Simplified characters whose traditional form differs, among the commonest in the notes
+/// (pieces, moves, sides, and everyday words).
+const SIMPLIFIED_ONLY: &str = "马车帅将进红后过对应开时为这们说门间实现动当头来国从样种发变边卫护连战谱炼续强调击让势败胜阵线简诀兑压双钩机";
+
 #[test]
 fn every_node_replays_legally_and_is_named_in_three_languages_with_notes() {
     let book = book();
@@ -163,6 +167,7 @@ fn every_node_replays_legally_and_is_named_in_three_languages_with_notes() {
             ("zh-TW name", &node.names.zh_tw),
             ("English name", &node.names.en),
             ("Chinese note", &node.note.zh),
+            ("traditional Chinese note", &node.note.zh_tw),
             ("English note", &node.note.en),
         ] {
             assert!(!text.trim().is_empty(), "{}: no {what}", node.names.en);
@@ -170,6 +175,15 @@ fn every_node_replays_legally_and_is_named_in_three_languages_with_notes() {
         // The Chinese texts are Chinese and the English ones are not.
         assert!(node.names.zh_cn.chars().any(|c| c > '\u{2e80}'));
         assert!(node.names.zh_tw.chars().any(|c| c > '\u{2e80}'));
+        // The traditional texts are no copies of the simplified ones: none of the common
+        // simplified-only characters (most of them in Xiangqi's own words) is left.
+        for text in [&node.names.zh_tw, &node.note.zh_tw] {
+            let left: String = text
+                .chars()
+                .filter(|c| SIMPLIFIED_ONLY.contains(*c))
+                .collect();
+            assert!(left.is_empty(), "{}: {left} in {text}", node.names.en);
+        }
         assert!(
             !node
                 .names
@@ -238,9 +252,9 @@ fn the_tree_is_big_and_deep_enough_and_has_the_sixteen_first_moves() {
 fn a_tree_with_an_illegal_or_unreadable_move_is_refused_with_the_node() {
     let tree = |moves: &str| {
         format!(
-            r#"(moves: "", names: (zh_cn: "开局", zh_tw: "開局", en: "Root"), note: (zh: "根", en: "root"),
+            r#"(moves: "", names: (zh_cn: "开局", zh_tw: "開局", en: "Root"), note: (zh: "根", zh_tw: "根", en: "root"),
                children: [(moves: "{moves}", names: (zh_cn: "甲", zh_tw: "甲", en: "Child"),
-                           note: (zh: "乙", en: "b"))])"#
+                           note: (zh: "乙", zh_tw: "乙", en: "b"))])"#
         )
     };
     assert!(OpeningBook::from_ron(&tree("炮二平五 马8进7")).is_ok());
@@ -305,6 +319,22 @@ fn search_finds_names_in_every_language_and_codes() {
         let found = book.search(query);
         assert!(
             found.iter().any(|&i| book.nodes[i].names.zh_cn == "屏风马"),
+            "{query}"
+        );
+    }
+    // Either script, or a mix of the two, finds the names written in the other.
+    for query in ["屏風马", "屏风馬 对", "順炮直车"] {
+        assert!(!book.search(query).is_empty(), "{query}");
+    }
+    assert_eq!(book.search("屏風马"), book.search("屏风马"));
+    // ECCO's own names, in either script: 中炮过河车七路马 is ECCO's name for C20, where
+    // the tree's name leaves out 中炮.
+    for query in ["中炮过河车七路马", "中炮過河車七路馬"] {
+        let found = book.search(query);
+        assert!(
+            found
+                .iter()
+                .any(|&i| book.nodes[i].ecco.as_deref() == Some("C20")),
             "{query}"
         );
     }
