@@ -105,8 +105,10 @@ fn a_set_up_position_is_no_opening_and_the_user_is_told() {
 
 #[test]
 fn in_traditional_chinese_the_browser_finds_simplified_names_and_shows_traditional_notes() {
-    let mut settings = chuhe::settings::Settings::default();
-    settings.language = chuhe::i18n::Language::ZhTw;
+    let settings = chuhe::settings::Settings {
+        language: chuhe::i18n::Language::ZhTw,
+        ..Default::default()
+    };
     let mut harness = common::open_with_settings(&common::temp_dir("openings", "zh-tw"), &settings);
     harness.get_by_label("檢視").click();
     harness.run();
