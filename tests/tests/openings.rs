@@ -338,8 +338,18 @@ fn search_finds_names_in_every_language_and_codes() {
             "{query}"
         );
     }
+    // Pinyin initials of the Chinese names, in either case.
+    for (query, name) in [("pfm", "屏风马"), ("DTP", "当头炮"), ("xrzl", "仙人指路")] {
+        assert!(
+            book.search(query)
+                .iter()
+                .any(|&i| book.nodes[i].names.zh_cn == name),
+            "{query}"
+        );
+    }
     assert!(book.search("").is_empty());
     assert!(book.search("no such opening").is_empty());
+    assert!(book.search("qqqq").is_empty());
 }
 
 #[test]
@@ -605,4 +615,26 @@ fn ecco_follows_move_order_transpositions_and_the_wing() {
         ),
         "D28"
     );
+}
+
+#[test]
+fn every_chinese_name_has_its_pinyin_initials() {
+    // The initials table covers every character of the tree's simplified names and of
+    // ECCO's names, with one lower-case letter each.
+    let book = book();
+    let table = table(&book);
+    let pinyin = openings::pinyin_table();
+    let mut names: Vec<&str> = book.nodes.iter().map(|n| n.names.zh_cn.as_str()).collect();
+    for e in &table.entries {
+        names.push(&e.opening);
+        names.push(&e.variation);
+    }
+    let missing: String = names
+        .iter()
+        .flat_map(|n| n.chars())
+        .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c) && !pinyin.contains_key(c))
+        .collect();
+    assert!(missing.is_empty(), "no initials for {missing}");
+    assert!(pinyin.values().all(char::is_ascii_lowercase));
+    assert_eq!(openings::pinyin_initials("中炮对屏风马"), "zpdpfm");
 }

@@ -20,6 +20,25 @@ use std::sync::OnceLock;
 /// The tree as the file writes it.
 const OPENINGS_RON: &str = include_str!("../../../assets/library/openings.ron");
 
+/// The first letter of the pinyin of every character of the library's names.
+const PINYIN_RON: &str = include_str!("../../../assets/library/pinyin.ron");
+
+/// The pinyin initials table (`assets/library/pinyin.ron`), read once; empty if the file
+/// were malformed, which a test rules out.
+pub fn pinyin_table() -> &'static HashMap<char, char> {
+    static TABLE: OnceLock<HashMap<char, char>> = OnceLock::new();
+    TABLE.get_or_init(|| ron::from_str(PINYIN_RON).unwrap_or_default())
+}
+
+/// The pinyin initials of the Chinese characters of `text` (屏风马: `pfm`); other
+/// characters are left out.
+pub fn pinyin_initials(text: &str) -> String {
+    let table = pinyin_table();
+    text.chars()
+        .filter_map(|c| table.get(&c).copied())
+        .collect()
+}
+
 /// A name in the three languages of the app.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Names {
@@ -365,8 +384,8 @@ impl OpeningBook {
     }
 
     /// The nodes whose names (in any language, simplified or traditional characters, or a
-    /// mix), ECCO code or ECCO names contain every word of `query`, in tree order. An empty
-    /// query finds nothing.
+    /// mix), ECCO code or ECCO names contain every word of `query`, or whose Chinese names'
+    /// pinyin initials do (`pfm` for 屏风马), in tree order. An empty query finds nothing.
     pub fn search(&self, query: &str) -> Vec<usize> {
         let words: Vec<String> = query.split_whitespace().map(|w| self.folded(w)).collect();
         if words.is_empty() {
@@ -388,9 +407,21 @@ impl OpeningBook {
                     "{}\n{}\n{}\n{ecco_names}",
                     n.names.zh_cn, n.names.zh_tw, n.names.en
                 ));
+                // Pinyin initials of the Chinese names, each name on its own.
+                let initials = format!(
+                    "{}\n{}",
+                    pinyin_initials(&n.names.zh_cn),
+                    ecco_names
+                        .lines()
+                        .map(pinyin_initials)
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
                 words.iter().all(|w| {
                     text.contains(w.as_str())
                         || n.ecco.as_deref().is_some_and(|e| e.to_lowercase() == *w)
+                        || (w.chars().all(|c| c.is_ascii_lowercase())
+                            && initials.contains(w.as_str()))
                 })
             })
             .map(|n| n.id)
