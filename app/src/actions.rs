@@ -170,6 +170,10 @@ pub enum Action {
     ShowOpening(usize),
     /// Choose, in the browser, the named opening the moves up to the cursor reached.
     WhichOpening,
+
+    // Knowledge reference (issue 10).
+    /// Something in the knowledge reference, or the board-lines overlay.
+    Knowledge(crate::panels::knowledge::KnowledgeAction),
 }
 
 impl Action {
@@ -185,6 +189,7 @@ impl Action {
                 | Action::NextFile
                 | Action::Paste(_)
                 | Action::ShowOpening(_)
+                | Action::Knowledge(crate::panels::knowledge::KnowledgeAction::ToBoard)
         )
     }
 }
@@ -480,6 +485,7 @@ impl ChuheApp {
             }
             Action::CloseDialog => self.state.dialog = None,
             Action::Patterns(action) => crate::panels::patterns::apply(self, action),
+            Action::Knowledge(action) => crate::panels::knowledge::apply(self, action),
             Action::RestoreAutosave(restore) => {
                 self.state.dialog = None;
                 self.restore_autosave(restore);

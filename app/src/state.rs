@@ -223,6 +223,9 @@ pub struct AppState {
     pub puzzles: crate::puzzles::Puzzles,
     /// The checkmate-pattern browser.
     pub patterns: crate::panels::patterns::PatternsState,
+    // Knowledge reference (issue 10).
+    /// The knowledge reference window and the board-lines overlay.
+    pub knowledge: crate::panels::knowledge::KnowledgeState,
 }
 
 impl AppState {
@@ -256,6 +259,7 @@ impl AppState {
             editor: None,
             puzzles: Default::default(),
             patterns: Default::default(),
+            knowledge: Default::default(),
         }
     }
 

@@ -83,6 +83,9 @@ fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Actio
     let state = &app.state;
     let diagram = Diagram::from_position(state.position());
     let mut marks = marks(state, theme);
+    if state.knowledge.board_lines {
+        marks.board_lines = Some(crate::panels::knowledge::line_labels(&app.i18n));
+    }
     let pointer = ui.input(|i| i.pointer.latest_pos());
     if let (Some(from), Some(at)) = (app.board_input.dragging, pointer) {
         marks.lifted = Some((from, at));
@@ -222,6 +225,7 @@ fn marks(state: &AppState, theme: &Theme) -> Marks {
             .collect(),
         lifted: None,
         traditional: state.settings.language == crate::i18n::Language::ZhTw,
+        board_lines: None,
     }
 }
 

@@ -11,6 +11,8 @@ pub mod moves;
 pub mod openings;
 pub mod patterns;
 pub mod puzzles;
+// Knowledge reference (issue 10).
+pub mod knowledge;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -76,6 +78,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
     }
     puzzles::browser(app, &ctx, actions);
+    knowledge::window(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
 }
 
