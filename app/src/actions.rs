@@ -485,7 +485,11 @@ impl ChuheApp {
             }
             Action::CloseDialog => self.state.dialog = None,
             Action::Patterns(action) => crate::panels::patterns::apply(self, action),
-            Action::Knowledge(action) => crate::panels::knowledge::apply(self, action),
+            Action::Knowledge(action) => {
+                // A window opened by a key shows without waiting for the next input.
+                ctx.request_repaint();
+                crate::panels::knowledge::apply(self, action)
+            }
             Action::RestoreAutosave(restore) => {
                 self.state.dialog = None;
                 self.restore_autosave(restore);

@@ -542,7 +542,7 @@ fn paint_line_names(
 ) {
     let upright = geometry.flipped(false);
     let spacing = geometry.spacing();
-    let colour = overlay_colour(theme).gamma_multiply(0.55);
+    let colour = overlay_colour(theme).gamma_multiply(0.4);
     let stroke = Stroke::new(0.09 * spacing, colour);
     let files: [(f32, &str); 5] = [
         (0.0, &labels.edge),
@@ -568,11 +568,12 @@ fn paint_line_names(
         painter.line_segment([upright.at(0.0, rank), upright.at(LAST_FILE, rank)], stroke);
     }
     let size = 0.24 * spacing;
-    let river_middle = (RIVER_BANKS[0] + RIVER_BANKS[1]) / 2.0;
+    // In the lower half of the river: the upper half has the 位标 of the ranks above.
+    let names_rank = RIVER_BANKS[0] + 0.3;
     for (file, name) in files {
         boxed_label(
             painter,
-            upright.at(file, river_middle),
+            upright.at(file, names_rank),
             Align2::CENTER_CENTER,
             name,
             size,

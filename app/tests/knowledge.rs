@@ -223,3 +223,29 @@ fn the_app_font_has_every_character_of_the_reference() {
         });
     harness.run();
 }
+
+/// A click on the window over the main board reaches the window, not the board.
+#[test]
+fn clicks_on_the_window_do_not_reach_the_board_under_it() {
+    let mut harness = open_reference("clicks");
+    let rect = harness
+        .query_all_by_label("车的走法")
+        .next()
+        .unwrap()
+        .rect();
+    let pos = rect.center();
+    harness.event(egui::Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+    }
+    harness.step();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert_eq!(state.knowledge.entry.as_deref(), Some("rule-rook"));
+    assert!(state.notice.is_none() && state.selected.is_none());
+}

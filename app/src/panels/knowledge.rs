@@ -53,17 +53,26 @@ pub struct KnowledgeState {
     pub step: usize,
     /// Whether the main board shows the board-lines overlay.
     pub board_lines: bool,
+    /// Frames still to run at once after the window opened: a new window measures itself
+    /// unseen first, and until it is drawn a click would reach the board under it.
+    pub settling: u8,
 }
 
 /// Carries out `action`.
 pub(crate) fn apply(app: &mut ChuheApp, action: KnowledgeAction) {
     let view = &mut app.state.knowledge;
     match action {
-        KnowledgeAction::Toggle => view.open = !view.open,
+        KnowledgeAction::Toggle => {
+            view.open = !view.open;
+            view.settling = 3;
+        }
         KnowledgeAction::Search(query) => view.query = query,
         KnowledgeAction::Open(id) => {
             if knowledge::entry(&id).is_some() {
-                view.open = true;
+                if !view.open {
+                    view.open = true;
+                    view.settling = 3;
+                }
                 view.entry = Some(id);
                 view.diagram = 0;
                 view.step = 0;
@@ -189,6 +198,10 @@ pub fn line_labels(i18n: &I18n) -> BoardLineLabels {
 pub fn window(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.state.knowledge.open {
         return;
+    }
+    if app.state.knowledge.settling > 0 {
+        app.state.knowledge.settling -= 1;
+        ctx.request_repaint();
     }
     let mut open = true;
     egui::Window::new(app.i18n.tr("knowledge-title"))
