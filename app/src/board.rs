@@ -262,7 +262,9 @@ pub fn paint(
         Some(labels) => paint_line_names(painter, geometry, labels, theme),
         None => paint_river(painter, geometry, marks.traditional, theme),
     }
-    paint_coordinates(painter, geometry, marks.coordinates, theme);
+    // The overlay's rank names take the left margin where ICCS writes its rank digits.
+    let rank_digits = marks.board_lines.is_none();
+    paint_coordinates(painter, geometry, marks.coordinates, rank_digits, theme);
     if let Some((from, to)) = marks.last_move {
         for square in [from, to] {
             paint_point_frame(painter, geometry, square, theme.last_move);
@@ -580,8 +582,10 @@ fn paint_line_names(
             theme,
         );
     }
-    // Just outside the frame, clear of the edge pieces.
+    // Just outside the frame, clear of the edge pieces, as large as fits in the margin.
     let margin = 0.62;
+    let room = (SIDE_MARGIN - margin - 0.12) * spacing;
+    let size = fitted_size(painter, ranks.iter().map(|(_, n)| *n), size, room);
     for (rank, name) in ranks {
         boxed_label(
             painter,
@@ -607,6 +611,30 @@ fn paint_line_names(
     }
 }
 
+/// `size`, or smaller so that the widest of `texts`, boxed, is no wider than `room`.
+fn fitted_size<'a>(
+    painter: &Painter,
+    texts: impl Iterator<Item = &'a str>,
+    size: f32,
+    room: f32,
+) -> f32 {
+    let widest = texts
+        .map(|t| {
+            let font = FontId::proportional(size);
+            painter
+                .layout_no_wrap(t.to_owned(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+        .fold(0.0_f32, f32::max)
+        + 0.5 * size;
+    if widest > room && widest > 0.0 {
+        size * room / widest
+    } else {
+        size
+    }
+}
+
 /// Every point's 位标: file then rank, both counted from the player at the bottom, files
 /// from that player's right as the notations count them, rank 10 written 0.
 fn paint_point_names(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
@@ -622,13 +650,14 @@ fn paint_point_names(painter: &Painter, geometry: &BoardGeometry, theme: &Theme)
     }
 }
 
-/// The file numbers (and in ICCS style the ranks) round the board: in Chinese style Red's
+/// The file numbers (and in ICCS style the ranks, unless `rank_digits` is off) round the board: in Chinese style Red's
 /// 九…一 at Red's edge and Black's 1…9 at Black's, each counted from that player's right;
 /// in ICCS style a–i along both edges and 0–9 up the left.
 fn paint_coordinates(
     painter: &Painter,
     geometry: &BoardGeometry,
     coordinates: Coordinates,
+    rank_digits: bool,
     theme: &Theme,
 ) {
     let proportions = &theme.proportions;
@@ -666,7 +695,7 @@ fn paint_coordinates(
             } else {
                 -offset - 0.2
             };
-            for rank in (0..=9).filter_map(Rank::new) {
+            for rank in (0..=9).filter_map(Rank::new).filter(|_| rank_digits) {
                 label(
                     geometry.at(left, f32::from(rank.index())),
                     rank.char().to_string(),
