@@ -187,6 +187,11 @@ fn check_text(what: &str, t: &Text, problems: &mut Vec<String>) {
     if t.zh.chars().count() > 12 && t.zh == t.zh_tw {
         problems.push(format!("{what}: zh-TW text is a copy of zh-CN"));
     }
+    // zh-TW renders zh-CN character for character: a text edited in one script and not
+    // the other shows up as a different length.
+    if t.zh.chars().count() != t.zh_tw.chars().count() {
+        problems.push(format!("{what}: zh-TW text does not follow zh-CN"));
+    }
     if !t.en.chars().any(|c| c.is_ascii_alphabetic()) {
         problems.push(format!("{what}: the English text is not English"));
     }
