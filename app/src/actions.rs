@@ -190,6 +190,10 @@ pub enum Action {
     ShowOpening(usize),
     /// Choose, in the browser, the named opening the moves up to the cursor reached.
     WhichOpening,
+
+    // Knowledge reference (issue 10).
+    /// Something in the knowledge reference, or the board-lines overlay.
+    Knowledge(crate::panels::knowledge::KnowledgeAction),
 }
 
 impl Action {
@@ -207,6 +211,7 @@ impl Action {
                 | Action::ShowOpening(_)
                 | Action::Play(crate::play::PlayAction::Start(_))
                 | Action::PresentPuzzle { .. }
+                | Action::Knowledge(crate::panels::knowledge::KnowledgeAction::ToBoard)
         )
     }
 }
@@ -502,6 +507,11 @@ impl ChuheApp {
             }
             Action::CloseDialog => self.state.dialog = None,
             Action::Patterns(action) => crate::panels::patterns::apply(self, action),
+            Action::Knowledge(action) => {
+                // A window opened by a key shows without waiting for the next input.
+                ctx.request_repaint();
+                crate::panels::knowledge::apply(self, action)
+            }
             Action::RestoreAutosave(restore) => {
                 self.state.dialog = None;
                 self.restore_autosave(restore);

@@ -220,6 +220,33 @@ pub struct Marks {
     pub traditional: bool,
     /// No file numbers round the board (an exported diagram without coordinates).
     pub hide_coordinates: bool,
+    /// The board-lines overlay for teaching: the named lines and every point's 位标,
+    /// with the names in the user's language.
+    pub board_lines: Option<BoardLineLabels>,
+}
+
+/// The names the board-lines overlay writes on the board (domain.md §1, seed 第一节), in
+/// the user's language. Every name is seen from the player at the bottom.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardLineLabels {
+    /// 中线, file 5.
+    pub centre: String,
+    /// 肋道, files 4 and 6.
+    pub rib: String,
+    /// 边线, files 1 and 9.
+    pub edge: String,
+    /// 底线, each side's first rank.
+    pub back: String,
+    /// 宫顶线, the third rank, along the top of the palace.
+    pub palace_top: String,
+    /// 兵林线 (卒林线), the fourth rank.
+    pub pawn_line: String,
+    /// 河界线, the two river banks.
+    pub river_bank: String,
+    /// 巡河: a rook or cannon on its own bank (the bottom player's).
+    pub patrol: String,
+    /// 骑河: on the enemy bank.
+    pub ride: String,
 }
 
 /// Draws the board, the pieces of `diagram` and the `marks`.
@@ -232,13 +259,16 @@ pub fn paint(
 ) {
     paint_surface(painter, geometry, theme);
     paint_grid(painter, geometry, theme);
-    paint_inscriptions(
-        painter,
-        geometry,
-        (!marks.hide_coordinates).then_some(marks.coordinates),
-        marks.traditional,
-        theme,
-    );
+    match &marks.board_lines {
+        // The line names take the river's room; the inscription would crowd them.
+        Some(labels) => paint_line_names(painter, geometry, labels, theme),
+        None => paint_river(painter, geometry, marks.traditional, theme),
+    }
+    // The overlay's rank names take the left margin where ICCS writes its rank digits.
+    let rank_digits = marks.board_lines.is_none();
+    if !marks.hide_coordinates {
+        paint_coordinates(painter, geometry, marks.coordinates, rank_digits, theme);
+    }
     if let Some((from, to)) = marks.last_move {
         for square in [from, to] {
             paint_point_frame(painter, geometry, square, theme.last_move);
@@ -299,6 +329,9 @@ pub fn paint(
     }
     for arrow in &marks.arrows {
         paint_arrow(painter, geometry, arrow);
+    }
+    if marks.board_lines.is_some() {
+        paint_point_names(painter, geometry, theme);
     }
     if let (Some((_, pointer)), Some(piece)) = (marks.lifted, lifted_piece) {
         paint_piece(painter, geometry, pointer, piece, marks.traditional, theme);
@@ -457,20 +490,11 @@ fn paint_corner_marks(
     }
 }
 
-/// 楚河 汉界 in the river, the same way up whichever side sits at the bottom, and the
-/// coordinates: in Chinese style Red's 九…一 at Red's edge and Black's 1…9 at Black's, each
-/// counted from that player's right; in ICCS style a–i along both edges and 0–9 up the left.
-fn paint_inscriptions(
-    painter: &Painter,
-    geometry: &BoardGeometry,
-    coordinates: Option<Coordinates>,
-    traditional: bool,
-    theme: &Theme,
-) {
-    let proportions = &theme.proportions;
+/// 楚河 汉界 in the river, the same way up whichever side sits at the bottom.
+fn paint_river(painter: &Painter, geometry: &BoardGeometry, traditional: bool, theme: &Theme) {
     let upright = geometry.flipped(false);
     let river_middle = (RIVER_BANKS[0] + RIVER_BANKS[1]) / 2.0;
-    let river_font = FontId::proportional(proportions.river_text * geometry.spacing());
+    let river_font = FontId::proportional(theme.proportions.river_text * geometry.spacing());
     for (character, file) in RIVER_INSCRIPTION {
         let character = match character {
             '汉' if traditional => '漢',
@@ -484,7 +508,163 @@ fn paint_inscriptions(
             theme.river_text,
         );
     }
+}
 
+/// The colour of the board-lines overlay: the blue of the user's marks, which stands out
+/// from the lines and both inks on the wooden and the white board.
+fn overlay_colour(theme: &Theme) -> egui::Color32 {
+    theme.mark(chuhe_core::record::MarkColor::Blue)
+}
+
+/// A label in a small rounded box on the board colour, so it reads over lines and pieces.
+fn boxed_label(painter: &Painter, at: Pos2, align: Align2, text: &str, size: f32, theme: &Theme) {
+    let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), theme.lines);
+    let rect = align
+        .anchor_size(at, galley.size())
+        .expand2(Vec2::new(0.25, 0.1) * size);
+    painter.rect(
+        rect,
+        0.3 * size,
+        theme.board.gamma_multiply(0.92),
+        Stroke::new((0.08 * size).max(1.0), overlay_colour(theme)),
+        egui::StrokeKind::Outside,
+    );
+    painter.galley(
+        align.anchor_size(at, galley.size()).min,
+        galley,
+        theme.lines,
+    );
+}
+
+/// The board-lines overlay: the named files and ranks drawn over in the overlay colour,
+/// the file names in the river, the rank names in the left margin and 巡河 / 骑河 in the
+/// right one. Names are symmetric, so only screen positions matter, whichever side is at
+/// the bottom.
+fn paint_line_names(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    labels: &BoardLineLabels,
+    theme: &Theme,
+) {
+    let upright = geometry.flipped(false);
+    let spacing = geometry.spacing();
+    let colour = overlay_colour(theme).gamma_multiply(0.4);
+    let stroke = Stroke::new(0.09 * spacing, colour);
+    let files: [(f32, &str); 5] = [
+        (0.0, &labels.edge),
+        (3.0, &labels.rib),
+        (4.0, &labels.centre),
+        (5.0, &labels.rib),
+        (LAST_FILE, &labels.edge),
+    ];
+    for (file, _) in files {
+        painter.line_segment([upright.at(file, 0.0), upright.at(file, LAST_RANK)], stroke);
+    }
+    let ranks: [(f32, &str); 8] = [
+        (0.0, &labels.back),
+        (2.0, &labels.palace_top),
+        (3.0, &labels.pawn_line),
+        (4.0, &labels.river_bank),
+        (5.0, &labels.river_bank),
+        (6.0, &labels.pawn_line),
+        (7.0, &labels.palace_top),
+        (LAST_RANK, &labels.back),
+    ];
+    for (rank, _) in ranks {
+        painter.line_segment([upright.at(0.0, rank), upright.at(LAST_FILE, rank)], stroke);
+    }
+    let size = 0.24 * spacing;
+    // In the lower half of the river: the upper half has the 位标 of the ranks above.
+    let names_rank = RIVER_BANKS[0] + 0.3;
+    for (file, name) in files {
+        boxed_label(
+            painter,
+            upright.at(file, names_rank),
+            Align2::CENTER_CENTER,
+            name,
+            size,
+            theme,
+        );
+    }
+    // Just outside the frame, clear of the edge pieces, as large as fits in the margin.
+    let margin = 0.62;
+    let room = (SIDE_MARGIN - margin - 0.12) * spacing;
+    let size = fitted_size(painter, ranks.iter().map(|(_, n)| *n), size, room);
+    for (rank, name) in ranks {
+        boxed_label(
+            painter,
+            upright.at(-margin, rank),
+            Align2::RIGHT_CENTER,
+            name,
+            size,
+            theme,
+        );
+    }
+    for (rank, name) in [
+        (RIVER_BANKS[0], &labels.patrol),
+        (RIVER_BANKS[1], &labels.ride),
+    ] {
+        boxed_label(
+            painter,
+            upright.at(LAST_FILE + margin, rank),
+            Align2::LEFT_CENTER,
+            name,
+            size,
+            theme,
+        );
+    }
+}
+
+/// `size`, or smaller so that the widest of `texts`, boxed, is no wider than `room`.
+fn fitted_size<'a>(
+    painter: &Painter,
+    texts: impl Iterator<Item = &'a str>,
+    size: f32,
+    room: f32,
+) -> f32 {
+    let widest = texts
+        .map(|t| {
+            let font = FontId::proportional(size);
+            painter
+                .layout_no_wrap(t.to_owned(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+        .fold(0.0_f32, f32::max)
+        + 0.5 * size;
+    if widest > room && widest > 0.0 {
+        size * room / widest
+    } else {
+        size
+    }
+}
+
+/// Every point's 位标: file then rank, both counted from the player at the bottom, files
+/// from that player's right as the notations count them, rank 10 written 0.
+fn paint_point_names(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
+    let upright = geometry.flipped(false);
+    let size = 0.17 * geometry.spacing();
+    for x in 0..=8_u8 {
+        for y in 0..=9_u8 {
+            let name = format!("{}{}", 9 - x, (y + 1) % 10);
+            let point = upright.at(f32::from(x), f32::from(y));
+            let at = point + Vec2::splat(0.3 * geometry.spacing());
+            boxed_label(painter, at, Align2::CENTER_CENTER, &name, size, theme);
+        }
+    }
+}
+
+/// The file numbers (and in ICCS style the ranks, unless `rank_digits` is off) round the board: in Chinese style Red's
+/// 九…一 at Red's edge and Black's 1…9 at Black's, each counted from that player's right;
+/// in ICCS style a–i along both edges and 0–9 up the left.
+fn paint_coordinates(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    coordinates: Coordinates,
+    rank_digits: bool,
+    theme: &Theme,
+) {
+    let proportions = &theme.proportions;
     let number_font = FontId::proportional(proportions.file_number_text * geometry.spacing());
     let offset = proportions.file_number_offset;
     let label = |at: Pos2, text: String| {
@@ -497,8 +677,7 @@ fn paint_inscriptions(
         );
     };
     match coordinates {
-        None => {}
-        Some(Coordinates::Chinese) => {
+        Coordinates::Chinese => {
             for file in (0..=8).filter_map(File::new) {
                 let x = f32::from(file.index());
                 let red = CHINESE_NUMERALS[usize::from(file.number_for(Color::Red)) - 1];
@@ -507,7 +686,7 @@ fn paint_inscriptions(
                 label(geometry.at(x, LAST_RANK + offset), black);
             }
         }
-        Some(Coordinates::Iccs) => {
+        Coordinates::Iccs => {
             for file in (0..=8).filter_map(File::new) {
                 let x = f32::from(file.index());
                 for rank in [-offset, LAST_RANK + offset] {
@@ -520,7 +699,7 @@ fn paint_inscriptions(
             } else {
                 -offset - 0.2
             };
-            for rank in (0..=9).filter_map(Rank::new) {
+            for rank in (0..=9).filter_map(Rank::new).filter(|_| rank_digits) {
                 label(
                     geometry.at(left, f32::from(rank.index())),
                     rank.char().to_string(),

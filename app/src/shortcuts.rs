@@ -21,7 +21,7 @@ const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 7] = [
 ];
 
 /// Plain keys.
-const PLAIN: [(Key, ActionKind); 14] = [
+const PLAIN: [(Key, ActionKind); 16] = [
     (Key::ArrowLeft, ActionKind::Back),
     (Key::ArrowRight, ActionKind::Forward),
     (Key::ArrowUp, ActionKind::PreviousVariation),
@@ -36,6 +36,9 @@ const PLAIN: [(Key, ActionKind); 14] = [
     (Key::F11, ActionKind::BoardOnly),
     (Key::PageUp, ActionKind::PreviousFile),
     (Key::PageDown, ActionKind::NextFile),
+    // Knowledge reference (issue 10).
+    (Key::L, ActionKind::BoardLines),
+    (Key::F1, ActionKind::Knowledge),
 ];
 
 #[derive(Clone, Copy)]
@@ -60,6 +63,8 @@ enum ActionKind {
     BoardOnly,
     PreviousFile,
     NextFile,
+    BoardLines,
+    Knowledge,
 }
 
 impl ActionKind {
@@ -85,6 +90,12 @@ impl ActionKind {
             ActionKind::BoardOnly => Action::ToggleBoardOnly,
             ActionKind::PreviousFile => Action::PreviousFile,
             ActionKind::NextFile => Action::NextFile,
+            ActionKind::BoardLines => {
+                Action::Knowledge(crate::panels::knowledge::KnowledgeAction::ToggleBoardLines)
+            }
+            ActionKind::Knowledge => {
+                Action::Knowledge(crate::panels::knowledge::KnowledgeAction::Toggle)
+            }
         }
     }
 }

@@ -234,6 +234,9 @@ pub struct AppState {
     pub export_dialog: Option<crate::export::ExportOptions>,
     /// Whether the audience window (the projector's board) is open.
     pub audience: bool,
+    // Knowledge reference (issue 10).
+    /// The knowledge reference window and the board-lines overlay.
+    pub knowledge: crate::panels::knowledge::KnowledgeState,
 }
 
 impl AppState {
@@ -271,6 +274,7 @@ impl AppState {
             play_setup: None,
             export_dialog: None,
             audience: false,
+            knowledge: Default::default(),
         }
     }
 

@@ -24,6 +24,8 @@ from fontTools.ttLib import TTFont
 HERE = pathlib.Path(__file__).resolve().parent
 OUTPUT = HERE / "ChuheKai-Regular.ttf"
 LOCALES = HERE.parent.parent / "locales"
+# The knowledge reference's texts are shown in the app too (issue 10).
+KNOWLEDGE = HERE.parent / "knowledge"
 FAMILY = "Chuhe Kai"
 POSTSCRIPT_NAME = "ChuheKai-Regular"
 
@@ -81,8 +83,9 @@ XIANGQI = "帅仕相马车炮兵将士象卒帥傌俥將馬車砲楚河汉界漢
 
 
 def locale_text():
-    """Every character in Chuhe's own UI strings."""
-    return {c for path in sorted(LOCALES.glob("*")) for c in path.read_text("utf-8")}
+    """Every character in Chuhe's own UI strings and its knowledge reference."""
+    paths = sorted(LOCALES.glob("*")) + sorted(KNOWLEDGE.glob("*.ron"))
+    return {c for path in paths for c in path.read_text("utf-8")}
 
 
 def rename(font):

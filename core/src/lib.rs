@@ -23,6 +23,8 @@ pub mod convert;
 pub mod encoding;
 pub mod external;
 pub mod fen;
+// Knowledge reference (issue 10): rules, terms, tactics, values, maxims and one search.
+pub mod knowledge;
 mod game;
 pub mod library;
 mod movegen;

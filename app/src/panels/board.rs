@@ -138,6 +138,9 @@ fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Actio
     marks
         .arrows
         .extend(crate::panels::audience::preview_arrow(app));
+    if state.knowledge.board_lines {
+        marks.board_lines = Some(crate::panels::knowledge::line_labels(&app.i18n));
+    }
     let pointer = ui.input(|i| i.pointer.latest_pos());
     if let (Some(from), Some(at)) = (app.board_input.dragging, pointer) {
         marks.lifted = Some((from, at));
@@ -278,6 +281,7 @@ pub(crate) fn marks(state: &AppState, theme: &Theme) -> Marks {
         lifted: None,
         traditional: state.settings.language == crate::i18n::Language::ZhTw,
         hide_coordinates: false,
+        board_lines: None,
     }
 }
 

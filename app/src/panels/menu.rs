@@ -153,6 +153,15 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             if item(ui, "view-presentation", Some((Modifiers::NONE, Key::F5))) {
                 actions.push(Action::TogglePresentation);
             }
+            // Knowledge reference (issue 10): the board-lines overlay.
+            let lines =
+                egui::Button::selectable(state.knowledge.board_lines, i18n.tr("view-board-lines"))
+                    .shortcut_text(shortcuts::label(&ctx, Modifiers::NONE, Key::L));
+            if ui.add(lines).clicked() {
+                actions.push(Action::Knowledge(
+                    crate::panels::knowledge::KnowledgeAction::ToggleBoardLines,
+                ));
+            }
             ui.separator();
             ui.weak(i18n.tr("view-coordinates"));
             for (coordinates, id) in [
@@ -255,6 +264,16 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             } else {
                 crate::panels::patterns::PatternAction::Gallery
             }));
+        }
+        // Knowledge reference (issue 10): rules, terms, tactics, values, maxims, search.
+        if ui
+            .selectable_label(state.knowledge.open, i18n.tr("menu-knowledge"))
+            .on_hover_text(shortcuts::label(&ctx, Modifiers::NONE, Key::F1))
+            .clicked()
+        {
+            actions.push(Action::Knowledge(
+                crate::panels::knowledge::KnowledgeAction::Toggle,
+            ));
         }
     });
 }

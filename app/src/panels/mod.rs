@@ -13,6 +13,8 @@ pub mod openings;
 pub mod patterns;
 pub mod play;
 pub mod puzzles;
+// Knowledge reference (issue 10).
+pub mod knowledge;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -85,6 +87,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
     }
     puzzles::browser(app, &ctx, actions);
+    knowledge::window(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
     crate::export::dialog(app, &ctx, actions);
