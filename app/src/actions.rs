@@ -170,6 +170,10 @@ pub enum Action {
     ShowOpening(usize),
     /// Choose, in the browser, the named opening the moves up to the cursor reached.
     WhichOpening,
+
+    // Club (issue 10).
+    /// Something done in the club manager.
+    Club(crate::club::ClubAction),
 }
 
 impl Action {
@@ -486,6 +490,8 @@ impl ChuheApp {
             }
             Action::Editor(action) => self.apply_editor(ctx, action),
             Action::Puzzle(action) => self.apply_puzzle(action),
+            // Club (issue 10).
+            Action::Club(action) => self.apply_club(ctx, action),
         }
         self.after_change();
     }

@@ -223,6 +223,9 @@ pub struct AppState {
     pub puzzles: crate::puzzles::Puzzles,
     /// The checkmate-pattern browser.
     pub patterns: crate::panels::patterns::PatternsState,
+    // Club (issue 10).
+    /// The club manager.
+    pub club: crate::club::ClubState,
 }
 
 impl AppState {
@@ -256,6 +259,7 @@ impl AppState {
             editor: None,
             puzzles: Default::default(),
             patterns: Default::default(),
+            club: Default::default(),
         }
     }
 

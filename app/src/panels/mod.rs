@@ -12,6 +12,9 @@ pub mod openings;
 pub mod patterns;
 pub mod puzzles;
 
+// Club (issue 10).
+pub mod club;
+
 use crate::actions::Action;
 use crate::app::ChuheApp;
 use crate::state::Notice;
@@ -76,6 +79,8 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
     }
     puzzles::browser(app, &ctx, actions);
+    // Club (issue 10).
+    club::window(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
 }
 

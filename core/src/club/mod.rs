@@ -104,15 +104,16 @@ impl GameResult {
         }
     }
 
-    /// The short form of a score sheet: `1-0`, `½-½`, `0-1`, `−/+`, `+/−`, `−/−`.
+    /// The short form of a score sheet: `1-0`, `½-½`, `0-1`, and for games not played
+    /// rule 21.4's marks, `-/+`, `+/-`, `-/-` (ASCII hyphens: every font has them).
     pub const fn short(self) -> &'static str {
         match self {
             GameResult::RedWins => "1-0",
             GameResult::Draw => "½-½",
             GameResult::BlackWins => "0-1",
-            GameResult::RedForfeits => "−/+",
-            GameResult::BlackForfeits => "+/−",
-            GameResult::BothForfeit => "−/−",
+            GameResult::RedForfeits => "-/+",
+            GameResult::BlackForfeits => "+/-",
+            GameResult::BothForfeit => "-/-",
         }
     }
 }

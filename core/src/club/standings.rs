@@ -193,8 +193,7 @@ fn score_among(p: PlayerId, group: &[PlayerId], games: &Games) -> f64 {
         .map_or(&[][..], Vec::as_slice)
         .iter()
         .filter(|(opp, _, _)| group.contains(opp))
-        .map(|(_, pts, _)| pts)
-        .sum()
+        .fold(0.0, |sum, (_, pts, _)| sum + pts)
 }
 
 /// Splits a class of players level on points by `criteria`, appending the resulting
