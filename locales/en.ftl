@@ -378,3 +378,6 @@ club-error-no-pairing = No pairing without a repeated game is possible.
 club-error-not-swiss = A round robin is paired in full at the start.
 club-error-player-plays = The player plays in a tournament and cannot be removed.
 club-error-no-player = There is no such player.
+club-cancel-tournament = Cancel the tournament
+club-cancel-hint = Possible until the first result is entered: add a forgotten player, then start again.
+club-error-has-results = A tournament with results cannot be cancelled.

@@ -378,3 +378,6 @@ club-error-no-pairing = 无法编排出不重复的对局。
 club-error-not-swiss = 循环赛在开始时已排好全部轮次。
 club-error-player-plays = 该棋手已参加比赛，不能删除。
 club-error-no-player = 没有这名棋手。
+club-cancel-tournament = 取消本组比赛
+club-cancel-hint = 录入第一个结果之前可以取消：补上漏报的棋手后重新开始。
+club-error-has-results = 已有结果的比赛不能取消。

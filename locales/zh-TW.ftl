@@ -378,3 +378,6 @@ club-error-no-pairing = 無法編排出不重複的對局。
 club-error-not-swiss = 循環賽在開始時已排好全部輪次。
 club-error-player-plays = 該棋手已參加比賽，不能刪除。
 club-error-no-player = 沒有這名棋手。
+club-cancel-tournament = 取消本組比賽
+club-cancel-hint = 錄入第一個結果之前可以取消：補上漏報的棋手後重新開始。
+club-error-has-results = 已有結果的比賽不能取消。

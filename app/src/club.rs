@@ -70,6 +70,7 @@ impl From<&ClubError> for Problem {
             ClubError::NotSwiss => ("club-error-not-swiss", vec![]),
             ClubError::PlayerInTournament => ("club-error-player-plays", vec![]),
             ClubError::NoSuchPlayer => ("club-error-no-player", vec![]),
+            ClubError::HasResults => ("club-error-has-results", vec![]),
         };
         Problem { id, args }
     }
@@ -190,6 +191,8 @@ pub enum ClubAction {
     },
     /// Pair the next Swiss round.
     PairNextRound,
+    /// Cancel the group's tournament (before any result).
+    CancelTournament,
     /// Attach the game on the board to a pairing.
     AttachGame {
         /// Round, 0-based.
@@ -397,6 +400,10 @@ impl ChuheApp {
                 });
                 let group = self.state.club.group;
                 self.state.club.round = self.current_round_of(group);
+            }
+            ClubAction::CancelTournament => {
+                self.change_club(|club, group| club.cancel_tournament(group));
+                self.state.club.round = 0;
             }
             ClubAction::AttachGame { round, board } => {
                 let pgn = self.pairing_pgn(round, board);

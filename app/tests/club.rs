@@ -207,3 +207,74 @@ fn a_damaged_club_file_is_reported_with_where_and_the_others_open() {
     let open = harness.state().state.club.current.as_ref().expect("a club");
     assert_eq!(open.club.name, "好社");
 }
+
+#[test]
+fn a_large_group_plays_swiss_rounds_paired_one_after_another() {
+    let dir = temp_dir("club", "swiss");
+    let mut club = chuhe_core::club::Club::new("象棋兴趣小组");
+    for name in ["甲", "乙", "丙", "丁", "戊", "己", "庚"] {
+        club.add_player(name, GradeGroup::Middle);
+    }
+    ClubStore::save(&dir.join("clubs/club-1.ron"), &club).unwrap();
+    let mut harness = open_in(&dir);
+    click(&mut harness, "俱乐部");
+    click(&mut harness, "俱乐部比赛…");
+    click(&mut harness, "中年级组（7）");
+    click(&mut harness, "积分编排制");
+    click(&mut harness, "开始比赛");
+    let t = harness
+        .state()
+        .state
+        .club
+        .current
+        .as_ref()
+        .unwrap()
+        .club
+        .tournament(GradeGroup::Middle)
+        .unwrap()
+        .clone();
+    assert_eq!(t.format, chuhe_core::club::Format::Swiss { rounds: 5 });
+    assert_eq!(t.rounds.len(), 1);
+    assert_eq!(t.rounds[0].pairings.len(), 3);
+    // Seven players: the lowest-ranked (the last drawn, 庚) sits out round one.
+    let bye = t.rounds[0].bye.expect("a bye");
+    assert_eq!(club.name_of(bye), "庚");
+    harness.get_by_label("轮空：庚");
+    harness.get_by_label("对手分");
+    // The next round waits for the results; the tournament can still be cancelled.
+    assert!(harness.query_by_label("编排下一轮").is_none());
+    harness.get_by_label("取消本组比赛");
+    for board in 0..3 {
+        click_nth(&mut harness, "1-0", board);
+    }
+    assert!(harness.query_by_label("取消本组比赛").is_none());
+    click(&mut harness, "编排下一轮");
+    let t = harness
+        .state()
+        .state
+        .club
+        .current
+        .as_ref()
+        .unwrap()
+        .club
+        .tournament(GradeGroup::Middle)
+        .unwrap()
+        .clone();
+    assert_eq!(t.rounds.len(), 2);
+    assert_eq!(
+        harness.state().state.club.round,
+        1,
+        "the new round is shown"
+    );
+    let first: Vec<(u32, u32)> = t.rounds[0]
+        .pairings
+        .iter()
+        .map(|p| (p.red.min(p.black), p.red.max(p.black)))
+        .collect();
+    for p in &t.rounds[1].pairings {
+        assert!(!first.contains(&(p.red.min(p.black), p.red.max(p.black))));
+    }
+    assert_ne!(t.rounds[1].bye, Some(bye));
+    let saved = ClubStore::load(&dir.join("clubs/club-1.ron")).unwrap();
+    assert_eq!(saved.tournament(GradeGroup::Middle).unwrap(), &t);
+}

@@ -629,6 +629,19 @@ fn a_club_has_one_tournament_per_group_of_its_players() {
         club.remove_player(first),
         Err(ClubError::PlayerInTournament)
     ));
+    // Cancelled before any result (a player forgotten), then started again.
+    club.create_tournament(GradeGroup::High, Format::RoundRobin)
+        .unwrap();
+    club.cancel_tournament(GradeGroup::High).unwrap();
+    assert!(club.tournament(GradeGroup::High).is_none());
+    club.tournament_mut(GradeGroup::Low)
+        .unwrap()
+        .set_result(0, 0, Some(GameResult::Draw))
+        .unwrap();
+    assert!(matches!(
+        club.cancel_tournament(GradeGroup::Low),
+        Err(ClubError::HasResults)
+    ));
     let last = club.players[5].id;
     club.remove_player(last).unwrap();
     assert!(club.player(last).is_none());

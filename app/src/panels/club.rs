@@ -443,5 +443,14 @@ fn tournament(app: &ChuheApp, club: &Club, t: &Tournament, ui: &mut Ui, actions:
         if ui.button(i18n.tr("club-export-png")).clicked() {
             push(actions, ClubAction::ExportPngDialog);
         }
+        // Before the first result a tournament can be started again (a player forgotten).
+        if !t.has_results()
+            && ui
+                .button(i18n.tr("club-cancel-tournament"))
+                .on_hover_text(i18n.tr("club-cancel-hint"))
+                .clicked()
+        {
+            push(actions, ClubAction::CancelTournament);
+        }
     });
 }

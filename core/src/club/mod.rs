@@ -218,6 +218,8 @@ pub enum ClubError {
     PlayerInTournament,
     /// No such player.
     NoSuchPlayer,
+    /// A tournament with results cannot be cancelled.
+    HasResults,
 }
 
 impl fmt::Display for ClubError {
@@ -242,6 +244,7 @@ impl fmt::Display for ClubError {
             ClubError::NotSwiss => f.write_str("a round robin is paired at the start"),
             ClubError::PlayerInTournament => f.write_str("the player plays in a tournament"),
             ClubError::NoSuchPlayer => f.write_str("no such player"),
+            ClubError::HasResults => f.write_str("the tournament has results"),
         }
     }
 }
@@ -302,6 +305,13 @@ impl Tournament {
         };
         t.pair_next_round()?;
         Ok(t)
+    }
+
+    /// Whether any result has been entered.
+    pub fn has_results(&self) -> bool {
+        self.rounds
+            .iter()
+            .any(|r| r.pairings.iter().any(|p| p.result.is_some()))
     }
 
     /// How many rounds the tournament has in all.
@@ -590,9 +600,15 @@ impl Club {
         Ok(self.tournaments.last().expect("just pushed"))
     }
 
-    /// Deletes the group's tournament.
-    pub fn delete_tournament(&mut self, group: GradeGroup) {
+    /// Cancels the group's tournament, allowed only before any result is in (to add a
+    /// forgotten player and start again): results once entered are never thrown away.
+    pub fn cancel_tournament(&mut self, group: GradeGroup) -> Result<(), ClubError> {
+        let t = self.tournament(group).ok_or(ClubError::NoSuchGame)?;
+        if t.has_results() {
+            return Err(ClubError::HasResults);
+        }
         self.tournaments.retain(|t| t.group != group);
+        Ok(())
     }
 
     /// Checks that the club hangs together (after reading it from a file).
