@@ -381,3 +381,5 @@ club-error-no-player = There is no such player.
 club-cancel-tournament = Cancel the tournament
 club-cancel-hint = Possible until the first result is entered: add a forgotten player, then start again.
 club-error-has-results = A tournament with results cannot be cancelled.
+club-board-busy = Leave the position editor or the puzzle first: the game opens on the board.
+club-swiss-suggest = { $players } players: a round robin takes { $roundrobin } rounds; a Swiss of { $swiss } rounds also ranks them.

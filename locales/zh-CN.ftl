@@ -381,3 +381,5 @@ club-error-no-player = 没有这名棋手。
 club-cancel-tournament = 取消本组比赛
 club-cancel-hint = 录入第一个结果之前可以取消：补上漏报的棋手后重新开始。
 club-error-has-results = 已有结果的比赛不能取消。
+club-board-busy = 请先离开摆棋或解题：棋谱要在棋盘上打开。
+club-swiss-suggest = { $players } 名棋手：单循环要赛 { $roundrobin } 轮；积分编排制赛 { $swiss } 轮也能排出名次。

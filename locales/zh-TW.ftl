@@ -381,3 +381,5 @@ club-error-no-player = 沒有這名棋手。
 club-cancel-tournament = 取消本組比賽
 club-cancel-hint = 錄入第一個結果之前可以取消：補上漏報的棋手後重新開始。
 club-error-has-results = 已有結果的比賽不能取消。
+club-board-busy = 請先離開擺棋或解題：棋譜要在棋盤上打開。
+club-swiss-suggest = { $players } 名棋手：單循環要賽 { $roundrobin } 輪；積分編排制賽 { $swiss } 輪也能排出名次。

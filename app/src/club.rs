@@ -300,15 +300,17 @@ impl ChuheApp {
                 club.open = !club.open;
                 if club.open {
                     self.refresh_club_files();
-                    // The last club is the one most likely wanted.
+                    // The club changed last is the one most likely wanted.
                     if self.state.club.current.is_none()
                         && let Some(last) = self
                             .state
                             .club
                             .files
                             .iter()
-                            .rev()
-                            .find(|f| f.name.is_ok())
+                            .filter(|f| f.name.is_ok())
+                            .max_by_key(|f| {
+                                std::fs::metadata(&f.path).and_then(|m| m.modified()).ok()
+                            })
                             .map(|f| f.path.clone())
                     {
                         self.apply_club(ctx, ClubAction::Open(last));
@@ -422,7 +424,13 @@ impl ChuheApp {
                         .game
                         .clone()
                 });
-                if let Some(pgn) = pgn {
+                if self.state.editor.is_some() || self.state.puzzles.session.is_some() {
+                    // The editor or a puzzle has the board: the game would go unseen.
+                    self.state.club.problem = Some(Problem {
+                        id: "club-board-busy",
+                        args: Vec::new(),
+                    });
+                } else if let Some(pgn) = pgn {
                     // The same path as a pasted game: unsaved work on the board is asked
                     // about first.
                     self.apply(ctx, crate::actions::Action::Paste(pgn));

@@ -134,7 +134,7 @@ fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     });
     match club.tournament(state.group) {
         Some(t) => tournament(app, club, t, ui, actions),
-        None => new_tournament(app, ui, actions),
+        None => new_tournament(app, club.group_players(state.group).len(), ui, actions),
     }
 }
 
@@ -210,10 +210,24 @@ fn players(app: &ChuheApp, club: &Club, ui: &mut Ui, actions: &mut Vec<Action>) 
 }
 
 /// The group has no tournament yet: round robin or Swiss, and start it.
-fn new_tournament(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn new_tournament(app: &ChuheApp, players: usize, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let draft = &app.state.club.draft;
     ui.label(i18n.tr("club-no-tournament"));
+    // A big group takes many weeks to play everyone: say what a Swiss would take (the
+    // usual ⌈log2 n⌉ + 2 rounds).
+    if players > 10 {
+        let round_robin = chuhe_core::club::berger_table(players).len();
+        let swiss = (usize::BITS - (players - 1).leading_zeros()) as usize + 2;
+        ui.weak(i18n.tr_args(
+            "club-swiss-suggest",
+            &[
+                ("players", players.into()),
+                ("roundrobin", round_robin.into()),
+                ("swiss", swiss.into()),
+            ],
+        ));
+    }
     let mut next = draft.clone();
     ui.horizontal_wrapped(|ui| {
         ui.radio_value(&mut next.swiss, false, i18n.tr("club-format-round-robin"));
