@@ -32,6 +32,8 @@ pub struct Page {
     pub standings_header: Vec<String>,
     /// The standings, with whether each line is in the top three.
     pub standings: Vec<(Vec<String>, bool)>,
+    /// How equal points are split (rule 15.1 or 15.2).
+    pub note: String,
     /// The pairings' column headings.
     pub pairings_header: [String; 4],
     /// The rounds.
@@ -88,6 +90,14 @@ pub fn award(line: &Standing, i18n: &I18n) -> String {
         1 => i18n.tr("club-award-1"),
         2 => i18n.tr("club-award-2"),
         _ => i18n.tr("club-award-3"),
+    }
+}
+
+/// The message id of the sentence saying how a format splits equal points.
+pub const fn tie_break_note_id(format: Format) -> &'static str {
+    match format {
+        Format::RoundRobin => "club-tie-breaks-round-robin",
+        Format::Swiss { .. } => "club-tie-breaks-swiss",
     }
 }
 
@@ -155,6 +165,7 @@ impl Page {
             subtitle,
             standings_header: standings_columns(t, i18n),
             standings,
+            note: i18n.tr(tie_break_note_id(t.format)),
             pairings_header: [
                 i18n.tr("club-board"),
                 i18n.tr("club-red"),
@@ -181,6 +192,7 @@ impl Page {
         for (row, _) in &self.standings {
             line(row);
         }
+        line(std::slice::from_ref(&self.note));
         for round in &self.rounds {
             line(&[]);
             line(std::slice::from_ref(&round.heading));
@@ -222,18 +234,22 @@ enum Item {
     Text(Pos2, std::sync::Arc<egui::Galley>),
 }
 
-/// Lays the page out and draws it: the standings (top three shaded), then the rounds in
-/// two columns.
+/// Lays the page out and draws it: the standings (top three shaded), then the rounds, two
+/// side by side when they fit. Columns are as wide as their widest text; the names take
+/// what is left.
 pub fn render(page: &Page) -> image::RgbaImage {
     // Only the shipped font: the page is the same on every machine.
     let definitions: FontDefinitions = crate::fonts::definitions();
     let mut fonts = Fonts::new(TextOptions::default(), definitions);
     let mut items = Vec::new();
     let mut text = |fonts: &mut Fonts, pos: Pos2, s: &str, size: f32, color: Color32| {
-        let galley = fonts.with_pixels_per_point(SCALE).layout_no_wrap(
+        // Long text (a title, the tie-break note) wraps at the page's right margin.
+        let wrap = (PAGE_WIDTH - MARGIN - pos.x).max(40.0);
+        let galley = fonts.with_pixels_per_point(SCALE).layout(
             s.to_owned(),
             FontId::proportional(size),
             color,
+            wrap,
         );
         let height = galley.size().y;
         items.push(Item::Text(pos, galley));
@@ -243,16 +259,11 @@ pub fn render(page: &Page) -> image::RgbaImage {
     y += text(&mut fonts, Pos2::new(MARGIN, y), &page.title, 26.0, INK) + 6.0;
     y += text(&mut fonts, Pos2::new(MARGIN, y), &page.subtitle, 15.0, INK) + 16.0;
 
-    // Standings: name column wide, the numbers narrow.
+    // Standings.
     let inner = PAGE_WIDTH - 2.0 * MARGIN;
-    let n = page.standings_header.len();
-    let widths: Vec<f32> = (0..n)
-        .map(|i| match i {
-            1 => 170.0,
-            i if i == n - 1 => 80.0,
-            _ => (inner - 250.0) / (n as f32 - 2.0),
-        })
-        .collect();
+    let mut table: Vec<&[String]> = vec![&page.standings_header];
+    table.extend(page.standings.iter().map(|(row, _)| row.as_slice()));
+    let widths = column_widths(&mut fonts, &table, 15.0, inner, &[1]);
     let row_h = 26.0;
     let mut fills = Vec::new();
     fills.push(Item::Fill(
@@ -283,15 +294,28 @@ pub fn render(page: &Page) -> image::RgbaImage {
         ));
         y += row_h;
     }
-    y += 24.0;
+    y += 6.0;
+    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.note, 12.0, INK) + 20.0;
 
-    // Rounds, two to a row of the page.
-    let column = (inner - 20.0) / 2.0;
-    let cols = [36.0, (column - 100.0) / 2.0, 64.0, (column - 100.0) / 2.0];
-    for pair in page.rounds.chunks(2) {
+    // Rounds: two side by side, or one to a row when long names need the width.
+    let mut table: Vec<&[String]> = vec![&page.pairings_header];
+    for round in &page.rounds {
+        table.extend(round.rows.iter().map(|r| r.as_slice()));
+    }
+    let half = (inner - 20.0) / 2.0;
+    let natural: f32 = column_widths(&mut fonts, &table, 14.0, 0.0, &[])
+        .iter()
+        .sum();
+    let (per_row, column) = if natural <= half {
+        (2, half)
+    } else {
+        (1, inner)
+    };
+    let cols = column_widths(&mut fonts, &table, 14.0, column, &[1, 3]);
+    for group in page.rounds.chunks(per_row) {
         let top = y;
         let mut bottom = y;
-        for (c, round) in pair.iter().enumerate() {
+        for (c, round) in group.iter().enumerate() {
             let left = MARGIN + c as f32 * (column + 20.0);
             let mut y = top;
             y += text(&mut fonts, Pos2::new(left, y), &round.heading, 17.0, INK) + 4.0;
@@ -300,14 +324,14 @@ pub fn render(page: &Page) -> image::RgbaImage {
                 HEAD_FILL,
             ));
             let mut x = left;
-            for (cell, w) in page.pairings_header.iter().zip(cols) {
+            for (cell, w) in page.pairings_header.iter().zip(&cols) {
                 text(&mut fonts, Pos2::new(x + 3.0, y + 3.0), cell, 13.0, INK);
                 x += w;
             }
             y += 22.0;
             for row in &round.rows {
                 let mut x = left;
-                for (i, (cell, w)) in row.iter().zip(cols).enumerate() {
+                for (i, (cell, w)) in row.iter().zip(&cols).enumerate() {
                     let color = if i == 1 { RED_INK } else { INK };
                     text(&mut fonts, Pos2::new(x + 3.0, y + 3.0), cell, 14.0, color);
                     x += w;
@@ -342,6 +366,38 @@ pub fn render(page: &Page) -> image::RgbaImage {
         }
     }
     img
+}
+
+/// The widths of a table's columns: each as wide as its widest cell (at `size`, plus a
+/// margin), the room left up to `total` shared among the `stretch` columns.
+fn column_widths(
+    fonts: &mut Fonts,
+    rows: &[&[String]],
+    size: f32,
+    total: f32,
+    stretch: &[usize],
+) -> Vec<f32> {
+    let n = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut widths = vec![0.0f32; n];
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            let galley = fonts.with_pixels_per_point(SCALE).layout_no_wrap(
+                cell.clone(),
+                FontId::proportional(size),
+                INK,
+            );
+            widths[i] = widths[i].max(galley.size().x + 14.0);
+        }
+    }
+    let spare = total - widths.iter().sum::<f32>();
+    if spare > 0.0 && !stretch.is_empty() {
+        for &i in stretch {
+            if let Some(w) = widths.get_mut(i) {
+                *w += spare / stretch.len() as f32;
+            }
+        }
+    }
+    widths
 }
 
 fn fill(img: &mut image::RgbaImage, rect: Rect, color: Color32) {
@@ -425,4 +481,64 @@ pub fn write_png(page: &Page, path: &Path) -> std::io::Result<()> {
     )
     .map_err(std::io::Error::other)?;
     chuhe_core::club::write_atomically(path, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+    use chuhe_core::club::{GameResult, GradeGroup};
+
+    fn page(language: Language) -> Page {
+        let mut club = Club::new("Riverside Primary School Xiangqi Club, Thursday group");
+        for name in ["Alice", "Bob", "Chen Jing", "Dmitri", "Eve"] {
+            club.add_player(name, GradeGroup::High);
+        }
+        club.create_tournament(GradeGroup::High, Format::RoundRobin)
+            .unwrap();
+        let t = club.tournament_mut(GradeGroup::High).unwrap();
+        t.set_result(0, 0, Some(GameResult::Draw)).unwrap();
+        t.set_result(0, 1, Some(GameResult::RedForfeits)).unwrap();
+        let t = club.tournament(GradeGroup::High).unwrap();
+        Page::new(&club, t, &I18n::new(language))
+    }
+
+    #[test]
+    fn the_page_keeps_within_its_margins_in_every_language() {
+        for language in Language::ALL {
+            let page = page(language);
+            let img = render(&page);
+            if let Ok(dir) = std::env::var("CHUHE_PAGE_DIR") {
+                img.save(format!("{dir}/page-{}.png", language.tag()))
+                    .unwrap();
+            }
+            // Right of the margin (with a little slack for a glyph's overhang) is paper.
+            let edge = ((PAGE_WIDTH - MARGIN / 2.0) * SCALE) as u32;
+            let ink = (0..img.height())
+                .flat_map(|y| (edge..img.width()).map(move |x| (x, y)))
+                .filter(|&(x, y)| img.get_pixel(x, y).0 != [255, 255, 255, 255])
+                .count();
+            assert_eq!(ink, 0, "{language:?}: ink past the right margin");
+            // And there is text on it: the title's first line.
+            let top = (0..(80.0 * SCALE) as u32)
+                .flat_map(|y| (0..img.width()).map(move |x| (x, y)))
+                .filter(|&(x, y)| img.get_pixel(x, y).0[0] < 100)
+                .count();
+            assert!(top > 500, "{language:?}: {top}");
+        }
+    }
+
+    #[test]
+    fn csv_cells_with_commas_and_quotes_are_quoted() {
+        assert_eq!(csv_cell("Chen, Jing"), "\"Chen, Jing\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("王小明"), "王小明");
+        let csv = page(Language::En).to_csv();
+        assert!(
+            csv.contains(
+                "\"Riverside Primary School Xiangqi Club, Thursday group — Senior grades\""
+            )
+        );
+        assert!(csv.contains("-/+"), "{csv}");
+    }
 }

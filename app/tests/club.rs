@@ -157,6 +157,7 @@ fn a_club_of_six_plays_a_round_and_prints_its_standings() {
         assert!(csv.contains(name), "{name} in the CSV");
     }
     assert!(csv.contains("第 5 轮"));
+    assert!(csv.contains("（第15.1条）"));
     let winner = open.club.name_of(winners[0]);
     assert!(
         csv.lines()

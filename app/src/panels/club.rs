@@ -446,10 +446,7 @@ fn tournament(app: &ChuheApp, club: &Club, t: &Tournament, ui: &mut Ui, actions:
                 ui.end_row();
             }
         });
-    ui.weak(i18n.tr(match t.format {
-        Format::RoundRobin => "club-tie-breaks-round-robin",
-        Format::Swiss { .. } => "club-tie-breaks-swiss",
-    }));
+    ui.weak(i18n.tr(crate::club_print::tie_break_note_id(t.format)));
     ui.horizontal(|ui| {
         if ui.button(i18n.tr("club-export-csv")).clicked() {
             push(actions, ClubAction::ExportCsvDialog);
