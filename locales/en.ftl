@@ -268,7 +268,7 @@ openings-close = Close the opening library
 openings-broken = The opening library cannot be read: { $error }
 openings-unavailable = The opening library cannot be read.
 openings-search-label = Search
-openings-search = Search by name (Chinese or English)
+openings-search = Search by name (Chinese, English or pinyin initials) or ECCO code
 openings-which = Which opening is this?
 openings-no-match = No opening has that name.
 openings-not-found = This position is not in the opening library.
@@ -303,6 +303,85 @@ patterns-thinking = The defender is thinking…
 patterns-wrong = That move lets the defender escape. Try again.
 patterns-solved = Solved! Recorded in your progress.
 analysis-pattern = Pattern: { $names }
+
+## Play against the engine / hot-seat
+menu-play = Play
+play-new-engine = Play the engine…
+play-new-hot-seat = Two players, one board…
+play-take-back = Take back
+play-offer-draw = Offer a draw
+play-resign = Resign
+play-leave = Leave the game
+level-1 = Level 1 · beginner
+level-2 = Level 2 · novice
+level-3 = Level 3 · club player
+level-4 = Level 4 · strong
+level-5 = Level 5 · master
+level-6 = Level 6 · full strength
+clock-none = No clock
+clock-classical = 90 min / 40 moves, then 15 min every 10 moves
+clock-standard = 60 min / 30 moves, then 10 min every 10 moves
+clock-rapid = Rapid: 10 min / 40 moves, then 5 min every 50 moves
+clock-repeating = 5 min every 30 moves
+clock-sudden-death = Sudden death
+clock-trial = 2007 trial: Red 80 min, Black 40 min, +30 s a move
+clock-minutes-suffix = { " " }min
+play-opponent = Opponent:
+play-vs-engine = The engine
+play-vs-person = Two people at this board
+play-level = Engine level:
+play-your-colour = I play:
+play-side-red = Red
+play-side-black = Black
+play-start-from = Start from:
+play-from-start = The start position
+play-from-board = The position on the board
+play-clock = Clock:
+play-start = Start the game
+play-again = Play again
+play-close = Close
+play-thinking = The engine is thinking…
+play-draw-offered = { $side } offers a draw.
+play-accept-draw = Accept the draw
+play-decline-draw = Decline
+play-no-moves = There is no legal move in this position: no game can start from it.
+play-you = Player
+play-engine-name = Chuhe level { $level }
+play-event = Chuhe game
+play-go-to-end = In a game you move in the latest position: go to the last move first (End).
+play-not-your-turn = It is the engine's move.
+play-nothing-to-take-back = There is no move to take back.
+play-draw-declined = The engine declines the draw.
+play-end-resigned = resignation
+play-end-time = lost on time
+play-end-agreed = draw by agreement
+play-take-red = Red (moves first)
+play-take-black = Black
+
+## Diagram export
+file-export-png = Export diagram (PNG)…
+export-title = Export a diagram
+export-size = Picture size:
+export-coordinates = File numbers round the board
+export-marks = Arrows, circles and the last move
+export-save = Export…
+export-working = Exporting the diagram…
+export-done = Diagram exported to { $path }.
+export-failed = The diagram could not be exported: { $error }
+
+## Audience window (second screen)
+audience-toggle = Audience window (second screen)
+audience-title = Chuhe · audience
+audience-open = The audience window is open: drag it to the projector, then press F11 or double-click for full screen.
+audience-next = Next: { $move }
+audience-no-next = No next move.
+audience-close = Close the audience window
+
+## Step-by-step reveal in presentation mode
+puzzle-present = Present
+puzzle-present-hint = Show this puzzle in presentation mode: the position first, then PageDown reveals the solution one move at a time.
+presentation-moves-title = Moves so far
+presentation-moves-hint = PageDown: next move · M: hide the moves
 
 ## Club (issue 10): the club or class round-robin manager
 menu-club = Club

@@ -268,7 +268,7 @@ openings-close = 关闭开局库
 openings-broken = 开局库无法读取：{ $error }
 openings-unavailable = 开局库无法读取。
 openings-search-label = 搜索
-openings-search = 按名称搜索（中文或英文）
+openings-search = 按名称（中文、英文或拼音首字母）或 ECCO 编号搜索
 openings-which = 这是什么开局？
 openings-no-match = 没有找到这个名称的开局。
 openings-not-found = 这个局面不在开局库中。
@@ -303,6 +303,85 @@ patterns-thinking = 对方思考中……
 patterns-wrong = 这步棋让对方逃脱了，请再想想。
 patterns-solved = 成功！已记入练习成绩。
 analysis-pattern = 杀法：{ $names }
+
+## Play against the engine / hot-seat
+menu-play = 对局
+play-new-engine = 与电脑对弈…
+play-new-hot-seat = 双人对弈（同一棋盘）…
+play-take-back = 悔棋
+play-offer-draw = 提和
+play-resign = 认负
+play-leave = 结束对局
+level-1 = 1 级 · 入门
+level-2 = 2 级 · 初级
+level-3 = 3 级 · 中级
+level-4 = 4 级 · 高级
+level-5 = 5 级 · 大师
+level-6 = 6 级 · 全力
+clock-none = 不计时
+clock-classical = 90 分钟 / 40 回合，之后每 10 回合 15 分钟
+clock-standard = 60 分钟 / 30 回合，之后每 10 回合 10 分钟
+clock-rapid = 快棋：10 分钟 / 40 回合，之后每 50 回合 5 分钟
+clock-repeating = 每 30 回合 5 分钟
+clock-sudden-death = 包干制
+clock-trial = 2007 试行：红 80 分钟，黑 40 分钟，每步加 30 秒
+clock-minutes-suffix = { " " }分钟
+play-opponent = 对手：
+play-vs-engine = 电脑
+play-vs-person = 两人同一棋盘
+play-level = 电脑等级：
+play-your-colour = 我执：
+play-side-red = 红方
+play-side-black = 黑方
+play-start-from = 开始局面：
+play-from-start = 初始局面
+play-from-board = 棋盘上的局面
+play-clock = 计时：
+play-start = 开始对局
+play-again = 再来一局
+play-close = 关闭
+play-thinking = 电脑思考中…
+play-draw-offered = { $side }提和。
+play-accept-draw = 同意和棋
+play-decline-draw = 拒绝
+play-no-moves = 这个局面已无着可走，不能开始对局。
+play-you = 棋手
+play-engine-name = 楚河 { $level } 级
+play-event = 楚河对局
+play-go-to-end = 对局中只能在最新局面走棋：请先回到最后一步（End 键）。
+play-not-your-turn = 现在轮到电脑走棋。
+play-nothing-to-take-back = 没有可以悔的棋。
+play-draw-declined = 电脑拒绝和棋。
+play-end-resigned = 认负
+play-end-time = 超时判负
+play-end-agreed = 双方同意和棋
+play-take-red = 执红（先走）
+play-take-black = 执黑
+
+## Diagram export
+file-export-png = 导出棋图（PNG）…
+export-title = 导出棋图
+export-size = 图片大小：
+export-coordinates = 标出纵线编号
+export-marks = 画出箭头、圆圈和上一步
+export-save = 导出…
+export-working = 正在导出棋图…
+export-done = 棋图已导出到 { $path }。
+export-failed = 棋图导出失败：{ $error }
+
+## Audience window (second screen)
+audience-toggle = 观众窗口（第二屏幕）
+audience-title = 楚河 · 观众
+audience-open = 观众窗口已打开：把它拖到投影屏幕上，按 F11 或双击全屏。
+audience-next = 下一步：{ $move }
+audience-no-next = 没有下一步了。
+audience-close = 关闭观众窗口
+
+## Step-by-step reveal in presentation mode
+puzzle-present = 演示
+puzzle-present-hint = 在演示模式中展示这道题：先看局面，按 PageDown 一步一步揭示解答。
+presentation-moves-title = 已走着法
+presentation-moves-hint = PageDown 下一步 · M 隐藏着法
 
 ## Club (issue 10): the club or class round-robin manager
 menu-club = 俱乐部

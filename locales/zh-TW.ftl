@@ -268,7 +268,7 @@ openings-close = 關閉開局庫
 openings-broken = 開局庫無法讀取：{ $error }
 openings-unavailable = 開局庫無法讀取。
 openings-search-label = 搜尋
-openings-search = 按名稱搜尋（中文或英文）
+openings-search = 按名稱（中文、英文或拼音首字母）或 ECCO 編號搜尋
 openings-which = 這是什麼開局？
 openings-no-match = 沒有找到這個名稱的開局。
 openings-not-found = 這個局面不在開局庫中。
@@ -303,6 +303,85 @@ patterns-thinking = 對方思考中……
 patterns-wrong = 這步棋讓對方逃脫了，請再想想。
 patterns-solved = 成功！已記入練習成績。
 analysis-pattern = 殺法：{ $names }
+
+## Play against the engine / hot-seat
+menu-play = 對局
+play-new-engine = 與電腦對弈…
+play-new-hot-seat = 雙人對弈（同一棋盤）…
+play-take-back = 悔棋
+play-offer-draw = 提和
+play-resign = 認負
+play-leave = 結束對局
+level-1 = 1 級 · 入門
+level-2 = 2 級 · 初級
+level-3 = 3 級 · 中級
+level-4 = 4 級 · 高級
+level-5 = 5 級 · 大師
+level-6 = 6 級 · 全力
+clock-none = 不計時
+clock-classical = 90 分鐘 / 40 回合，之後每 10 回合 15 分鐘
+clock-standard = 60 分鐘 / 30 回合，之後每 10 回合 10 分鐘
+clock-rapid = 快棋：10 分鐘 / 40 回合，之後每 50 回合 5 分鐘
+clock-repeating = 每 30 回合 5 分鐘
+clock-sudden-death = 包乾制
+clock-trial = 2007 試行：紅 80 分鐘，黑 40 分鐘，每步加 30 秒
+clock-minutes-suffix = { " " }分鐘
+play-opponent = 對手：
+play-vs-engine = 電腦
+play-vs-person = 兩人同一棋盤
+play-level = 電腦等級：
+play-your-colour = 我執：
+play-side-red = 紅方
+play-side-black = 黑方
+play-start-from = 開始局面：
+play-from-start = 初始局面
+play-from-board = 棋盤上的局面
+play-clock = 計時：
+play-start = 開始對局
+play-again = 再來一局
+play-close = 關閉
+play-thinking = 電腦思考中…
+play-draw-offered = { $side }提和。
+play-accept-draw = 同意和棋
+play-decline-draw = 拒絕
+play-no-moves = 這個局面已無著可走，不能開始對局。
+play-you = 棋手
+play-engine-name = 楚河 { $level } 級
+play-event = 楚河對局
+play-go-to-end = 對局中只能在最新局面走棋：請先回到最後一步（End 鍵）。
+play-not-your-turn = 現在輪到電腦走棋。
+play-nothing-to-take-back = 沒有可以悔的棋。
+play-draw-declined = 電腦拒絕和棋。
+play-end-resigned = 認負
+play-end-time = 超時判負
+play-end-agreed = 雙方同意和棋
+play-take-red = 執紅（先走）
+play-take-black = 執黑
+
+## Diagram export
+file-export-png = 匯出棋圖（PNG）…
+export-title = 匯出棋圖
+export-size = 圖片大小：
+export-coordinates = 標出縱線編號
+export-marks = 畫出箭頭、圓圈和上一步
+export-save = 匯出…
+export-working = 正在匯出棋圖…
+export-done = 棋圖已匯出到 { $path }。
+export-failed = 棋圖匯出失敗：{ $error }
+
+## Audience window (second screen)
+audience-toggle = 觀眾視窗（第二螢幕）
+audience-title = 楚河 · 觀眾
+audience-open = 觀眾視窗已開啟：把它拖到投影螢幕上，按 F11 或雙擊全螢幕。
+audience-next = 下一步：{ $move }
+audience-no-next = 沒有下一步了。
+audience-close = 關閉觀眾視窗
+
+## Step-by-step reveal in presentation mode
+puzzle-present = 演示
+puzzle-present-hint = 在演示模式中展示這道題：先看局面，按 PageDown 一步一步揭示解答。
+presentation-moves-title = 已走著法
+presentation-moves-hint = PageDown 下一步 · M 隱藏著法
 
 ## Club (issue 10): the club or class round-robin manager
 menu-club = 俱樂部

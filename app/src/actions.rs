@@ -162,6 +162,26 @@ pub enum Action {
     Editor(crate::editor::EditorAction),
     /// Something done with puzzles.
     Puzzle(crate::puzzles::PuzzleAction),
+    /// Something done in a game being played (against the engine or hot-seat).
+    Play(crate::play::PlayAction),
+    /// Opens or closes the audience window (a second window for the projector).
+    ToggleAudience,
+    /// In presentation mode, shows or hides the list of the moves revealed so far.
+    TogglePresentationMoves,
+    /// Puts a puzzle's solution in a new game and presents it to a class, the position
+    /// first, the solution revealed one move at a time.
+    PresentPuzzle {
+        /// The set's index.
+        set: usize,
+        /// The puzzle's index in it.
+        index: usize,
+    },
+    /// Opens (with the options) or closes (`None`) the diagram export dialog.
+    ExportDialog(Option<crate::export::ExportOptions>),
+    /// Asks where to save the diagram, then exports it.
+    ExportPngDialog(crate::export::ExportOptions),
+    /// Exports the board as a PNG diagram to the path.
+    ExportPng(PathBuf, crate::export::ExportOptions),
     /// Show or hide the opening browser.
     ToggleOpenings,
     /// Search the opening tree by name.
@@ -189,6 +209,8 @@ impl Action {
                 | Action::NextFile
                 | Action::Paste(_)
                 | Action::ShowOpening(_)
+                | Action::Play(crate::play::PlayAction::Start(_))
+                | Action::PresentPuzzle { .. }
         )
     }
 }
@@ -490,6 +512,51 @@ impl ChuheApp {
             }
             Action::Editor(action) => self.apply_editor(ctx, action),
             Action::Puzzle(action) => self.apply_puzzle(action),
+            Action::Play(action) => self.apply_play(ctx, action),
+            Action::ExportDialog(options) => self.state.export_dialog = options,
+            Action::ToggleAudience => self.state.audience = !self.state.audience,
+            Action::TogglePresentationMoves => {
+                if let Some(p) = &mut self.state.presentation {
+                    p.show_moves = !p.show_moves;
+                }
+            }
+            Action::PresentPuzzle { set, index } => {
+                let Some(puzzle) = self
+                    .state
+                    .puzzles
+                    .sets
+                    .get(set)
+                    .and_then(|s| s.set.puzzles.get(index))
+                else {
+                    return;
+                };
+                let record = puzzle.to_record();
+                self.state.puzzles.browser_open = false;
+                self.state.replace_record(record, None);
+                self.state.folder = None;
+                // The solver's side at the bottom, as in solve mode.
+                let black = self.state.record.start().side_to_move() == chuhe_core::Color::Black;
+                if self.state.settings.flipped != black {
+                    self.apply(ctx, Action::Flip);
+                }
+                if self.state.presentation.is_none() {
+                    self.start_presentation(ctx);
+                }
+                if let Some(p) = &mut self.state.presentation {
+                    p.show_moves = true;
+                }
+            }
+            Action::ExportPngDialog(options) => {
+                self.state.export_dialog = None;
+                let picked = rfd::FileDialog::new()
+                    .add_filter("PNG", &["png"])
+                    .set_file_name("diagram.png")
+                    .save_file();
+                if let Some(path) = picked {
+                    self.apply(ctx, Action::ExportPng(path, options));
+                }
+            }
+            Action::ExportPng(path, options) => self.export_png(path, options),
             // Club (issue 10).
             Action::Club(action) => self.apply_club(ctx, action),
         }
@@ -526,6 +593,9 @@ impl ChuheApp {
     /// differs), or says why it is illegal.
     fn play_move(&mut self, m: Move) {
         self.state.selected = None;
+        if !self.match_allows_move() {
+            return;
+        }
         if self.state.derived.outcome.is_some() {
             self.state.notice = Some(Notice::Message("notice-game-over"));
             return;
@@ -548,6 +618,10 @@ impl ChuheApp {
                     self.edited();
                 } else {
                     self.state.refresh();
+                }
+                if self.state.play.is_some() {
+                    let mover = !self.state.position().side_to_move();
+                    self.match_moved(mover);
                 }
             }
             Err(_) => self.state.notice = Some(Notice::Message("notice-edit-failed")),
@@ -884,6 +958,7 @@ impl ChuheApp {
             theme: settings.theme,
             board_only: settings.layout.board_only,
             engine_hidden: self.state.engine_hidden,
+            show_moves: false,
         });
         // Not through change_settings: these are the projector's, not the user's choices.
         settings.theme = ThemeChoice::HighContrast;

@@ -46,6 +46,8 @@ pub struct ChuheApp {
     pub(crate) board_geometry: Option<crate::board::BoardGeometry>,
     /// The comment being edited, and for which node.
     pub(crate) comment_draft: Option<(NodeId, String)>,
+    /// A diagram being exported.
+    pub(crate) export_job: Option<crate::jobs::Job<Result<std::path::PathBuf, String>>>,
     last_autosave: Instant,
     autosaved_edits: u64,
     /// How long the app's own work took in each recent frame.
@@ -134,6 +136,7 @@ impl ChuheApp {
             board_input_puzzle: None,
             comment_draft: None,
             board_geometry: None,
+            export_job: None,
             last_autosave: Instant::now(),
             autosaved_edits: 0,
             frame_times: FrameTimes::default(),
@@ -387,6 +390,14 @@ impl eframe::App for ChuheApp {
         if self.poll_puzzle_work() {
             // The solver works in the background: look for its answer again soon.
             ctx.request_repaint_after(Duration::from_millis(50));
+        }
+
+        if self.poll_export() {
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
+        if self.poll_match() {
+            // A clock runs or the engine thinks: show the time, look for its move.
+            ctx.request_repaint_after(Duration::from_millis(100));
         }
 
         panels::show(self, ui, &mut actions);

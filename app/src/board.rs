@@ -218,6 +218,8 @@ pub struct Marks {
     pub lifted: Option<(Square, Pos2)>,
     /// Pieces and river in traditional characters (車, 馬, 漢界) rather than simplified.
     pub traditional: bool,
+    /// No file numbers round the board (an exported diagram without coordinates).
+    pub hide_coordinates: bool,
 }
 
 /// Draws the board, the pieces of `diagram` and the `marks`.
@@ -233,7 +235,7 @@ pub fn paint(
     paint_inscriptions(
         painter,
         geometry,
-        marks.coordinates,
+        (!marks.hide_coordinates).then_some(marks.coordinates),
         marks.traditional,
         theme,
     );
@@ -461,7 +463,7 @@ fn paint_corner_marks(
 fn paint_inscriptions(
     painter: &Painter,
     geometry: &BoardGeometry,
-    coordinates: Coordinates,
+    coordinates: Option<Coordinates>,
     traditional: bool,
     theme: &Theme,
 ) {
@@ -495,7 +497,8 @@ fn paint_inscriptions(
         );
     };
     match coordinates {
-        Coordinates::Chinese => {
+        None => {}
+        Some(Coordinates::Chinese) => {
             for file in (0..=8).filter_map(File::new) {
                 let x = f32::from(file.index());
                 let red = CHINESE_NUMERALS[usize::from(file.number_for(Color::Red)) - 1];
@@ -504,7 +507,7 @@ fn paint_inscriptions(
                 label(geometry.at(x, LAST_RANK + offset), black);
             }
         }
-        Coordinates::Iccs => {
+        Some(Coordinates::Iccs) => {
             for file in (0..=8).filter_map(File::new) {
                 let x = f32::from(file.index());
                 for rank in [-offset, LAST_RANK + offset] {

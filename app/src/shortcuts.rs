@@ -98,11 +98,15 @@ pub fn actions(ctx: &egui::Context, cursor: NodeId, presenting: bool) -> Vec<Act
         if input.consume_key(Modifiers::NONE, Key::F5) {
             actions.push(Action::TogglePresentation);
         }
+        if input.consume_key(Modifiers::NONE, Key::F6) {
+            actions.push(Action::ToggleAudience);
+        }
         if presenting {
             for (key, action) in [
                 (Key::PageUp, Action::Back),
                 (Key::PageDown, Action::Forward),
                 (Key::Escape, Action::EndPresentation),
+                (Key::M, Action::TogglePresentationMoves),
             ] {
                 if input.consume_key(Modifiers::NONE, key) {
                     actions.push(action);

@@ -88,6 +88,9 @@ pub struct Presentation {
     pub board_only: bool,
     /// Whether the engine was hidden before.
     pub engine_hidden: bool,
+    /// Whether the moves played so far are listed beside the board (only those: the
+    /// rest of the line is revealed one move at a time).
+    pub show_moves: bool,
 }
 
 impl AppState {
@@ -223,6 +226,14 @@ pub struct AppState {
     pub puzzles: crate::puzzles::Puzzles,
     /// The checkmate-pattern browser.
     pub patterns: crate::panels::patterns::PatternsState,
+    /// A game being played against the engine or hot-seat.
+    pub play: Option<crate::play::Match>,
+    /// The new-game dialog, while it is open.
+    pub play_setup: Option<crate::play::PlaySetup>,
+    /// The diagram export dialog, while it is open.
+    pub export_dialog: Option<crate::export::ExportOptions>,
+    /// Whether the audience window (the projector's board) is open.
+    pub audience: bool,
     // Club (issue 10).
     /// The club manager.
     pub club: crate::club::ClubState,
@@ -259,6 +270,10 @@ impl AppState {
             editor: None,
             puzzles: Default::default(),
             patterns: Default::default(),
+            play: None,
+            play_setup: None,
+            export_dialog: None,
+            audience: false,
             club: Default::default(),
         }
     }

@@ -1,6 +1,6 @@
 //! External UCI engines in the real app: one that analyses (its lines arrive in the panel
-//! under its own name, from the game's moves), and one that dies (the user is told in
-//! plain words, and the app goes on).
+//! under its own name, from the game's moves), one that dies and one that hangs mid-search
+//! (the user is told in plain words, and the app goes on).
 
 mod common;
 
@@ -149,4 +149,50 @@ fn a_missing_engine_program_is_named_in_the_message() {
     });
     harness.run_ok();
     harness.get_by_label_contains("无法启动引擎 /no/such/pikafish");
+}
+
+/// Analyses, then hangs: it never answers `stop` (nor anything after it).
+const HANGER: &str = r#"
+while read cmd; do
+  case "$cmd" in
+    uci) echo "id name Hanger"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) echo "info depth 3 seldepth 3 multipv 1 score cp 12 nodes 300 nps 3000 pv h2e2" ;;
+    stop) exec sleep 1000 ;;
+  esac
+done"#;
+
+#[test]
+fn an_engine_that_hangs_mid_search_is_reported_and_the_board_never_waits_for_it() {
+    let (mut harness, _) = open_with_engine("hang", HANGER);
+    key(&mut harness, Key::Space);
+    wait_for(&mut harness, Duration::from_secs(20), |app| {
+        app.state
+            .engine
+            .as_ref()
+            .is_some_and(|e| !e.update.lines.is_empty())
+    });
+    // Stopping: the engine never answers, but the board goes on at once.
+    key(&mut harness, Key::Space);
+    paste(&mut harness, "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    assert_eq!(
+        harness.state().state.position().to_string(),
+        "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"
+    );
+    assert!(
+        matches!(
+            harness.state().state.engine_status,
+            Some(chuhe::engine::EngineStatus::External(_))
+        ),
+        "the board moved on before the engine's timeout"
+    );
+    // After its timeout the engine is given up and the user told.
+    wait_for(&mut harness, Duration::from_secs(40), |app| {
+        matches!(
+            app.state.engine_status,
+            Some(chuhe::engine::EngineStatus::Failed(_))
+        )
+    });
+    harness.run_ok();
+    harness.get_by_label_contains("引擎停止了响应");
 }

@@ -59,3 +59,47 @@ fn the_app_font_has_every_character_the_app_shows() {
         });
     harness.run();
 }
+
+/// Every character of the built-in library: the opening tree's names and notes in the
+/// three languages, ECCO's names, and the checkmate patterns' texts.
+fn library_characters() -> String {
+    let book = chuhe_core::library::openings::builtin().expect("the opening tree loads");
+    let table = chuhe_core::library::openings::ecco::builtin().expect("the ECCO table loads");
+    let patterns = chuhe_core::library::patterns::export().expect("the patterns load");
+    let mut text = String::new();
+    for node in &book.nodes {
+        for part in [
+            &node.names.zh_cn,
+            &node.names.zh_tw,
+            &node.names.en,
+            &node.note.zh,
+            &node.note.zh_tw,
+            &node.note.en,
+        ] {
+            text.push_str(part);
+        }
+    }
+    for entry in &table.entries {
+        text.push_str(&entry.opening);
+        text.push_str(&entry.variation);
+    }
+    // The patterns' texts as RON, which writes strings unescaped.
+    text.push_str(&ron::to_string(&patterns).expect("the patterns serialise"));
+    let mut chars: Vec<char> = text.chars().filter(|c| !c.is_control()).collect();
+    chars.sort_unstable();
+    chars.dedup();
+    chars.into_iter().collect()
+}
+
+#[test]
+fn the_app_font_has_every_character_of_the_library() {
+    let chars = library_characters();
+    // The traditional notes are there, so their characters are checked too.
+    assert!(chars.contains('與') && chars.contains('馬'), "{chars}");
+    let mut harness = Harness::builder()
+        .with_context_setup(chuhe::fonts::install)
+        .build_ui(|ui| {
+            ui.label(&chars);
+        });
+    harness.run();
+}

@@ -1,6 +1,8 @@
 //! The opening browser, driven as a user does: open it from the View menu, search by name,
 //! click a position to put its line on the board, step back and ask which opening it is.
 
+mod common;
+
 use chuhe::ChuheApp;
 use chuhe::settings::Storage;
 use chuhe_core::{Move, PieceKind, Square};
@@ -99,4 +101,35 @@ fn a_set_up_position_is_no_opening_and_the_user_is_told() {
     harness.run();
     assert_eq!(harness.state().state.openings.selected, None);
     harness.get_by_label("这个局面不在开局库中。");
+}
+
+#[test]
+fn in_traditional_chinese_the_browser_finds_simplified_names_and_shows_traditional_notes() {
+    let settings = chuhe::settings::Settings {
+        language: chuhe::i18n::Language::ZhTw,
+        ..Default::default()
+    };
+    let mut harness = common::open_with_settings(&common::temp_dir("openings", "zh-tw"), &settings);
+    harness.get_by_label("檢視").click();
+    harness.run();
+    harness.get_by_label("開局庫").click();
+    harness.run();
+    // A query in simplified characters, mixed with traditional ones, finds the node.
+    let search = harness.get_by_label("搜尋");
+    search.focus();
+    search.type_text("屏风馬");
+    harness.run();
+    harness
+        .get_all_by_label("屏風馬  C00")
+        .next()
+        .expect("a match")
+        .click();
+    harness.run();
+    let book = chuhe_core::library::openings::builtin().unwrap();
+    let node = &book.nodes[harness.state().state.openings.selected.expect("chosen")];
+    assert_eq!(node.names.zh_cn, "屏风马");
+    // The note shown is the traditional text, not the simplified one.
+    assert_ne!(node.note.zh_tw, node.note.zh);
+    harness.get_by_label(&node.note.zh_tw);
+    assert!(harness.query_by_label(&node.note.zh).is_none());
 }

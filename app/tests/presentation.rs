@@ -72,3 +72,110 @@ fn presentation_mode_shows_the_board_for_a_class_and_gives_everything_back() {
     key(&mut harness, Key::F5);
     assert!(harness.state().state.presentation.is_none());
 }
+
+#[test]
+fn the_audience_window_shows_the_board_while_the_teacher_previews_the_next_move() {
+    let dir = temp_dir("presentation", "audience");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    for m in ["h2e2", "h9g7"] {
+        harness
+            .state_mut()
+            .apply(&ctx, Action::PlayMove(m.parse().unwrap()));
+    }
+    key(&mut harness, Key::Home);
+    let root = harness.state().state.record.root();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::SetComment(root, "开局".into()));
+    // F6 opens it (the View menu has it too).
+    key(&mut harness, Key::F6);
+    assert!(harness.state().state.audience);
+    // Under test the second window is drawn inside the first, titled as on the desktop.
+    harness.get_by_label("楚河 · 观众");
+    // The teacher's window previews the next move; the teacher's window keeps its panels.
+    harness.get_by_label_contains("下一步：1. 炮二平五");
+    assert!(!harness.state().state.settings.layout.board_only);
+    // Stepping moves both: the record is the same.
+    key(&mut harness, Key::ArrowRight);
+    harness.get_by_label_contains("下一步：1... 马８进７");
+    key(&mut harness, Key::ArrowRight);
+    harness.get_by_label("没有下一步了。");
+    // F6 again closes it (under test the drawn-in window covers the teacher's button).
+    harness.get_by_label("关闭观众窗口");
+    key(&mut harness, Key::F6);
+    assert!(!harness.state().state.audience);
+    assert!(harness.query_by_label("楚河 · 观众").is_none());
+}
+
+#[test]
+fn a_puzzle_solution_is_revealed_one_move_at_a_time_in_presentation_mode() {
+    let dir = temp_dir("presentation", "reveal");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(
+        &ctx,
+        Action::Puzzle(chuhe::puzzles::PuzzleAction::ToggleBrowser),
+    );
+    harness.run_ok();
+    // The first puzzle whose solution is at least two moves long.
+    let index = harness.state().state.puzzles.sets[0]
+        .set
+        .puzzles
+        .iter()
+        .position(|p| p.to_record().main_line().len() >= 3)
+        .expect("a longer puzzle");
+    let puzzle = harness.state().state.puzzles.sets[0].set.puzzles[index].clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::PresentPuzzle { set: 0, index });
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(state.presentation.as_ref().is_some_and(|p| p.show_moves));
+    assert_eq!(state.record.start(), &puzzle.position);
+    assert_eq!(state.cursor, state.record.root());
+    let solution = state.record.main_line();
+    assert!(solution.len() >= 2);
+    let texts: Vec<String> = solution
+        .iter()
+        .map(|&node| {
+            state
+                .derived
+                .tokens
+                .iter()
+                .find_map(|t| match t {
+                    chuhe::state::MoveToken::Move(item) if item.node == node => {
+                        Some(format!("{} {}", item.number, item.text))
+                    }
+                    _ => None,
+                })
+                .unwrap()
+        })
+        .collect();
+    // Nothing of the solution is shown before the teacher steps.
+    for text in &texts {
+        assert!(
+            harness.query_by_label_contains(text).is_none(),
+            "{text} shown"
+        );
+    }
+    // Each PageDown reveals one more move, and only that one.
+    for shown in 1..=2 {
+        key(&mut harness, Key::PageDown);
+        for (i, text) in texts.iter().enumerate() {
+            let visible = harness.query_by_label_contains(text).is_some();
+            assert_eq!(visible, i < shown, "after {shown} steps, move {i} ({text})");
+        }
+    }
+    // M hides the list again.
+    key(&mut harness, Key::M);
+    assert!(
+        !harness
+            .state()
+            .state
+            .presentation
+            .as_ref()
+            .unwrap()
+            .show_moves
+    );
+}

@@ -31,6 +31,7 @@ pub mod notation;
 pub mod perft;
 pub mod pgn;
 mod piece;
+pub mod play;
 mod position;
 pub mod puzzle;
 pub mod record;

@@ -25,6 +25,9 @@ const EVAL_BAR_WIDTH: f32 = 14.0;
 /// Text size of a move's comment under the board in presentation mode, in points.
 const PRESENTATION_COMMENT_SIZE: f32 = 30.0;
 
+/// Width of the revealed moves' list in presentation mode, in points.
+const PRESENTATION_MOVES_WIDTH: f32 = 300.0;
+
 /// Height of the evaluation graph.
 const GRAPH_HEIGHT: f32 = 90.0;
 
@@ -45,6 +48,17 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         egui::Panel::bottom("eval-graph")
             .exact_size(GRAPH_HEIGHT)
             .show(ui, |ui| graph(ui, &app.state, &evals, &theme, actions));
+    }
+    if app
+        .state
+        .presentation
+        .as_ref()
+        .is_some_and(|p| p.show_moves)
+    {
+        egui::Panel::right("presentation moves")
+            .resizable(false)
+            .exact_size(PRESENTATION_MOVES_WIDTH)
+            .show(ui, |ui| presentation_moves(app, ui));
     }
     if app.state.presentation.is_some() {
         // The move's comment, large under the board, as the teacher steps through.
@@ -79,10 +93,51 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     board(app, ui, &theme, actions);
 }
 
+/// The moves revealed so far, large, for presentation mode: the path to the move on the
+/// board and nothing after it, so the class sees each move only when the teacher steps.
+fn presentation_moves(app: &ChuheApp, ui: &mut Ui) {
+    let state = &app.state;
+    let colour = ui.visuals().strong_text_color();
+    ui.add_space(8.0);
+    ui.label(
+        RichText::new(app.i18n.tr("presentation-moves-title"))
+            .size(PRESENTATION_COMMENT_SIZE * 0.8)
+            .color(colour),
+    );
+    ui.label(
+        RichText::new(app.i18n.tr("presentation-moves-hint"))
+            .size(16.0)
+            .color(ui.visuals().text_color()),
+    );
+    ui.separator();
+    let path = state.record.path(state.cursor);
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            for node in path {
+                let item = state.derived.tokens.iter().find_map(|t| match t {
+                    crate::state::MoveToken::Move(item) if item.node == node => Some(item),
+                    _ => None,
+                });
+                if let Some(item) = item {
+                    ui.label(
+                        RichText::new(format!("{} {}{}", item.number, item.text, item.glyphs))
+                            .size(PRESENTATION_COMMENT_SIZE)
+                            .color(colour),
+                    );
+                }
+            }
+        });
+}
+
 fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
     let state = &app.state;
     let diagram = Diagram::from_position(state.position());
     let mut marks = marks(state, theme);
+    // With the audience window open, the teacher sees where the game goes next.
+    marks
+        .arrows
+        .extend(crate::panels::audience::preview_arrow(app));
     let pointer = ui.input(|i| i.pointer.latest_pos());
     if let (Some(from), Some(at)) = (app.board_input.dragging, pointer) {
         marks.lifted = Some((from, at));
@@ -178,7 +233,7 @@ pub fn mark_color(modifiers: egui::Modifiers) -> MarkColor {
 }
 
 /// What the board shows besides the pieces.
-fn marks(state: &AppState, theme: &Theme) -> Marks {
+pub(crate) fn marks(state: &AppState, theme: &Theme) -> Marks {
     let position = state.position();
     let annotation = state.record.annotation(state.cursor);
     let mut arrows: Vec<BoardArrow> = annotation
@@ -222,6 +277,7 @@ fn marks(state: &AppState, theme: &Theme) -> Marks {
             .collect(),
         lifted: None,
         traditional: state.settings.language == crate::i18n::Language::ZhTw,
+        hide_coordinates: false,
     }
 }
 

@@ -40,7 +40,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     };
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button(i18n.tr("menu-file"), |ui| {
-            let entries: [MenuEntry; 10] = [
+            let entries: [MenuEntry; 11] = [
                 ("file-new", Some((Modifiers::COMMAND, Key::N)), Action::New),
                 (
                     "file-open",
@@ -64,6 +64,11 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     Action::Save,
                 ),
                 ("file-save-as", None, Action::SaveAsDialog),
+                (
+                    "file-export-png",
+                    None,
+                    Action::ExportDialog(Some(crate::export::ExportOptions::default())),
+                ),
                 ("file-copy-fen", None, Action::CopyFen),
                 ("file-copy-pgn", None, Action::CopyPgn),
                 (
@@ -142,6 +147,9 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
                 actions.push(Action::ToggleBoardOnly);
             }
+            if item(ui, "audience-toggle", Some((Modifiers::NONE, Key::F6))) {
+                actions.push(Action::ToggleAudience);
+            }
             if item(ui, "view-presentation", Some((Modifiers::NONE, Key::F5))) {
                 actions.push(Action::TogglePresentation);
             }
@@ -194,6 +202,9 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             }
             ui.separator();
             engine_settings(app, ui, actions);
+        });
+        ui.menu_button(i18n.tr("menu-play"), |ui| {
+            crate::panels::play::menu(app, ui, actions);
         });
         ui.menu_button(i18n.tr("menu-puzzles"), |ui| {
             use crate::editor::EditorAction;

@@ -2,6 +2,7 @@
 //! [`Action`]s the user asks for; none changes the state itself.
 
 pub mod analysis;
+pub mod audience;
 pub mod board;
 pub mod dialogs;
 pub mod editor;
@@ -10,6 +11,7 @@ pub mod menu;
 pub mod moves;
 pub mod openings;
 pub mod patterns;
+pub mod play;
 pub mod puzzles;
 
 // Club (issue 10).
@@ -74,6 +76,13 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             } else if app.state.puzzles.session.is_some() {
                 puzzles::board(app, ui, actions);
             } else {
+                if app.state.play.is_some() {
+                    egui::Panel::top("play bar").show(ui, |ui| play::bar(app, ui, actions));
+                }
+                if app.state.audience && !app.state.settings.layout.board_only {
+                    egui::Panel::top("teacher bar")
+                        .show(ui, |ui| audience::teacher_bar(app, ui, actions));
+                }
                 board::show(app, ui, actions);
             }
         });
@@ -82,6 +91,9 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     // Club (issue 10).
     club::window(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
+    play::setup_dialog(app, &ctx, actions);
+    crate::export::dialog(app, &ctx, actions);
+    audience::show(app, &ctx, actions);
 }
 
 /// The status bar: what happened last, the file, whether it is saved, the frame time.

@@ -144,6 +144,18 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
                                 },
                             );
                         }
+                        // For a class: the position on the projector, the solution
+                        // revealed move by move.
+                        if ui
+                            .small_button(i18n.tr("puzzle-present"))
+                            .on_hover_text(i18n.tr("puzzle-present-hint"))
+                            .clicked()
+                        {
+                            actions.push(Action::PresentPuzzle {
+                                set: chosen,
+                                index: i,
+                            });
+                        }
                     });
                 }
             });

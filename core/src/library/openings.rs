@@ -20,6 +20,25 @@ use std::sync::OnceLock;
 /// The tree as the file writes it.
 const OPENINGS_RON: &str = include_str!("../../../assets/library/openings.ron");
 
+/// The first letter of the pinyin of every character of the library's names.
+const PINYIN_RON: &str = include_str!("../../../assets/library/pinyin.ron");
+
+/// The pinyin initials table (`assets/library/pinyin.ron`), read once; empty if the file
+/// were malformed, which a test rules out.
+pub fn pinyin_table() -> &'static HashMap<char, char> {
+    static TABLE: OnceLock<HashMap<char, char>> = OnceLock::new();
+    TABLE.get_or_init(|| ron::from_str(PINYIN_RON).unwrap_or_default())
+}
+
+/// The pinyin initials of the Chinese characters of `text` (屏风马: `pfm`); other
+/// characters are left out.
+pub fn pinyin_initials(text: &str) -> String {
+    let table = pinyin_table();
+    text.chars()
+        .filter_map(|c| table.get(&c).copied())
+        .collect()
+}
+
 /// A name in the three languages of the app.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Names {
@@ -49,22 +68,25 @@ impl Names {
     }
 }
 
-/// A note in Chinese and English (zh-TW readers get the Chinese text).
+/// A note in simplified Chinese, traditional Chinese and English.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Note {
     /// Chinese (simplified).
     pub zh: String,
+    /// Chinese (traditional, as written in Taiwan).
+    pub zh_tw: String,
     /// English.
     pub en: String,
 }
 
 impl Note {
-    /// The note for the language with this code.
+    /// The note for the language with this code (`zh-TW`: traditional; any other `zh`:
+    /// simplified; anything else: English).
     pub fn get(&self, lang: &str) -> &str {
-        if lang.starts_with("zh") {
-            &self.zh
-        } else {
-            &self.en
+        match lang {
+            "zh-TW" => &self.zh_tw,
+            l if l.starts_with("zh") => &self.zh,
+            _ => &self.en,
         }
     }
 }
@@ -167,6 +189,9 @@ pub struct OpeningBook {
     by_hash: HashMap<u64, Vec<usize>>,
     /// Node ids by the hash of their mirror image (a game opened on the other wing).
     by_mirror_hash: HashMap<u64, Vec<usize>>,
+    /// Traditional characters of the tree's texts to their simplified forms, so that a
+    /// search in either script (or a mix) finds names written in the other.
+    fold: HashMap<char, char>,
 }
 
 /// What recognition found: the deepest named position a game passed through.
@@ -192,8 +217,25 @@ impl OpeningBook {
             nodes: Vec::new(),
             by_hash: HashMap::new(),
             by_mirror_hash: HashMap::new(),
+            fold: HashMap::new(),
         };
         book.add(&root, None, &Position::startpos(), &[], &[], "")?;
+        // The traditional texts are the simplified ones character for character where
+        // they are as long: their differing characters make the folding table.
+        for node in &book.nodes {
+            for (simplified, traditional) in [
+                (&node.names.zh_cn, &node.names.zh_tw),
+                (&node.note.zh, &node.note.zh_tw),
+            ] {
+                if simplified.chars().count() == traditional.chars().count() {
+                    for (s, t) in simplified.chars().zip(traditional.chars()) {
+                        if s != t {
+                            book.fold.entry(t).or_insert(s);
+                        }
+                    }
+                }
+            }
+        }
         for node in &book.nodes {
             book.by_hash.entry(node.hash).or_default().push(node.id);
             book.by_mirror_hash
@@ -333,18 +375,53 @@ impl OpeningBook {
         }
     }
 
-    /// The nodes whose names (in any language) or ECCO code contain every word of `query`,
-    /// in tree order. An empty query finds nothing.
+    /// Text in lower case with traditional characters turned simplified.
+    fn folded(&self, text: &str) -> String {
+        text.to_lowercase()
+            .chars()
+            .map(|c| self.fold.get(&c).copied().unwrap_or(c))
+            .collect()
+    }
+
+    /// The nodes whose names (in any language, simplified or traditional characters, or a
+    /// mix), ECCO code or ECCO names contain every word of `query`, or whose Chinese names'
+    /// pinyin initials do (`pfm` for 屏风马), in tree order. An empty query finds nothing.
     pub fn search(&self, query: &str) -> Vec<usize> {
-        let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+        let words: Vec<String> = query.split_whitespace().map(|w| self.folded(w)).collect();
         if words.is_empty() {
             return Vec::new();
         }
+        // The built-in ECCO table names the codes; a book read elsewhere still searches
+        // its own names without it.
+        let table = ecco::builtin().ok();
         self.nodes
             .iter()
             .filter(|n| {
+                let ecco_names = n
+                    .ecco
+                    .as_deref()
+                    .and_then(|c| table?.entry(c))
+                    .map(|e| format!("{}\n{}", e.opening, e.variation))
+                    .unwrap_or_default();
+                let text = self.folded(&format!(
+                    "{}\n{}\n{}\n{ecco_names}",
+                    n.names.zh_cn, n.names.zh_tw, n.names.en
+                ));
+                // Pinyin initials of the Chinese names, each name on its own.
+                let initials = format!(
+                    "{}\n{}",
+                    pinyin_initials(&n.names.zh_cn),
+                    ecco_names
+                        .lines()
+                        .map(pinyin_initials)
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
                 words.iter().all(|w| {
-                    n.names.contains(w) || n.ecco.as_deref().is_some_and(|e| e.to_lowercase() == *w)
+                    text.contains(w.as_str())
+                        || n.ecco.as_deref().is_some_and(|e| e.to_lowercase() == *w)
+                        || (w.chars().all(|c| c.is_ascii_lowercase())
+                            && initials.contains(w.as_str()))
                 })
             })
             .map(|n| n.id)

@@ -1,0 +1,155 @@
+//! The audience window, for a class with two screens: a second native window (an egui
+//! viewport) that shows only the board — high contrast, large coordinates, the move's
+//! comment large under it — to be put full screen on the projector, while the teacher's
+//! window keeps the move list, comments and engine lines and previews the next move. Both
+//! draw the same record, so whatever the teacher does the class sees.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::board::{Board, BoardArrow, Diagram};
+use crate::theme::ThemeChoice;
+use egui::{Key, RichText, ViewportBuilder, ViewportClass, ViewportCommand, ViewportId};
+
+/// Text size of the comment under the audience's board, in points.
+const COMMENT_SIZE: f32 = 30.0;
+
+/// The viewport's id: one audience window at most.
+pub fn viewport_id() -> ViewportId {
+    ViewportId::from_hash_of("chuhe audience window")
+}
+
+/// Shows the audience window while it is open.
+pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    if !app.state.audience {
+        return;
+    }
+    let title = app.i18n.tr("audience-title");
+    let builder = ViewportBuilder::default()
+        .with_title(title)
+        .with_inner_size([900.0, 960.0]);
+    let state = &app.state;
+    let mut theme = ThemeChoice::HighContrast.theme();
+    // Coordinates a class can read from the back of the room.
+    theme.proportions.file_number_text = theme.proportions.file_number_text.max(0.44);
+    let mut marks = crate::panels::board::marks(state, &theme);
+    // The class sees the moves and the teacher's marks, never the engine or a selection.
+    marks.arrows.retain(|a| a.color != theme.engine_arrow);
+    marks.selected = None;
+    marks.destinations.clear();
+    let diagram = Diagram::from_position(state.position());
+    let comment = state
+        .record
+        .annotation(state.cursor)
+        .comment
+        .trim()
+        .to_owned();
+    let cursor = state.cursor;
+    // The comment in black or white, whichever stands out from the window's background.
+    let [r, g, b, _] = theme.background.to_array();
+    let light_background = u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 > 128_000;
+    let comment_colour = if light_background {
+        egui::Color32::BLACK
+    } else {
+        egui::Color32::WHITE
+    };
+    ctx.show_viewport_immediate(viewport_id(), builder, |ui, class| {
+        let ctx = ui.ctx().clone();
+        let own_window = !matches!(class, ViewportClass::EmbeddedWindow);
+        if own_window {
+            if ctx.input(|i| i.viewport().close_requested()) {
+                actions.push(Action::ToggleAudience);
+            }
+            let full = ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
+            let double_click = ctx.input(|i| {
+                i.pointer
+                    .button_double_clicked(egui::PointerButton::Primary)
+            });
+            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::F11)) || double_click {
+                ctx.send_viewport_cmd(ViewportCommand::Fullscreen(!full));
+            }
+            // The projector's window answers the clicker too, when it has the focus: its
+            // keys step through the game, nothing else.
+            if !ctx.egui_wants_keyboard_input() {
+                actions.extend(
+                    crate::shortcuts::actions(&ctx, cursor, true)
+                        .into_iter()
+                        .filter(|a| {
+                            matches!(
+                                a,
+                                Action::Back
+                                    | Action::Forward
+                                    | Action::Start
+                                    | Action::End
+                                    | Action::PreviousVariation
+                                    | Action::NextVariation
+                            )
+                        }),
+                );
+            }
+        }
+        let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
+        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
+            if !comment.is_empty() {
+                egui::Panel::bottom("audience comment")
+                    .resizable(false)
+                    .frame(egui::Frame::NONE.fill(theme.background))
+                    .show(ui, |ui| {
+                        ui.add_space(6.0);
+                        ui.label(
+                            RichText::new(comment.as_str())
+                                .size(COMMENT_SIZE)
+                                .color(comment_colour),
+                        );
+                        ui.add_space(6.0);
+                    });
+            }
+            Board::new(&diagram, &marks, &theme).show(ui);
+        });
+    });
+}
+
+/// The teacher's preview of the next move while the audience window is open: an arrow in
+/// the teacher's window only.
+pub fn preview_arrow(app: &ChuheApp) -> Option<BoardArrow> {
+    // In presentation mode the teacher's window is on show too.
+    if !app.state.audience || app.state.presentation.is_some() {
+        return None;
+    }
+    let record = &app.state.record;
+    let next = record.main_child(app.state.cursor)?;
+    let m = record.move_at(next)?;
+    Some(BoardArrow {
+        from: m.from,
+        to: m.to,
+        color: egui::Color32::from_rgba_unmultiplied(110, 110, 110, 150),
+    })
+}
+
+/// The teacher's line above the board: the audience window is open, and the next move.
+pub fn teacher_bar(app: &ChuheApp, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let record = &app.state.record;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(i18n.tr("audience-open")).strong());
+        ui.separator();
+        let next = record.main_child(app.state.cursor).and_then(|node| {
+            app.state.derived.tokens.iter().find_map(|t| match t {
+                crate::state::MoveToken::Move(item) if item.node == node => {
+                    Some(format!("{} {}", item.number, item.text))
+                }
+                _ => None,
+            })
+        });
+        match next {
+            Some(text) => {
+                ui.label(i18n.tr_args("audience-next", &[("move", text.into())]));
+            }
+            None => {
+                ui.label(i18n.tr("audience-no-next"));
+            }
+        }
+        if ui.button(i18n.tr("audience-close")).clicked() {
+            actions.push(Action::ToggleAudience);
+        }
+    });
+}

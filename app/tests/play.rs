@@ -1,0 +1,209 @@
+//! Playing games: against the engine from the Play menu to a recorded result, taking
+//! moves back, resigning, and two people at one board with a clock that runs out.
+
+mod common;
+
+use chuhe::actions::Action;
+use chuhe::play::{Match, PlayAction, PlaySetup, Player};
+use chuhe_core::Color;
+use chuhe_core::play::{Level, TimeControl, TimeControlKind};
+use common::{open_in, temp_dir, wait_for};
+use egui_kittest::kittest::Queryable as _;
+use std::time::Duration;
+
+/// Black to move and lost: whatever it does, Red mates at once with 车b9 (the other rook
+/// holds rank 8, Red's general the d-file).
+const MATE_NEXT: &str = "4k4/R8/9/9/9/9/8p/9/9/1R1K5 b - - 0 1";
+
+fn main_line_len(app: &chuhe::ChuheApp) -> usize {
+    app.state.record.main_line().len()
+}
+
+#[test]
+fn a_game_against_the_engine_is_played_from_the_menu_to_a_recorded_result() {
+    let dir = temp_dir("play", "engine");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Paste(MATE_NEXT.into()));
+    harness.run_ok();
+
+    // The Play menu opens the dialog; the person takes Black from the board's position.
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    harness.get_by_label("执黑").click();
+    harness.get_by_label("棋盘上的局面").click();
+    harness.run_ok();
+    let setup = harness.state().state.play_setup.clone().unwrap();
+    assert!(setup.against_engine && setup.from_board);
+    assert_eq!(setup.human, Color::Black);
+    harness.get_by_label("开始对局").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    let m = state.play.as_ref().expect("the game started");
+    assert_eq!(m.player(Color::Black), Player::Human);
+    assert!(matches!(m.player(Color::Red), Player::Engine(_)));
+    assert!(
+        state.settings.flipped,
+        "Black's player sees the board from Black's side"
+    );
+    assert_eq!(state.record.start().to_string(), MATE_NEXT);
+
+    // It is not the engine's move: the person moves the pawn, the engine mates.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::PlayMove("i3h3".parse().unwrap()));
+    assert_eq!(main_line_len(harness.state()), 1);
+    wait_for(&mut harness, Duration::from_secs(60), |app| {
+        app.state.play.as_ref().is_some_and(|m| m.result.is_some())
+    });
+    harness.run_ok();
+    let state = &harness.state().state;
+    let m = state.play.as_ref().unwrap();
+    assert_eq!(m.result.unwrap().winner, Some(Color::Red));
+    assert_eq!(main_line_len(harness.state()), 2);
+    let headers = state.record.headers();
+    assert_eq!(headers.get("Result"), Some("1-0"));
+    assert_eq!(headers.get("Termination"), Some("checkmate"));
+    let last = *state.record.main_line().last().unwrap();
+    assert!(state.record.annotation(last).comment.contains("将死"));
+    // The result is shown above the board; no move can be made any more.
+    assert!(harness.query_all_by_label_contains("红胜").count() >= 1);
+    harness.get_by_label("再来一局");
+    harness
+        .state_mut()
+        .apply(&ctx, Action::PlayMove("e9f9".parse().unwrap()));
+    assert_eq!(main_line_len(harness.state()), 2);
+}
+
+#[test]
+fn a_move_is_taken_back_with_the_engines_reply_and_a_resignation_ends_the_game() {
+    let dir = temp_dir("play", "takeback");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    let setup = PlaySetup {
+        level: Level::BEGINNER,
+        ..PlaySetup::default()
+    };
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Start(setup)));
+    harness.run_ok();
+    // The engine cannot be moved for.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::PlayMove("h2e2".parse().unwrap()));
+    assert_eq!(main_line_len(harness.state()), 1);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::PlayMove("h9g7".parse().unwrap()));
+    assert_eq!(main_line_len(harness.state()), 1, "not the person's move");
+    wait_for(&mut harness, Duration::from_secs(30), |app| {
+        main_line_len(app) == 2
+    });
+    // Taking back removes the engine's reply and the person's move.
+    harness.get_by_label("悔棋").click();
+    harness.run_ok();
+    assert_eq!(main_line_len(harness.state()), 0);
+    assert!(
+        harness
+            .state()
+            .state
+            .play
+            .as_ref()
+            .unwrap()
+            .result
+            .is_none()
+    );
+    // Resigning: the person (Red) loses, whoever is to move.
+    harness.get_by_label("认负").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert_eq!(
+        state.play.as_ref().unwrap().result.unwrap().winner,
+        Some(Color::Black)
+    );
+    assert_eq!(state.record.headers().get("Result"), Some("0-1"));
+    assert_eq!(
+        state.record.headers().get("Termination"),
+        Some("resignation")
+    );
+}
+
+#[test]
+fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
+    let dir = temp_dir("play", "hotseat");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    let setup = PlaySetup {
+        against_engine: false,
+        clock: chuhe::play::ClockChoice::Control(TimeControlKind::Rapid),
+        ..PlaySetup::default()
+    };
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Start(setup)));
+    harness.run_ok();
+    assert_eq!(
+        harness.state().state.record.headers().get("TimeControl"),
+        Some("40/600:50/300")
+    );
+    // Both clocks show ten minutes; Red's runs (on a busy machine a few seconds may pass).
+    let stopped = harness.query_all_by_label_contains("10:00").count();
+    let running = harness.query_all_by_label_contains("9:5").count();
+    assert!(stopped >= 1, "Black's clock shows ten minutes");
+    assert!(stopped + running >= 2, "both clocks are shown");
+    for m in ["h2e2", "h9g7"] {
+        harness
+            .state_mut()
+            .apply(&ctx, Action::PlayMove(m.parse().unwrap()));
+    }
+    assert_eq!(main_line_len(harness.state()), 2);
+    let clock = harness
+        .state()
+        .state
+        .play
+        .as_ref()
+        .unwrap()
+        .clock
+        .clone()
+        .unwrap();
+    assert_eq!(clock.moves(Color::Red), 1);
+    assert_eq!(clock.moves_to_go(Color::Black), Some(39));
+    // Red offers, Black accepts.
+    harness.get_by_label("提和").click();
+    harness.run_ok();
+    harness.get_by_label_contains("红方提和");
+    harness.get_by_label("同意和棋").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert_eq!(state.play.as_ref().unwrap().result.unwrap().winner, None);
+    assert_eq!(state.record.headers().get("Result"), Some("1/2-1/2"));
+    assert_eq!(
+        state.record.headers().get("Termination"),
+        Some("draw agreed")
+    );
+
+    // A second game with a clock of a fraction of a second: Red's time runs out.
+    let mut control = TimeControl::new(TimeControlKind::SuddenDeath(1));
+    control.first[0].time = Duration::from_millis(300);
+    let generation = harness.state().state.generation;
+    harness.state_mut().state.play = Some(Match::new(
+        [Player::Human, Player::Human],
+        Some(control),
+        generation,
+    ));
+    wait_for(&mut harness, Duration::from_secs(10), |app| {
+        app.state.play.as_ref().is_some_and(|m| m.result.is_some())
+    });
+    let state = &harness.state().state;
+    let result = state.play.as_ref().unwrap().result.unwrap();
+    assert_eq!(result.winner, Some(Color::Black));
+    assert_eq!(
+        state.record.headers().get("Termination"),
+        Some("time forfeit")
+    );
+}
