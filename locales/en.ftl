@@ -462,3 +462,5 @@ club-cancel-hint = Possible until the first result is entered: add a forgotten p
 club-error-has-results = A tournament with results cannot be cancelled.
 club-board-busy = Leave the position editor or the puzzle first: the game opens on the board.
 club-swiss-suggest = { $players } players: a round robin takes { $roundrobin } rounds; a Swiss of { $swiss } rounds also ranks them.
+club-draw-lots = Draw lots for the numbers (抽签)
+club-draw-lots-hint = The draw numbers decide who meets whom in which round and with which colour; without lots they follow the order the players were added.

@@ -462,3 +462,5 @@ club-cancel-hint = 录入第一个结果之前可以取消：补上漏报的棋�
 club-error-has-results = 已有结果的比赛不能取消。
 club-board-busy = 请先离开摆棋或解题：棋谱要在棋盘上打开。
 club-swiss-suggest = { $players } 名棋手：单循环要赛 { $roundrobin } 轮；积分编排制赛 { $swiss } 轮也能排出名次。
+club-draw-lots = 抽签排定序号
+club-draw-lots-hint = 序号决定各轮对手和先后手；不抽签则按添加棋手的顺序。

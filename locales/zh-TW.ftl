@@ -462,3 +462,5 @@ club-cancel-hint = 錄入第一個結果之前可以取消：補上漏報的棋�
 club-error-has-results = 已有結果的比賽不能取消。
 club-board-busy = 請先離開擺棋或解題：棋譜要在棋盤上打開。
 club-swiss-suggest = { $players } 名棋手：單循環要賽 { $roundrobin } 輪；積分編排制賽 { $swiss } 輪也能排出名次。
+club-draw-lots = 抽籤排定序號
+club-draw-lots-hint = 序號決定各輪對手和先後手；不抽籤則按新增棋手的順序。

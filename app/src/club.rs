@@ -89,6 +89,8 @@ pub struct Draft {
     pub swiss: bool,
     /// Its rounds, when Swiss.
     pub swiss_rounds: u32,
+    /// Whether the draw numbers are drawn by lot rather than taken in the order added.
+    pub draw_lots: bool,
 }
 
 impl Default for Draft {
@@ -99,6 +101,7 @@ impl Default for Draft {
             player_group: GradeGroup::Low,
             swiss: false,
             swiss_rounds: 5,
+            draw_lots: false,
         }
     }
 }
@@ -372,7 +375,16 @@ impl ChuheApp {
                 } else {
                     Format::RoundRobin
                 };
-                self.change_club(|club, group| club.create_tournament(group, format).map(|_| ()));
+                // Lots drawn from the clock: a different draw each time.
+                let lots = draft.draw_lots.then(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_nanos() as u64)
+                });
+                self.change_club(|club, group| {
+                    club.create_tournament_drawn(group, format, lots)
+                        .map(|_| ())
+                });
                 self.state.club.round = 0;
             }
             ClubAction::SetResult {

@@ -624,6 +624,28 @@ fn a_club_has_one_tournament_per_group_of_its_players() {
         club.create_tournament(GradeGroup::Middle, Format::RoundRobin),
         Err(ClubError::TooFewPlayers)
     ));
+    // Lots drawn: the same players, in an order that depends on the seed only.
+    let mut drawn = Club::new("抽签");
+    for i in 0..10 {
+        drawn.add_player(&format!("{i}"), GradeGroup::Middle);
+    }
+    let draw = |seed| {
+        let mut c = drawn.clone();
+        c.create_tournament_drawn(GradeGroup::Middle, Format::RoundRobin, Some(seed))
+            .unwrap()
+            .players
+            .clone()
+    };
+    let mut orders = HashSet::new();
+    for seed in [1, 2, 3, 4] {
+        let order = draw(seed);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, drawn.group_players(GradeGroup::Middle));
+        assert_eq!(draw(seed), order, "the same seed draws the same");
+        orders.insert(order);
+    }
+    assert!(orders.len() > 1, "different seeds draw differently");
     let first = club.players[0].id;
     assert!(matches!(
         club.remove_player(first),

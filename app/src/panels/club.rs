@@ -238,6 +238,8 @@ fn new_tournament(app: &ChuheApp, players: usize, ui: &mut Ui, actions: &mut Vec
                 .labelled_by(label.id);
         }
     });
+    ui.checkbox(&mut next.draw_lots, i18n.tr("club-draw-lots"))
+        .on_hover_text(i18n.tr("club-draw-lots-hint"));
     if next != *draft {
         push(actions, ClubAction::EditDraft(next));
     }

@@ -487,6 +487,22 @@ impl Tournament {
     }
 }
 
+/// Shuffles `players` (Fisher–Yates) with a small xorshift generator seeded by `seed`.
+fn draw_lots(players: &mut [PlayerId], seed: u64) {
+    // xorshift needs a state other than zero.
+    let mut state = seed | 1;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for i in (1..players.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        players.swap(i, j);
+    }
+}
+
 /// Points for a Swiss bye. The rules do not say; a bye is scored as a win without a game
 /// (1 point), as is usual in 积分编排制, but it counts neither as a win nor towards
 /// anyone's 对手分. In a round robin every player sits out once (odd fields), so a bye
@@ -588,10 +604,25 @@ impl Club {
         group: GradeGroup,
         format: Format,
     ) -> Result<&Tournament, ClubError> {
+        self.create_tournament_drawn(group, format, None)
+    }
+
+    /// Starts the group's tournament; with `lots`, the draw numbers (which decide the
+    /// Berger table's pairings and colours, rule 13.1) are drawn by lot (抽签) from that
+    /// seed, else they follow the order the players were added.
+    pub fn create_tournament_drawn(
+        &mut self,
+        group: GradeGroup,
+        format: Format,
+        lots: Option<u64>,
+    ) -> Result<&Tournament, ClubError> {
         if self.tournament(group).is_some() {
             return Err(ClubError::GroupTaken);
         }
-        let players = self.group_players(group);
+        let mut players = self.group_players(group);
+        if let Some(seed) = lots {
+            draw_lots(&mut players, seed);
+        }
         let t = match format {
             Format::RoundRobin => Tournament::round_robin(group, players)?,
             Format::Swiss { rounds } => Tournament::swiss(group, players, rounds)?,
