@@ -194,6 +194,9 @@ pub enum Action {
     // Knowledge reference (issue 10).
     /// Something in the knowledge reference, or the board-lines overlay.
     Knowledge(crate::panels::knowledge::KnowledgeAction),
+    // Club (issue 10).
+    /// Something done in the club manager.
+    Club(crate::club::ClubAction),
 }
 
 impl Action {
@@ -563,6 +566,8 @@ impl ChuheApp {
                 }
             }
             Action::ExportPng(path, options) => self.export_png(path, options),
+            // Club (issue 10).
+            Action::Club(action) => self.apply_club(ctx, action),
         }
         self.after_change();
     }

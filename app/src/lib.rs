@@ -26,6 +26,10 @@ pub mod sound;
 pub mod state;
 pub mod theme;
 
+// Club (issue 10): the club manager and its printable page.
+pub mod club;
+pub mod club_print;
+
 pub use app::ChuheApp;
 
 use std::sync::OnceLock;

@@ -237,6 +237,9 @@ pub struct AppState {
     // Knowledge reference (issue 10).
     /// The knowledge reference window and the board-lines overlay.
     pub knowledge: crate::panels::knowledge::KnowledgeState,
+    // Club (issue 10).
+    /// The club manager.
+    pub club: crate::club::ClubState,
 }
 
 impl AppState {
@@ -275,6 +278,7 @@ impl AppState {
             export_dialog: None,
             audience: false,
             knowledge: Default::default(),
+            club: Default::default(),
         }
     }
 

@@ -47,6 +47,9 @@ pub mod uci;
 pub mod xqf;
 mod zobrist;
 
+// Club (issue 10): the round-robin and Swiss manager of a school club.
+pub mod club;
+
 pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, FenErrorKind, PositionFenError};

@@ -275,6 +275,15 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 crate::panels::knowledge::KnowledgeAction::Toggle,
             ));
         }
+        // Club (issue 10): the club or class tournaments.
+        ui.menu_button(i18n.tr("menu-club"), |ui| {
+            let entries: [MenuEntry; 1] = [(
+                "club-open",
+                None,
+                Action::Club(crate::club::ClubAction::Toggle),
+            )];
+            add_items(ui, entries, &item, actions);
+        });
     });
 }
 

@@ -16,6 +16,9 @@ pub mod puzzles;
 // Knowledge reference (issue 10).
 pub mod knowledge;
 
+// Club (issue 10).
+pub mod club;
+
 use crate::actions::Action;
 use crate::app::ChuheApp;
 use crate::state::Notice;
@@ -88,6 +91,8 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     puzzles::browser(app, &ctx, actions);
     knowledge::window(app, &ctx, actions);
+    // Club (issue 10).
+    club::window(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
     crate::export::dialog(app, &ctx, actions);

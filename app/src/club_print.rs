@@ -1,0 +1,544 @@
+//! A group's pairings and standings as a printable page: the same content as CSV (for a
+//! spreadsheet) and as a PNG image (to print or put on the projector). The image is drawn
+//! without a window: epaint lays the text out with the shipped font and rasterises its
+//! glyphs into its atlas, and the glyphs are copied from there onto the page.
+
+use crate::club::group_id;
+use crate::i18n::I18n;
+use chuhe_core::club::{Club, Format, Standing, TieBreak, Tournament};
+use egui::epaint::text::{FontDefinitions, Fonts, TextOptions};
+use egui::{Color32, FontId, Pos2, Rect, Vec2};
+use std::path::Path;
+
+/// One round's table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundTable {
+    /// "Round 1".
+    pub heading: String,
+    /// Board, Red, result, Black.
+    pub rows: Vec<[String; 4]>,
+    /// "Bye: name".
+    pub bye: Option<String>,
+}
+
+/// What the page shows, in the user's language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// Club and group.
+    pub title: String,
+    /// Round robin or Swiss, and how far it has got.
+    pub subtitle: String,
+    /// The standings' column headings.
+    pub standings_header: Vec<String>,
+    /// The standings, with whether each line is in the top three.
+    pub standings: Vec<(Vec<String>, bool)>,
+    /// How equal points are split (rule 15.1 or 15.2).
+    pub note: String,
+    /// The pairings' column headings.
+    pub pairings_header: [String; 4],
+    /// The rounds.
+    pub rounds: Vec<RoundTable>,
+}
+
+/// Points and tie-break scores as the sheet writes them: `2`, `2.5`, `4.75`.
+pub fn number(x: f64) -> String {
+    // `+ 0.0` turns a negative zero into zero.
+    let s = format!("{:.2}", x + 0.0);
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// The standings' columns for a tournament's tie-breaks: headings and the values of a line.
+pub fn standings_columns(t: &Tournament, i18n: &I18n) -> Vec<String> {
+    let mut header = vec![
+        i18n.tr("club-rank"),
+        i18n.tr("club-name"),
+        i18n.tr("club-points"),
+    ];
+    for tb in TieBreak::order(t.format) {
+        header.push(i18n.tr(tie_break_id(*tb)));
+    }
+    header.push(i18n.tr("club-award"));
+    header
+}
+
+/// The values of a standings line, in the order of [`standings_columns`].
+pub fn standings_row(club: &Club, t: &Tournament, line: &Standing, i18n: &I18n) -> Vec<String> {
+    let mut row = vec![
+        line.rank.to_string(),
+        club.name_of(line.player).to_owned(),
+        number(line.points),
+    ];
+    for tb in TieBreak::order(t.format) {
+        row.push(match tb {
+            TieBreak::SonnebornBerger => number(line.sonneborn_berger),
+            TieBreak::Buchholz => number(line.buchholz),
+            TieBreak::Wins => line.wins.to_string(),
+            TieBreak::HeadToHead => line.head_to_head.map(number).unwrap_or_default(),
+            TieBreak::Fouls => line.fouls.to_string(),
+        });
+    }
+    row.push(award(line, i18n));
+    row
+}
+
+/// 冠军, 亚军, 季军 for the top three (seed 000, rule 5), else nothing.
+pub fn award(line: &Standing, i18n: &I18n) -> String {
+    if !line.top_three {
+        return String::new();
+    }
+    match line.rank {
+        1 => i18n.tr("club-award-1"),
+        2 => i18n.tr("club-award-2"),
+        _ => i18n.tr("club-award-3"),
+    }
+}
+
+/// The message id of the sentence saying how a format splits equal points.
+pub const fn tie_break_note_id(format: Format) -> &'static str {
+    match format {
+        Format::RoundRobin => "club-tie-breaks-round-robin",
+        Format::Swiss { .. } => "club-tie-breaks-swiss",
+    }
+}
+
+/// The message id of a tie-break's column.
+pub const fn tie_break_id(tb: TieBreak) -> &'static str {
+    match tb {
+        TieBreak::SonnebornBerger => "club-sb",
+        TieBreak::Buchholz => "club-buchholz",
+        TieBreak::Wins => "club-wins",
+        TieBreak::HeadToHead => "club-h2h",
+        TieBreak::Fouls => "club-fouls",
+    }
+}
+
+impl Page {
+    /// The page of `t`, a tournament of `club`.
+    pub fn new(club: &Club, t: &Tournament, i18n: &I18n) -> Page {
+        let group = i18n.tr(group_id(t.group));
+        let title = format!("{} — {group}", club.name);
+        let format = match t.format {
+            Format::RoundRobin => i18n.tr("club-format-round-robin"),
+            Format::Swiss { .. } => i18n.tr("club-format-swiss"),
+        };
+        let played = t.rounds.iter().filter(|r| r.is_complete()).count();
+        let subtitle = i18n.tr_args(
+            "club-page-subtitle",
+            &[
+                ("format", format.into()),
+                ("players", t.players.len().into()),
+                ("played", played.into()),
+                ("rounds", t.total_rounds().into()),
+            ],
+        );
+        let standings = t
+            .standings()
+            .iter()
+            .map(|line| (standings_row(club, t, line, i18n), line.top_three))
+            .collect();
+        let rounds = t
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(r, round)| RoundTable {
+                heading: i18n.tr_args("club-round", &[("round", (r + 1).into())]),
+                rows: round
+                    .pairings
+                    .iter()
+                    .enumerate()
+                    .map(|(b, p)| {
+                        [
+                            (b + 1).to_string(),
+                            club.name_of(p.red).to_owned(),
+                            p.result.map(|r| r.short().to_owned()).unwrap_or_default(),
+                            club.name_of(p.black).to_owned(),
+                        ]
+                    })
+                    .collect(),
+                bye: round
+                    .bye
+                    .map(|b| i18n.tr_args("club-bye", &[("name", club.name_of(b).into())])),
+            })
+            .collect();
+        Page {
+            title,
+            subtitle,
+            standings_header: standings_columns(t, i18n),
+            standings,
+            note: i18n.tr(tie_break_note_id(t.format)),
+            pairings_header: [
+                i18n.tr("club-board"),
+                i18n.tr("club-red"),
+                i18n.tr("club-result"),
+                i18n.tr("club-black"),
+            ],
+            rounds,
+        }
+    }
+
+    /// The page as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets read the
+    /// Chinese right): title lines, the standings, then each round.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("\u{feff}");
+        let mut line = |cells: &[String]| {
+            let cells: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
+            out.push_str(&cells.join(","));
+            out.push_str("\r\n");
+        };
+        line(std::slice::from_ref(&self.title));
+        line(std::slice::from_ref(&self.subtitle));
+        line(&[]);
+        line(&self.standings_header);
+        for (row, _) in &self.standings {
+            line(row);
+        }
+        line(std::slice::from_ref(&self.note));
+        for round in &self.rounds {
+            line(&[]);
+            line(std::slice::from_ref(&round.heading));
+            line(&self.pairings_header);
+            for row in &round.rows {
+                line(row);
+            }
+            if let Some(bye) = &round.bye {
+                line(std::slice::from_ref(bye));
+            }
+        }
+        out
+    }
+}
+
+/// A CSV cell, quoted when it holds a comma, quote or line break.
+fn csv_cell(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// Pixels per point on the page: 2 gives print quality (the page is 1600 pixels wide).
+const SCALE: f32 = 2.0;
+/// The page's width in points.
+const PAGE_WIDTH: f32 = 800.0;
+const MARGIN: f32 = 40.0;
+const INK: Color32 = Color32::from_rgb(20, 20, 20);
+const RED_INK: Color32 = Color32::from_rgb(170, 20, 20);
+const RULE: Color32 = Color32::from_rgb(150, 150, 150);
+const TOP_FILL: Color32 = Color32::from_rgb(255, 236, 179);
+const HEAD_FILL: Color32 = Color32::from_rgb(230, 230, 230);
+
+/// What is drawn on the page, in points.
+enum Item {
+    Fill(Rect, Color32),
+    Text(Pos2, std::sync::Arc<egui::Galley>),
+}
+
+/// Lays the page out and draws it: the standings (top three shaded), then the rounds, two
+/// side by side when they fit. Columns are as wide as their widest text; the names take
+/// what is left.
+pub fn render(page: &Page) -> image::RgbaImage {
+    // Only the shipped font: the page is the same on every machine.
+    let definitions: FontDefinitions = crate::fonts::definitions();
+    let mut fonts = Fonts::new(TextOptions::default(), definitions);
+    let mut items = Vec::new();
+    let mut text = |fonts: &mut Fonts, pos: Pos2, s: &str, size: f32, color: Color32| {
+        // Long text (a title, the tie-break note) wraps at the page's right margin.
+        let wrap = (PAGE_WIDTH - MARGIN - pos.x).max(40.0);
+        let galley = fonts.with_pixels_per_point(SCALE).layout(
+            s.to_owned(),
+            FontId::proportional(size),
+            color,
+            wrap,
+        );
+        let height = galley.size().y;
+        items.push(Item::Text(pos, galley));
+        height
+    };
+    let mut y = MARGIN;
+    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.title, 26.0, INK) + 6.0;
+    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.subtitle, 15.0, INK) + 16.0;
+
+    // Standings.
+    let inner = PAGE_WIDTH - 2.0 * MARGIN;
+    let mut table: Vec<&[String]> = vec![&page.standings_header];
+    table.extend(page.standings.iter().map(|(row, _)| row.as_slice()));
+    let widths = column_widths(&mut fonts, &table, 15.0, inner, &[1]);
+    let row_h = 26.0;
+    let mut fills = Vec::new();
+    fills.push(Item::Fill(
+        Rect::from_min_size(Pos2::new(MARGIN, y), Vec2::new(inner, row_h)),
+        HEAD_FILL,
+    ));
+    let mut x = MARGIN;
+    for (cell, w) in page.standings_header.iter().zip(&widths) {
+        text(&mut fonts, Pos2::new(x + 4.0, y + 4.0), cell, 14.0, INK);
+        x += w;
+    }
+    y += row_h;
+    for (row, top) in &page.standings {
+        if *top {
+            fills.push(Item::Fill(
+                Rect::from_min_size(Pos2::new(MARGIN, y), Vec2::new(inner, row_h)),
+                TOP_FILL,
+            ));
+        }
+        let mut x = MARGIN;
+        for (cell, w) in row.iter().zip(&widths) {
+            text(&mut fonts, Pos2::new(x + 4.0, y + 4.0), cell, 15.0, INK);
+            x += w;
+        }
+        fills.push(Item::Fill(
+            Rect::from_min_size(Pos2::new(MARGIN, y + row_h - 1.0), Vec2::new(inner, 1.0)),
+            RULE,
+        ));
+        y += row_h;
+    }
+    y += 6.0;
+    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.note, 12.0, INK) + 20.0;
+
+    // Rounds: two side by side, or one to a row when long names need the width.
+    let mut table: Vec<&[String]> = vec![&page.pairings_header];
+    for round in &page.rounds {
+        table.extend(round.rows.iter().map(|r| r.as_slice()));
+    }
+    let half = (inner - 20.0) / 2.0;
+    let natural: f32 = column_widths(&mut fonts, &table, 14.0, 0.0, &[])
+        .iter()
+        .sum();
+    let (per_row, column) = if natural <= half {
+        (2, half)
+    } else {
+        (1, inner)
+    };
+    let cols = column_widths(&mut fonts, &table, 14.0, column, &[1, 3]);
+    for group in page.rounds.chunks(per_row) {
+        let top = y;
+        let mut bottom = y;
+        for (c, round) in group.iter().enumerate() {
+            let left = MARGIN + c as f32 * (column + 20.0);
+            let mut y = top;
+            y += text(&mut fonts, Pos2::new(left, y), &round.heading, 17.0, INK) + 4.0;
+            fills.push(Item::Fill(
+                Rect::from_min_size(Pos2::new(left, y), Vec2::new(column, 22.0)),
+                HEAD_FILL,
+            ));
+            let mut x = left;
+            for (cell, w) in page.pairings_header.iter().zip(&cols) {
+                text(&mut fonts, Pos2::new(x + 3.0, y + 3.0), cell, 13.0, INK);
+                x += w;
+            }
+            y += 22.0;
+            for row in &round.rows {
+                let mut x = left;
+                for (i, (cell, w)) in row.iter().zip(&cols).enumerate() {
+                    let color = if i == 1 { RED_INK } else { INK };
+                    text(&mut fonts, Pos2::new(x + 3.0, y + 3.0), cell, 14.0, color);
+                    x += w;
+                }
+                fills.push(Item::Fill(
+                    Rect::from_min_size(Pos2::new(left, y + 21.0), Vec2::new(column, 1.0)),
+                    RULE,
+                ));
+                y += 22.0;
+            }
+            if let Some(bye) = &round.bye {
+                y += text(&mut fonts, Pos2::new(left + 3.0, y + 3.0), bye, 14.0, INK) + 6.0;
+            }
+            bottom = bottom.max(y);
+        }
+        y = bottom + 18.0;
+    }
+    let height = y + MARGIN;
+
+    let w = (PAGE_WIDTH * SCALE).round() as u32;
+    let h = (height * SCALE).round() as u32;
+    let mut img = image::RgbaImage::from_pixel(w, h, image::Rgba([255, 255, 255, 255]));
+    for item in &fills {
+        if let Item::Fill(rect, color) = item {
+            fill(&mut img, *rect, *color);
+        }
+    }
+    let atlas = fonts.image();
+    for item in &items {
+        if let Item::Text(pos, galley) = item {
+            draw_galley(&mut img, &atlas, *pos, galley);
+        }
+    }
+    img
+}
+
+/// The widths of a table's columns: each as wide as its widest cell (at `size`, plus a
+/// margin), the room left up to `total` shared among the `stretch` columns.
+fn column_widths(
+    fonts: &mut Fonts,
+    rows: &[&[String]],
+    size: f32,
+    total: f32,
+    stretch: &[usize],
+) -> Vec<f32> {
+    let n = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut widths = vec![0.0f32; n];
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            let galley = fonts.with_pixels_per_point(SCALE).layout_no_wrap(
+                cell.clone(),
+                FontId::proportional(size),
+                INK,
+            );
+            widths[i] = widths[i].max(galley.size().x + 14.0);
+        }
+    }
+    let spare = total - widths.iter().sum::<f32>();
+    if spare > 0.0 && !stretch.is_empty() {
+        for &i in stretch {
+            if let Some(w) = widths.get_mut(i) {
+                *w += spare / stretch.len() as f32;
+            }
+        }
+    }
+    widths
+}
+
+fn fill(img: &mut image::RgbaImage, rect: Rect, color: Color32) {
+    let x0 = (rect.min.x * SCALE).round().max(0.0) as u32;
+    let y0 = (rect.min.y * SCALE).round().max(0.0) as u32;
+    let x1 = ((rect.max.x * SCALE).round() as u32).min(img.width());
+    let y1 = ((rect.max.y * SCALE).round() as u32).min(img.height());
+    for y in y0..y1 {
+        for x in x0..x1 {
+            img.put_pixel(x, y, image::Rgba([color.r(), color.g(), color.b(), 255]));
+        }
+    }
+}
+
+/// Copies a galley's glyphs from the font atlas onto the page, blending by coverage.
+fn draw_galley(
+    img: &mut image::RgbaImage,
+    atlas: &egui::ColorImage,
+    pos: Pos2,
+    galley: &egui::Galley,
+) {
+    let [aw, ah] = atlas.size;
+    for row in &galley.rows {
+        let mesh = &row.visuals.mesh;
+        let range = row.visuals.glyph_vertex_range.clone();
+        let Some(glyphs) = mesh.vertices.get(range) else {
+            continue;
+        };
+        // Each glyph is a quad of four vertices (positions in points, uv in texels).
+        for quad in glyphs.chunks_exact(4) {
+            let (mut min, mut max) = (quad[0].pos, quad[0].pos);
+            let (mut uv_min, mut uv_max) = (quad[0].uv, quad[0].uv);
+            for v in quad {
+                min = min.min(v.pos);
+                max = max.max(v.pos);
+                uv_min = uv_min.min(v.uv);
+                uv_max = uv_max.max(v.uv);
+            }
+            let color = quad[0].color;
+            let origin = pos + row.pos.to_vec2();
+            let x0 = ((origin.x + min.x) * SCALE).round() as i64;
+            let y0 = ((origin.y + min.y) * SCALE).round() as i64;
+            let dw = (((max.x - min.x) * SCALE).round() as i64).max(1);
+            let dh = (((max.y - min.y) * SCALE).round() as i64).max(1);
+            let (sw, sh) = (uv_max.x - uv_min.x, uv_max.y - uv_min.y);
+            for dy in 0..dh {
+                for dx in 0..dw {
+                    let (px, py) = (x0 + dx, y0 + dy);
+                    if px < 0 || py < 0 || px >= img.width() as i64 || py >= img.height() as i64 {
+                        continue;
+                    }
+                    let sx = (uv_min.x + (dx as f32 + 0.5) * sw / dw as f32) as usize;
+                    let sy = (uv_min.y + (dy as f32 + 0.5) * sh / dh as f32) as usize;
+                    if sx >= aw || sy >= ah {
+                        continue;
+                    }
+                    let coverage = f32::from(atlas.pixels[sy * aw + sx].a()) / 255.0
+                        * f32::from(color.a())
+                        / 255.0;
+                    if coverage <= 0.0 {
+                        continue;
+                    }
+                    let dst = img.get_pixel_mut(px as u32, py as u32);
+                    for (c, ink) in [color.r(), color.g(), color.b()].into_iter().enumerate() {
+                        let old = f32::from(dst.0[c]);
+                        dst.0[c] = (old + (f32::from(ink) - old) * coverage).round() as u8;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Renders the page and saves it as PNG at `path`, atomically.
+pub fn write_png(page: &Page, path: &Path) -> std::io::Result<()> {
+    let img = render(page);
+    let mut bytes = Vec::new();
+    img.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .map_err(std::io::Error::other)?;
+    chuhe_core::club::write_atomically(path, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+    use chuhe_core::club::{GameResult, GradeGroup};
+
+    fn page(language: Language) -> Page {
+        let mut club = Club::new("Riverside Primary School Xiangqi Club, Thursday group");
+        for name in ["Alice", "Bob", "Chen Jing", "Dmitri", "Eve"] {
+            club.add_player(name, GradeGroup::High);
+        }
+        club.create_tournament(GradeGroup::High, Format::RoundRobin)
+            .unwrap();
+        let t = club.tournament_mut(GradeGroup::High).unwrap();
+        t.set_result(0, 0, Some(GameResult::Draw)).unwrap();
+        t.set_result(0, 1, Some(GameResult::RedForfeits)).unwrap();
+        let t = club.tournament(GradeGroup::High).unwrap();
+        Page::new(&club, t, &I18n::new(language))
+    }
+
+    #[test]
+    fn the_page_keeps_within_its_margins_in_every_language() {
+        for language in Language::ALL {
+            let page = page(language);
+            let img = render(&page);
+            if let Ok(dir) = std::env::var("CHUHE_PAGE_DIR") {
+                img.save(format!("{dir}/page-{}.png", language.tag()))
+                    .unwrap();
+            }
+            // Right of the margin (with a little slack for a glyph's overhang) is paper.
+            let edge = ((PAGE_WIDTH - MARGIN / 2.0) * SCALE) as u32;
+            let ink = (0..img.height())
+                .flat_map(|y| (edge..img.width()).map(move |x| (x, y)))
+                .filter(|&(x, y)| img.get_pixel(x, y).0 != [255, 255, 255, 255])
+                .count();
+            assert_eq!(ink, 0, "{language:?}: ink past the right margin");
+            // And there is text on it: the title's first line.
+            let top = (0..(80.0 * SCALE) as u32)
+                .flat_map(|y| (0..img.width()).map(move |x| (x, y)))
+                .filter(|&(x, y)| img.get_pixel(x, y).0[0] < 100)
+                .count();
+            assert!(top > 500, "{language:?}: {top}");
+        }
+    }
+
+    #[test]
+    fn csv_cells_with_commas_and_quotes_are_quoted() {
+        assert_eq!(csv_cell("Chen, Jing"), "\"Chen, Jing\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("王小明"), "王小明");
+        let csv = page(Language::En).to_csv();
+        assert!(
+            csv.contains(
+                "\"Riverside Primary School Xiangqi Club, Thursday group — Senior grades\""
+            )
+        );
+        assert!(csv.contains("-/+"), "{csv}");
+    }
+}

@@ -1,0 +1,100 @@
+//! Clubs on disk: one RON file per club in a directory (the app's data directory, or any
+//! directory a test gives), every save atomic — written to a temporary file, flushed, then
+//! renamed over the old one — so a crash while a result is entered leaves either the old
+//! file or the new, never half of one.
+
+use super::{Club, ClubError};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The directory the clubs are kept in.
+#[derive(Clone, Debug)]
+pub struct ClubStore {
+    dir: PathBuf,
+}
+
+impl ClubStore {
+    /// Clubs kept in `dir` (created when the first club is saved).
+    pub fn new(dir: PathBuf) -> ClubStore {
+        ClubStore { dir }
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The club files, sorted by name (none when the directory does not exist yet).
+    pub fn list(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// A file name no club uses yet: `club-1.ron`, `club-2.ron` …
+    pub fn new_path(&self) -> PathBuf {
+        (1..)
+            .map(|i| self.dir.join(format!("club-{i}.ron")))
+            .find(|p| !p.exists())
+            .expect("some number is free")
+    }
+
+    /// Reads a club file.
+    pub fn load(path: &Path) -> Result<Club, ClubError> {
+        let text = std::fs::read_to_string(path)?;
+        parse(&text)
+    }
+
+    /// Saves a club to `path`, atomically.
+    pub fn save(path: &Path, club: &Club) -> Result<(), ClubError> {
+        write_atomically(path, to_ron(club).as_bytes())?;
+        Ok(())
+    }
+}
+
+/// A club as RON.
+pub fn to_ron(club: &Club) -> String {
+    ron::ser::to_string_pretty(club, ron::ser::PrettyConfig::new())
+        .expect("a club is plain data that RON can always write")
+}
+
+/// Reads a club from RON text, with where and why when it is not one, and checks that it
+/// hangs together.
+pub fn parse(text: &str) -> Result<Club, ClubError> {
+    let club: Club = ron::from_str(text).map_err(|e| ClubError::Parse {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })?;
+    club.check()?;
+    Ok(club)
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, flushed to
+/// disk, then renamed over `path` (a rename within a directory is atomic).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "club".to_owned());
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
