@@ -170,6 +170,8 @@ pub enum Action {
     ShowOpening(usize),
     /// Choose, in the browser, the named opening the moves up to the cursor reached.
     WhichOpening,
+    /// Something done with the endgame tables.
+    Tablebase(crate::tablebase::TbAction),
 }
 
 impl Action {
@@ -317,6 +319,7 @@ impl ChuheApp {
                     None => self.state.notice = Some(Notice::Message("openings-not-found")),
                 }
             }
+            Action::Tablebase(a) => self.apply_tablebase(a, ctx),
 
             Action::Flip => self.change_settings(|s| s.flipped = !s.flipped),
             Action::SetCoordinates(c) => self.change_settings(|s| s.coordinates = c),

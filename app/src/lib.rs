@@ -23,6 +23,8 @@ pub mod shortcuts;
 pub mod sound;
 pub mod state;
 pub mod theme;
+// Endgame tables (issue 9).
+pub mod tablebase;
 
 pub use app::ChuheApp;
 

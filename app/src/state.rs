@@ -223,6 +223,8 @@ pub struct AppState {
     pub puzzles: crate::puzzles::Puzzles,
     /// The checkmate-pattern browser.
     pub patterns: crate::panels::patterns::PatternsState,
+    /// Endgame tables: the verdict of the board's position, practice, the browser.
+    pub tablebase: crate::tablebase::TbState,
 }
 
 impl AppState {
@@ -256,6 +258,7 @@ impl AppState {
             editor: None,
             puzzles: Default::default(),
             patterns: Default::default(),
+            tablebase: Default::default(),
         }
     }
 

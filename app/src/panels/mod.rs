@@ -11,6 +11,7 @@ pub mod moves;
 pub mod openings;
 pub mod patterns;
 pub mod puzzles;
+pub mod tablebase;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -50,6 +51,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
                 ui.separator();
                 analysis::show(app, ui, actions);
+                tablebase::show(app, ui, actions);
                 ui.separator();
                 moves::show(app, ui, actions);
             });
@@ -76,6 +78,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
     }
     puzzles::browser(app, &ctx, actions);
+    tablebase::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
 }
 

@@ -393,10 +393,19 @@ pub struct Tablebases {
     generating: Mutex<()>,
 }
 
-/// The program's tables, cached in [`tb_dir`].
+static GLOBAL: OnceLock<Tablebases> = OnceLock::new();
+
+/// The program's tables, cached in [`tb_dir`] unless [`init_global`] chose first.
 pub fn global() -> &'static Tablebases {
-    static GLOBAL: OnceLock<Tablebases> = OnceLock::new();
     GLOBAL.get_or_init(|| Tablebases::new(tb_dir()))
+}
+
+/// Chooses the program's cache directory before the tables are first used (the app
+/// passes its own data directory, so its tests keep to theirs); `$CHUHE_TB_DIR` still
+/// wins. Returns `false` if the tables were already in use.
+pub fn init_global(dir: Option<PathBuf>) -> bool {
+    let dir = std::env::var_os("CHUHE_TB_DIR").map(PathBuf::from).or(dir);
+    GLOBAL.set(Tablebases::new(dir)).is_ok()
 }
 
 impl Tablebases {
@@ -513,8 +522,25 @@ impl Tablebases {
     /// The value of `pos` and of every legal move, if its table and those its captures
     /// lead into are available (in memory or cached); never generates.
     pub fn analyse(&self, pos: &Position) -> Option<Analysis> {
+        self.analyse_from(pos, false)
+    }
+
+    /// Like [`Tablebases::analyse`] with only the tables already in memory: never reads a
+    /// file (for a user interface thread).
+    pub fn analyse_loaded(&self, pos: &Position) -> Option<Analysis> {
+        self.analyse_from(pos, true)
+    }
+
+    fn analyse_from(&self, pos: &Position, memory_only: bool) -> Option<Analysis> {
+        let get = |m: &Material| {
+            if memory_only {
+                self.loaded(m)
+            } else {
+                self.cached(m)
+            }
+        };
         let material = Material::of(pos)?;
-        let table = self.cached(&material)?;
+        let table = get(&material)?;
         let value = table.probe(pos)?;
         let mut other = pos.clone();
         other.side = !other.side;
@@ -528,7 +554,7 @@ impl Tablebases {
             {
                 table.probe(&next)?
             } else {
-                self.cached(&Material::of(&next)?)?.probe(&next)?
+                get(&Material::of(&next)?)?.probe(&next)?
             };
             moves.push(MoveValue {
                 mv: *m,
