@@ -344,3 +344,4 @@ tb-want-black-wins = Black wins
 tb-random = Random position
 tb-longest = Longest win
 tb-none-found = The table has no such position.
+tb-practise-other = Play the other side (the table moves first)

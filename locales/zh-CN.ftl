@@ -344,3 +344,4 @@ tb-want-black-wins = 黑胜
 tb-random = 随机局面
 tb-longest = 最长胜局
 tb-none-found = 这个残局库里没有这样的局面。
+tb-practise-other = 我执另一方（残局库先走）

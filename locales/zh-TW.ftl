@@ -344,3 +344,4 @@ tb-want-black-wins = 黑勝
 tb-random = 隨機局面
 tb-longest = 最長勝局
 tb-none-found = 這個殘局庫裡沒有這樣的局面。
+tb-practise-other = 我執另一方（殘局庫先走）

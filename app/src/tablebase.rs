@@ -23,8 +23,12 @@ const AUTO_PIECES: usize = 5;
 pub enum TbAction {
     /// Load or generate the table of this material in the background.
     Generate(Material),
-    /// Practise the board's position: the user plays the side to move, the table the other.
-    StartPractice,
+    /// Practise the board's position against the table: the user plays the side to move,
+    /// or with `table_first` the other side (the table moves first).
+    StartPractice {
+        /// Whether the table plays the side to move.
+        table_first: bool,
+    },
     /// End practice.
     StopPractice,
     /// Show or hide the endgame browser.
@@ -70,6 +74,15 @@ impl Class {
             Class::Loss
         } else {
             Class::Draw
+        }
+    }
+
+    /// The class of the same position for the other side.
+    pub fn reversed(self) -> Class {
+        match self {
+            Class::Win => Class::Loss,
+            Class::Loss => Class::Win,
+            Class::Draw => Class::Draw,
         }
     }
 
@@ -283,11 +296,7 @@ impl ChuheApp {
             return false;
         }
         // The user just moved: how do they stand now?
-        let now = match Class::of(analysis.value) {
-            Class::Win => Class::Loss,
-            Class::Loss => Class::Win,
-            Class::Draw => Class::Draw,
-        };
+        let now = Class::of(analysis.value).reversed();
         if now < practice.standing {
             practice.message = Some(PracticeMessage::Mistake(practice.standing, now));
         } else {
@@ -309,15 +318,25 @@ impl ChuheApp {
         let state = &mut self.state.tablebase;
         match action {
             TbAction::Generate(material) => start_job(state, material),
-            TbAction::StartPractice => {
+            TbAction::StartPractice { table_first } => {
                 let pos = self.state.position().clone();
                 let Some(analysis) = self.state.tablebase.analysis_of(&pos).cloned() else {
                     return;
                 };
+                let class = Class::of(analysis.value);
                 self.state.tablebase.practice = Some(Practice {
-                    user: pos.side_to_move(),
-                    standing: Class::of(analysis.value),
-                    judged: pos.to_string(),
+                    user: if table_first {
+                        !pos.side_to_move()
+                    } else {
+                        pos.side_to_move()
+                    },
+                    standing: if table_first { class.reversed() } else { class },
+                    // With the table to move, the next frame answers at once.
+                    judged: if table_first {
+                        String::new()
+                    } else {
+                        pos.to_string()
+                    },
                     message: None,
                 });
             }

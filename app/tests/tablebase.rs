@@ -65,5 +65,32 @@ fn kr_v_k_verdict_and_practice() {
     harness.run_ok();
     harness.run_ok();
     harness.get_by_label("你赢了！");
+    the_table_can_move_first();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Practice with the table playing the side to move. (Called from the test above: the
+/// program's tables live in the first app's directory, so one test owns them.)
+fn the_table_can_move_first() {
+    let dir = temp_dir("tablebase", "table_first");
+    let mut harness = open_in(&dir);
+    let start = "4k4/9/9/9/9/9/9/9/9/3K4R b - - 0 1";
+    harness.event(Event::Paste(start.into()));
+    harness.run_ok();
+    wait_for(&mut harness, Duration::from_secs(120), |app| {
+        let pos = app.state.position();
+        app.state.tablebase.analysis_of(pos).is_some()
+    });
+    harness.run_ok();
+    // Black to move loses whoever moves: the verdict names the winner, Red.
+    harness.get_by_label_contains("例胜：红方胜");
+    harness.get_by_label("我执另一方（残局库先走）").click();
+    // The table defends for Black at once; the user has Red.
+    wait_for(&mut harness, Duration::from_secs(30), |app| {
+        app.state.position().side_to_move() == chuhe_core::Color::Red
+    });
+    harness.run_ok();
+    harness.get_by_label_contains("你执红方");
+    assert!(harness.query_by_label_contains("失着").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -88,8 +88,19 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             }
         }
         None => {
-            if !analysis.moves.is_empty() && ui.button(i18n.tr("tb-practise")).clicked() {
-                actions.push(Action::Tablebase(TbAction::StartPractice));
+            if !analysis.moves.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(i18n.tr("tb-practise")).clicked() {
+                        actions.push(Action::Tablebase(TbAction::StartPractice {
+                            table_first: false,
+                        }));
+                    }
+                    if ui.button(i18n.tr("tb-practise-other")).clicked() {
+                        actions.push(Action::Tablebase(TbAction::StartPractice {
+                            table_first: true,
+                        }));
+                    }
+                });
             }
         }
     }
