@@ -349,3 +349,42 @@ fn perpetual_check_is_lost_as_the_repetition_judge_says() {
     }
     assert!(tried > 0);
 }
+
+/// The solver (an independent exact mate prover) agrees with the tables on short mates:
+/// mate within three moves exactly when the table says a win in at most five plies.
+#[test]
+fn short_mates_agree_with_the_solver() {
+    use chuhe_core::solver::Solver;
+    // The solver consults the program's tables: point them at an empty directory so it
+    // works alone here.
+    let empty = std::env::temp_dir().join(format!("chuhe-tb-empty-{}", std::process::id()));
+    chuhe_core::tb::init_global(Some(empty.clone()));
+    let tbs = tables();
+    let mut solver = Solver::new(18);
+    let (mut wins, mut others) = (0, 0);
+    for name in ["KR v KN", "KP v KAB", "KRN v K", "KCA v KA", "KNP v K"] {
+        let t = table(&tbs, name);
+        for idx in (0..t.placements()).step_by(t.placements() / 150 + 1) {
+            let Some(pos) = t.position_at(Color::Red, idx) else {
+                continue;
+            };
+            let v = t.probe(&pos).unwrap();
+            let table_says = matches!(v, TbValue::Win(n) if n <= 5);
+            assert_eq!(
+                solver.mates_within(&pos, 3),
+                table_says,
+                "{name} {pos}: {v:?}"
+            );
+            if table_says {
+                wins += 1;
+            } else {
+                others += 1;
+            }
+        }
+        assert!(wins > 0 && others > 0, "{name}: {wins} {others}");
+    }
+    assert!(
+        !empty.exists(),
+        "nothing was generated into the program's tables"
+    );
+}
