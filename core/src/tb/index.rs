@@ -99,6 +99,7 @@ impl Layout {
             });
             stride *= size;
         }
+        assert!(stride <= u32::MAX as usize, "a table of the scope numbers under 2^32");
         rev.reverse();
         for g in &mut rev {
             g.first = pieces.len();
@@ -123,10 +124,14 @@ impl Layout {
 
     /// The points of the placement `index`, one per slot of `pieces`.
     #[inline]
-    pub fn decode(&self, mut index: usize, squares: &mut [u8; 7]) {
+    pub fn decode(&self, index: usize, squares: &mut [u8; 7]) {
+        // 32-bit division is several times quicker than 64-bit, and every table of the
+        // scope has fewer than 2^32 placements (the largest about 1.6 * 10^8).
+        let mut index = index as u32;
         for g in self.groups.iter().rev() {
-            let d = index % g.size;
-            index /= g.size;
+            let size = g.size as u32;
+            let d = (index % size) as usize;
+            index /= size;
             if g.count == 1 {
                 squares[g.first] = g.domain[d];
             } else {

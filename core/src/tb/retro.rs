@@ -122,16 +122,20 @@ impl<'l> Board<'l> {
     }
 
     /// The pieces after a capture: slot `slot` moves to `to`, taking what stands there.
-    pub fn pieces_after_capture(&self, slot: usize, to: u8) -> Vec<(Piece, u8)> {
-        let mut list = Vec::with_capacity(self.n);
+    /// Returns them in a fixed array (no allocation: captures are many) and their number.
+    #[inline]
+    pub fn pieces_after_capture(&self, slot: usize, to: u8) -> ([(Piece, u8); 7], usize) {
+        let mut list = [(self.layout.pieces[0], 0u8); 7];
+        let mut n = 0;
         for i in 0..self.n {
             if self.squares[i] == to {
                 continue;
             }
             let s = if i == slot { to } else { self.squares[i] };
-            list.push((self.layout.pieces[i], s));
+            list[n] = (self.layout.pieces[i], s);
+            n += 1;
         }
-        list
+        (list, n)
     }
 
     /// Calls `f` with the index of every predecessor in this table of the position on
@@ -228,9 +232,9 @@ impl<'l> Board<'l> {
 
 /// How a capture into a smaller table ends for the capturing side.
 pub(crate) fn capture_value(sub: &Table, board: &Board, slot: usize, to: u8) -> u8 {
-    let list = board.pieces_after_capture(slot, to);
+    let (list, n) = board.pieces_after_capture(slot, to);
     let side = !board.pos.side;
-    match sub.layout.encode_pieces(&list) {
+    match sub.layout.encode_pieces(&list[..n]) {
         Some(i) => sub.values[side.index()][i],
         // Cannot happen for a well-formed sub-table; a draw is the harmless answer.
         None => 0,
