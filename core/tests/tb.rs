@@ -388,3 +388,43 @@ fn short_mates_agree_with_the_solver() {
         "nothing was generated into the program's tables"
     );
 }
+
+/// `chuhe-engine tb stats MATERIAL --json` prints the contract's one object, its counts
+/// those of an independent enumeration, and caches the table where CHUHE_TB_DIR says.
+#[test]
+fn the_stats_command_prints_the_documented_object() {
+    let dir = std::env::temp_dir().join(format!("chuhe-tb-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe-engine"))
+        .args(["tb", "stats", "KR v K", "--json"])
+        .env("CHUHE_TB_DIR", &dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim().lines().count(), 1, "one object: {text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["material"], "KR v K");
+    for (key, side) in [("red_to_move", Color::Red), ("black_to_move", Color::Black)] {
+        let all = legal_positions(&pieces_of("KR v K"), side);
+        let s = &v[key];
+        assert_eq!(s["legal"], all.len() as u64, "{key}");
+        let sum =
+            s["win"].as_u64().unwrap() + s["draw"].as_u64().unwrap() + s["loss"].as_u64().unwrap();
+        assert_eq!(sum, all.len() as u64, "{key}");
+        // Wins and losses as the plain mate search finds them (at most 8 plies in KR v K).
+        let wins = all
+            .iter()
+            .filter(|p| matches!(searched(p, 8), Some(TbValue::Win(_))))
+            .count();
+        assert_eq!(s["win"], wins as u64, "{key}");
+    }
+    assert_eq!(v["max_dtm_plies"]["black_to_move"], 0, "Black never wins");
+    assert!(v["max_dtm_plies"]["red_to_move"].as_u64().unwrap() > 0);
+    assert!(dir.join("KR_K.chtb").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -29,6 +29,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         .filter(|a| *a != "--json")
         .collect();
     match args.first().map(String::as_str) {
+        Some("stats" | "probe") if rest.is_empty() => Err(USAGE.to_owned()),
         Some("stats") => {
             let material: Material = rest.join(" ").parse().map_err(|e| format!("{e}"))?;
             let table = global()
