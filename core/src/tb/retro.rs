@@ -7,6 +7,8 @@
 //!    already complete, and are settled here: the best capture gives either a win
 //!    candidate (a capture into a lost position for the opponent), a draw (the position can
 //!    no longer be lost), or a floor for the length of a loss. Non-captures are counted.
+//!    This pass runs on every core (`$CHUHE_TB_THREADS` to choose), each thread on its own
+//!    range of placements; the passes after it are single-threaded.
 //! 2. **Retrograde**, level by level in plies (breadth first, so every distance is the
 //!    shortest win and the longest defence): from each position decided at level `d`, its
 //!    predecessors in the same table are found by un-moving a piece of the side that just
@@ -26,6 +28,7 @@ use crate::tables::{
 };
 use crate::{Color, MoveList, Piece, PieceKind, Position};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What the generator reports while it works: the stage and the fraction done (0–1).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -272,71 +275,77 @@ pub(crate) fn generate(
     // How many positions were decided at each level, and how many wait on a capture value.
     let mut decided = [0u64; MAX_DTM as usize + 2];
     let mut pending = [0u64; MAX_DTM as usize + 2];
-    let report_every = (size / 64).max(1 << 16);
     let mut board = Board::new(&layout);
-    let mut list = MoveList::new();
 
-    // 1. Init.
+    // 1. Init, in parallel over ranges of placements (each thread writes its own range).
+    let threads = init_threads().min(size.div_ceil(1 << 16)).max(1);
     for side in Color::ALL {
         let s = side.index();
-        for idx in 0..size {
-            if idx % report_every == 0 {
-                let fraction = (s as f32 + idx as f32 / size as f32) / 2.0;
-                if !progress(Progress {
-                    material,
-                    stage: "init",
-                    fraction,
-                }) {
-                    return Err(TbError::Cancelled);
+        let chunk = size.div_ceil(threads);
+        let done = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        if !progress(Progress {
+            material,
+            stage: "init",
+            fraction: s as f32 / 2.0,
+        }) {
+            return Err(TbError::Cancelled);
+        }
+        let results: Vec<InitCounts> = if threads == 1 {
+            // Small tables (and one thread): no thread to start.
+            let r = init_range(
+                &layout,
+                subs,
+                side,
+                0,
+                &mut val[s],
+                &mut cnt[s],
+                &mut aux[s],
+                &done,
+                &stop,
+            );
+            vec![r]
+        } else {
+            std::thread::scope(|scope| {
+                let layout = &layout;
+                let (done, stop) = (&done, &stop);
+                let handles: Vec<_> = val[s]
+                    .chunks_mut(chunk)
+                    .zip(cnt[s].chunks_mut(chunk))
+                    .zip(aux[s].chunks_mut(chunk))
+                    .enumerate()
+                    .map(|(t, ((v, c), a))| {
+                        scope.spawn(move || {
+                            init_range(layout, subs, side, t * chunk, v, c, a, done, stop)
+                        })
+                    })
+                    .collect();
+                while !handles.iter().all(|h| h.is_finished()) {
+                    let fraction =
+                        (s as f32 + done.load(Ordering::Relaxed) as f32 / size as f32) / 2.0;
+                    if !progress(Progress {
+                        material,
+                        stage: "init",
+                        fraction,
+                    }) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(5));
                 }
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("an init thread panicked"))
+                    .collect()
+            })
+        };
+        if stop.load(Ordering::Relaxed) {
+            return Err(TbError::Cancelled);
+        }
+        for r in results {
+            decided[0] += r.mated;
+            for (p, n) in pending.iter_mut().zip(r.pending.iter()) {
+                *p += n;
             }
-            let legal = board.set(idx, side);
-            if !legal {
-                val[s][idx] = ILLEGAL;
-                board.clear();
-                continue;
-            }
-            board.pos.legal_moves_into(&mut list);
-            if list.is_empty() {
-                val[s][idx] = 1;
-                decided[0] += 1;
-                board.clear();
-                continue;
-            }
-            let mut quiet = 0u8;
-            let mut best_win = u16::MAX; // shortest win by a capture, in plies
-            let mut safe = false; // a capture that does not lose
-            let mut floor = 0u16; // a loss lasts at least this long
-            for m in list.iter() {
-                let to = m.to.index();
-                let target = board.pos.cells[to as usize];
-                if target == 0 {
-                    quiet += 1;
-                    continue;
-                }
-                let captured = Piece::from_code(target);
-                let slot = board.slot_at(m.from.index());
-                let v = capture_value(subs.get(captured), &board, slot, to);
-                match byte_value(v) {
-                    Some(super::TbValue::Loss(n)) => best_win = best_win.min(n + 1),
-                    Some(super::TbValue::Win(n)) => floor = floor.max(n + 1),
-                    _ => safe = true,
-                }
-            }
-            if best_win != u16::MAX {
-                cnt[s][idx] = u8::MAX;
-                aux[s][idx] = best_win as u8;
-                pending[best_win as usize] += 1;
-            } else if safe {
-                cnt[s][idx] = u8::MAX;
-            } else {
-                cnt[s][idx] = quiet;
-                aux[s][idx] = floor as u8;
-                if floor > 0 {
-                    pending[floor as usize] += 1;
-                }
-            }
-            board.clear();
         }
     }
 
@@ -422,6 +431,101 @@ pub(crate) fn generate(
         fraction: 1.0,
     });
     Ok(table)
+}
+
+/// Threads for the init pass: `$CHUHE_TB_THREADS` if set, else every core.
+fn init_threads() -> usize {
+    std::env::var("CHUHE_TB_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// What one range of the init pass found.
+struct InitCounts {
+    /// Positions with no legal move (lost at ply 0).
+    mated: u64,
+    /// Positions waiting on a capture's value, by level.
+    pending: Vec<u64>,
+}
+
+/// The init pass over placements `start..start + val.len()` with `side` to move.
+#[allow(clippy::too_many_arguments)]
+fn init_range(
+    layout: &Layout,
+    subs: &Subs,
+    side: Color,
+    start: usize,
+    val: &mut [u8],
+    cnt: &mut [u8],
+    aux: &mut [u8],
+    done: &AtomicUsize,
+    stop: &AtomicBool,
+) -> InitCounts {
+    let mut board = Board::new(layout);
+    let mut list = MoveList::new();
+    let mut counts = InitCounts {
+        mated: 0,
+        pending: vec![0; MAX_DTM as usize + 2],
+    };
+    for i in 0..val.len() {
+        if i % 4096 == 4095 {
+            done.fetch_add(4096, Ordering::Relaxed);
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        let idx = start + i;
+        let legal = board.set(idx, side);
+        if !legal {
+            val[i] = ILLEGAL;
+            board.clear();
+            continue;
+        }
+        board.pos.legal_moves_into(&mut list);
+        if list.is_empty() {
+            val[i] = 1;
+            counts.mated += 1;
+            board.clear();
+            continue;
+        }
+        let mut quiet = 0u8;
+        let mut best_win = u16::MAX; // shortest win by a capture, in plies
+        let mut safe = false; // a capture that does not lose
+        let mut floor = 0u16; // a loss lasts at least this long
+        for m in list.iter() {
+            let to = m.to.index();
+            let target = board.pos.cells[to as usize];
+            if target == 0 {
+                quiet += 1;
+                continue;
+            }
+            let captured = Piece::from_code(target);
+            let slot = board.slot_at(m.from.index());
+            let v = capture_value(subs.get(captured), &board, slot, to);
+            match byte_value(v) {
+                Some(super::TbValue::Loss(n)) => best_win = best_win.min(n + 1),
+                Some(super::TbValue::Win(n)) => floor = floor.max(n + 1),
+                _ => safe = true,
+            }
+        }
+        if best_win != u16::MAX {
+            cnt[i] = u8::MAX;
+            aux[i] = best_win as u8;
+            counts.pending[best_win as usize] += 1;
+        } else if safe {
+            cnt[i] = u8::MAX;
+        } else {
+            cnt[i] = quiet;
+            aux[i] = floor as u8;
+            if floor > 0 {
+                counts.pending[floor as usize] += 1;
+            }
+        }
+        board.clear();
+    }
+    counts
 }
 
 /// The array of side `s` and the other side's, both mutable.
