@@ -197,6 +197,8 @@ pub enum Action {
     // Club (issue 10).
     /// Something done in the club manager.
     Club(crate::club::ClubAction),
+    /// Something done with the endgame tables.
+    Tablebase(crate::tablebase::TbAction),
 }
 
 impl Action {
@@ -347,6 +349,7 @@ impl ChuheApp {
                     None => self.state.notice = Some(Notice::Message("openings-not-found")),
                 }
             }
+            Action::Tablebase(a) => self.apply_tablebase(a, ctx),
 
             Action::Flip => self.change_settings(|s| s.flipped = !s.flipped),
             Action::SetCoordinates(c) => self.change_settings(|s| s.coordinates = c),

@@ -105,6 +105,8 @@ impl ChuheApp {
     /// Opens with the settings and autosave kept in `storage`.
     pub fn with_storage(cc: &eframe::CreationContext<'_>, storage: Storage) -> ChuheApp {
         fonts::install(&cc.egui_ctx);
+        // The endgame tables live in the app's data directory (the first window decides).
+        chuhe_core::tb::init_global(storage.tablebase_dir());
         let (settings, problem) = storage.load_settings();
         let mut state = AppState::new(settings);
         if let Some(problem) = problem {
@@ -387,6 +389,10 @@ impl eframe::App for ChuheApp {
         self.global_input(&ctx, &mut actions);
         self.poll_analysis();
         self.poll_review();
+        if self.tablebase_frame(&ctx) {
+            // A table is being made, or practice just answered: look again soon.
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
         if self.poll_puzzle_work() {
             // The solver works in the background: look for its answer again soon.
             ctx.request_repaint_after(Duration::from_millis(50));

@@ -25,6 +25,8 @@ pub mod shortcuts;
 pub mod sound;
 pub mod state;
 pub mod theme;
+// Endgame tables (issue 9).
+pub mod tablebase;
 
 // Club (issue 10): the club manager and its printable page.
 pub mod club;

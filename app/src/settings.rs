@@ -237,6 +237,11 @@ impl Storage {
         }
     }
 
+    /// Where the endgame tables are cached: `tablebases` in the data directory.
+    pub fn tablebase_dir(&self) -> Option<PathBuf> {
+        self.data_dir.as_ref().map(|d| d.join("tablebases"))
+    }
+
     /// Everything in one directory.
     pub fn in_dir(dir: PathBuf) -> Storage {
         Storage {

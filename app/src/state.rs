@@ -240,6 +240,8 @@ pub struct AppState {
     // Club (issue 10).
     /// The club manager.
     pub club: crate::club::ClubState,
+    /// Endgame tables: the verdict of the board's position, practice, the browser.
+    pub tablebase: crate::tablebase::TbState,
 }
 
 impl AppState {
@@ -279,6 +281,7 @@ impl AppState {
             audience: false,
             knowledge: Default::default(),
             club: Default::default(),
+            tablebase: Default::default(),
         }
     }
 

@@ -43,6 +43,8 @@ mod setup;
 pub mod solver;
 mod square;
 mod tables;
+// Endgame tablebases (issue 9).
+pub mod tb;
 pub mod uci;
 pub mod xqf;
 mod zobrist;

@@ -218,7 +218,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.menu_button(i18n.tr("menu-puzzles"), |ui| {
             use crate::editor::EditorAction;
             use crate::puzzles::PuzzleAction;
-            let entries: [MenuEntry; 3] = [
+            let entries: [MenuEntry; 4] = [
                 ("editor-open", None, Action::Editor(EditorAction::Open)),
                 (
                     "puzzles-open",
@@ -229,6 +229,11 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     "puzzles-import",
                     None,
                     Action::Puzzle(PuzzleAction::ImportDialog),
+                ),
+                (
+                    "tb-browser",
+                    None,
+                    Action::Tablebase(crate::tablebase::TbAction::ToggleBrowser),
                 ),
             ];
             add_items(ui, entries, &item, actions);

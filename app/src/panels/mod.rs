@@ -18,6 +18,7 @@ pub mod knowledge;
 
 // Club (issue 10).
 pub mod club;
+pub mod tablebase;
 
 use crate::actions::Action;
 use crate::app::ChuheApp;
@@ -57,6 +58,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
                 ui.separator();
                 analysis::show(app, ui, actions);
+                tablebase::show(app, ui, actions);
                 ui.separator();
                 moves::show(app, ui, actions);
             });
@@ -93,6 +95,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     knowledge::window(app, &ctx, actions);
     // Club (issue 10).
     club::window(app, &ctx, actions);
+    tablebase::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
     crate::export::dialog(app, &ctx, actions);

@@ -4,7 +4,8 @@
 //! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken; `bench
 //! [DEPTH]` searches the fixed bench positions and prints the node count and speed.
 //! `solve` proves mates exactly (see `chuhe_core::solver::cli`). `classify FILE...` prints
-//! each game's ECCO code and names; `library --json` prints the built-in library.
+//! each game's ECCO code and names; `library --json` prints the built-in library. `tb`
+//! generates, counts and probes endgame tables (see `chuhe_core::tb::cli`).
 
 use chuhe_core::Position;
 use chuhe_core::uci::{Uci, write_perft};
@@ -22,7 +23,13 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only | --quiet-moves Q] [--time-limit S]
                                        solve a puzzle file, print the time distribution
        chuhe-engine classify FILE...   print each game's number, ECCO code, opening and variation
-       chuhe-engine library --json     print the built-in library as one JSON document";
+       chuhe-engine library --json     print the built-in library as one JSON document
+       chuhe-engine tb stats MATERIAL [--json]
+                                       endgame table counts (MATERIAL like \"KR v KAA\", Red first)
+       chuhe-engine tb probe FEN [--json]
+                                       endgame table value, distance to mate and best moves
+       chuhe-engine tb bench [MATERIAL,...]
+                                       time and memory to generate endgame tables";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,6 +48,7 @@ fn main() -> ExitCode {
             chuhe_core::library::openings::classify_command(&args[1..], &mut io::stdout().lock())
         }
         Some("library") => library(&args[1..]),
+        Some("tb") => chuhe_core::tb::cli::command(&args[1..], &mut io::stdout().lock()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

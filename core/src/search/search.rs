@@ -624,6 +624,15 @@ impl Worker {
         if alpha >= beta {
             return alpha;
         }
+        // An endgame table already available knows the exact value (never generated here:
+        // only tables in memory or in the cache are probed). The bench positions have far
+        // more pieces, so this costs them one count of the occupied points.
+        if ply > 0
+            && self.stack[ply].excluded.is_none()
+            && let Some(v) = self.tablebase_value(ply)
+        {
+            return v;
+        }
 
         let key = self.pos.hash;
         let excluded = self.stack[ply].excluded;
@@ -887,6 +896,38 @@ impl Worker {
             .tt
             .store(key, best_move, value_to_tt(best, ply), eval, depth, bound);
         best
+    }
+
+    /// The value of the position from an endgame table in memory or in the cache, with
+    /// mates counted from the root; `None` if it has too many pieces or no table is there.
+    fn tablebase_value(&self, ply: usize) -> Option<Value> {
+        let n = self.pos.occupied[0].count_ones() + self.pos.occupied[1].count_ones();
+        if n as usize > crate::tb::MAX_PIECES {
+            return None;
+        }
+        use crate::tb::TbValue;
+        // Beyond the search's horizon a mate is still a win, shown as a large score.
+        let far = MATE_IN_MAX_PLY - 1;
+        Some(match crate::tb::global().probe(&self.pos)? {
+            TbValue::Win(n) => {
+                if ply + (n as usize) < MAX_PLY {
+                    mate_in(ply + n as usize)
+                } else {
+                    far
+                }
+            }
+            TbValue::Loss(n) => {
+                if ply + (n as usize) < MAX_PLY {
+                    mated_in(ply + n as usize)
+                } else {
+                    -far
+                }
+            }
+            TbValue::Draw => 0,
+            // Won by the perpetual-check rule: a sure win, but no mate to count.
+            TbValue::RuleWin => far - 100,
+            TbValue::RuleLoss => -(far - 100),
+        })
     }
 
     /// After a quiet move `m` cut the node off: make it a killer and the counter move,

@@ -468,6 +468,27 @@ impl Solver {
         if self.out_of_time() {
             return FAIL_TAINTED;
         }
+        // An endgame table already available (in memory or cached, never generated here)
+        // knows the shortest mate: it proves a mate within `d` moves when the quiet-move
+        // budget is unlimited, and refutes one under any budget when it is too far or absent.
+        if pos.occupied[0].count_ones() + pos.occupied[1].count_ones()
+            <= crate::tb::MAX_PIECES as u32
+            && let Some(v) = crate::tb::global().probe(pos)
+        {
+            let within = matches!(v, crate::tb::TbValue::Win(n) if (n as u32) < 2 * d as u32);
+            if !within {
+                return Res {
+                    proved: false,
+                    tainted: false,
+                };
+            }
+            if q == UNLIMITED {
+                return Res {
+                    proved: true,
+                    tainted: false,
+                };
+            }
+        }
         let hash = pos.hash();
         let key = table_key(hash, q);
         let (proved, refuted, tt_move) = self.probe(key);

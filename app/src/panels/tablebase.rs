@@ -1,0 +1,229 @@
+//! The endgame-table section of the side panel (verdict, moves by outcome, practice) and
+//! the endgame browser window.
+
+use crate::actions::Action;
+use crate::app::ChuheApp;
+use crate::tablebase::{Class, PracticeMessage, TbAction, Want, verdict_text};
+use chuhe_core::notation::format_move;
+use chuhe_core::tb::{Material, TbValue};
+use egui::{Color32, RichText, Ui};
+
+/// Colours of the moves' outcomes: wins fastest, wins, draws, loses.
+const FASTEST: Color32 = Color32::from_rgb(0x1e, 0x9e, 0x3c);
+const WINS: Color32 = Color32::from_rgb(0x6a, 0xa8, 0x4f);
+const DRAWS: Color32 = Color32::from_rgb(0x4a, 0x7e, 0xbb);
+const LOSES: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
+
+/// Draws the section when the board's position has a table's material.
+pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let state = &app.state;
+    let tbs = &state.tablebase;
+    let pos = state.position();
+    let Some(material) = Material::of(pos) else {
+        return;
+    };
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.strong(i18n.tr("tb-title"));
+        ui.weak(material.to_string());
+        if ui.small_button(i18n.tr("tb-browser")).clicked() {
+            actions.push(Action::Tablebase(TbAction::ToggleBrowser));
+        }
+    });
+    progress(app, ui);
+    if let Some(error) = &tbs.error {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            i18n.tr_args("tb-error", &[("error", error.clone().into())]),
+        );
+    }
+    let Some(analysis) = tbs.analysis_of(pos) else {
+        if tbs.generating.is_none() {
+            ui.horizontal_wrapped(|ui| {
+                let label =
+                    i18n.tr_args("tb-generate", &[("material", material.to_string().into())]);
+                if ui.button(label).clicked() {
+                    actions.push(Action::Tablebase(TbAction::Generate(material.clone())));
+                }
+                ui.weak(i18n.tr("tb-generate-note"));
+            });
+        }
+        return;
+    };
+    ui.label(RichText::new(verdict_text(i18n, pos, analysis)).strong());
+    // Practice.
+    match &tbs.practice {
+        Some(p) => {
+            ui.horizontal_wrapped(|ui| {
+                let side = i18n.tr(if p.user == chuhe_core::Color::Red {
+                    "tb-side-red"
+                } else {
+                    "tb-side-black"
+                });
+                ui.label(i18n.tr_args("tb-practise-you", &[("side", side.into())]));
+                if ui.small_button(i18n.tr("tb-practise-stop")).clicked() {
+                    actions.push(Action::Tablebase(TbAction::StopPractice));
+                }
+            });
+            if let Some(message) = p.message {
+                let text = match message {
+                    PracticeMessage::Mistake(from, to) => i18n.tr_args(
+                        "tb-practise-mistake",
+                        &[
+                            ("from", i18n.tr(from.id()).into()),
+                            ("to", i18n.tr(to.id()).into()),
+                        ],
+                    ),
+                    PracticeMessage::Won => i18n.tr("tb-practise-won"),
+                    PracticeMessage::Lost => i18n.tr("tb-practise-lost"),
+                    PracticeMessage::Drawn => i18n.tr("tb-practise-drawn"),
+                };
+                let colour = match message {
+                    PracticeMessage::Mistake(..) | PracticeMessage::Lost => LOSES,
+                    PracticeMessage::Won => FASTEST,
+                    PracticeMessage::Drawn => DRAWS,
+                };
+                ui.colored_label(colour, text);
+            }
+        }
+        None => {
+            if !analysis.moves.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(i18n.tr("tb-practise")).clicked() {
+                        actions.push(Action::Tablebase(TbAction::StartPractice {
+                            table_first: false,
+                        }));
+                    }
+                    if ui.button(i18n.tr("tb-practise-other")).clicked() {
+                        actions.push(Action::Tablebase(TbAction::StartPractice {
+                            table_first: true,
+                        }));
+                    }
+                });
+            }
+        }
+    }
+    // Every move, coloured by what it leads to; a click plays it.
+    let notation = state.settings.notation.notation();
+    let best = analysis.moves.first().map(|m| m.value.rank());
+    egui::ScrollArea::vertical()
+        .id_salt("tablebase moves")
+        .max_height(180.0)
+        .show(ui, |ui| {
+            for mv in &analysis.moves {
+                let (colour, id) = match Class::of(mv.value) {
+                    Class::Win if Some(mv.value.rank()) == best => {
+                        (FASTEST, "tb-move-wins-fastest")
+                    }
+                    Class::Win => (WINS, "tb-move-wins"),
+                    Class::Draw => (DRAWS, "tb-move-draws"),
+                    Class::Loss => (LOSES, "tb-move-loses"),
+                };
+                let mut text = format!("{}  {}", format_move(pos, mv.mv, notation), i18n.tr(id));
+                if let Some(plies) = mv.value.dtm() {
+                    text.push_str("  ");
+                    text.push_str(
+                        &i18n.tr_args("tb-move-plies", &[("plies", (plies as i64).into())]),
+                    );
+                }
+                if matches!(mv.value, TbValue::RuleWin | TbValue::RuleLoss) {
+                    text.push_str("  ");
+                    text.push_str(&i18n.tr("tb-move-rule"));
+                }
+                let button = egui::Button::new(RichText::new(text).color(colour)).frame(false);
+                if ui.add(button).clicked() {
+                    actions.push(Action::PlayMove(mv.mv));
+                }
+            }
+        });
+}
+
+/// The job's progress, if one runs.
+fn progress(app: &ChuheApp, ui: &mut Ui) {
+    let tbs = &app.state.tablebase;
+    if tbs.generating.is_none() {
+        return;
+    }
+    let (name, fraction) = tbs.progress.lock().map(|g| g.clone()).unwrap_or_default();
+    ui.label(
+        app.i18n
+            .tr_args("tb-generating", &[("material", name.into())]),
+    );
+    ui.add(egui::ProgressBar::new(fraction.clamp(0.0, 1.0)).show_percentage());
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_millis(200));
+}
+
+/// The endgame browser: choose a material and a verdict, get a position to practise, or
+/// the table's longest win.
+pub fn browser(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    let tbs = &app.state.tablebase;
+    if !tbs.browser.open {
+        return;
+    }
+    let i18n = &app.i18n;
+    let mut open = true;
+    egui::Window::new(i18n.tr("tb-browser-title"))
+        .open(&mut open)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(i18n.tr("tb-browser-material"));
+                egui::ComboBox::from_id_salt("tablebase material")
+                    .selected_text(tbs.browser.material.clone())
+                    .show_ui(ui, |ui| {
+                        for m in Material::classics() {
+                            let name = m.to_string();
+                            if ui
+                                .selectable_label(tbs.browser.material == name, &name)
+                                .clicked()
+                            {
+                                actions.push(Action::Tablebase(TbAction::BrowserMaterial(name)));
+                            }
+                        }
+                    });
+            });
+            ui.horizontal(|ui| {
+                for (want, id) in [
+                    (Want::RedWins, "tb-want-red-wins"),
+                    (Want::Draw, "tb-want-draw"),
+                    (Want::BlackWins, "tb-want-black-wins"),
+                ] {
+                    if ui
+                        .selectable_label(tbs.browser.want == want, i18n.tr(id))
+                        .clicked()
+                    {
+                        actions.push(Action::Tablebase(TbAction::BrowserWant(want)));
+                    }
+                }
+            });
+            progress(app, ui);
+            let material = tbs.browser.material.parse::<Material>().ok();
+            let loaded = material
+                .as_ref()
+                .is_some_and(|m| chuhe_core::tb::global().loaded(m).is_some());
+            if !loaded {
+                if let Some(m) = material
+                    && tbs.generating.is_none()
+                    && ui
+                        .button(i18n.tr_args("tb-generate", &[("material", m.to_string().into())]))
+                        .clicked()
+                {
+                    actions.push(Action::Tablebase(TbAction::Generate(m)));
+                }
+                return;
+            }
+            ui.horizontal(|ui| {
+                if ui.button(i18n.tr("tb-random")).clicked() {
+                    actions.push(Action::Tablebase(TbAction::BrowserRandom));
+                }
+                if ui.button(i18n.tr("tb-longest")).clicked() {
+                    actions.push(Action::Tablebase(TbAction::BrowserLongest));
+                }
+            });
+        });
+    if !open {
+        actions.push(Action::Tablebase(TbAction::ToggleBrowser));
+    }
+}

@@ -1,0 +1,204 @@
+//! Perpetual check (长将) in the tables.
+//!
+//! The Asian rules forbid perpetual check: a side that gives check move after move in a
+//! repeating cycle must change its move or lose. So a position that is drawn under the
+//! plain rules of mate is *lost* for a side `D` if the only way `D` can avoid being mated is
+//! to check for ever. The tables find those positions after the retrograde pass, as a game
+//! played inside the draws `Z` (both sides to move): `D` holds the draw only if it can
+//! again and again make a move that is **not** a check and stays drawn. This is a
+//! co-Büchi game, solved by the nested fixed point:
+//!
+//! - `T` = positions of `Z` with `D` to move and a non-checking move into `Z` (or a capture
+//!   into a smaller table that does not lose for `D`: the material changed, so the cycle
+//!   is broken and the smaller table's own verdict holds);
+//! - `R` = the positions of `Z` from which `D` can force reaching `T`: `D`-to-move
+//!   positions in `T` or with any move into `R`; positions of the other side `A` all of
+//!   whose moves within `Z` lead into `R` and none of whose captures wins for `A`;
+//! - what is in `Z` but not in `R` is lost for `D` **by the rule** (`A` can keep `D`
+//!   checking for ever, or `D` must give up the draw); `Z := R`, and repeat until nothing
+//!   more is removed.
+//!
+//! This is done once with `D` = Red and once with `D` = Black, each on the plain draws. A
+//! position both analyses remove (each side could only hold by checking: 双方长将) stays a
+//! draw, as the rules make mutual perpetual check a draw. Such results carry no distance
+//! to mate: [`TbValue::RuleWin`](super::TbValue::RuleWin) and
+//! [`TbValue::RuleLoss`](super::TbValue::RuleLoss). The plain retrograde pass treats a
+//! capture into a smaller table's rule result as a draw (it measures mate only); the
+//! perpetual pass then counts it as the win or loss it is for the side capturing. What the
+//! tables do not model: perpetual chasing (长捉) and the other 棋例 details of cycles that
+//! mix checks with other moves, and the natural move limit.
+
+use super::retro::{Board, Progress, Subs, capture_value};
+use super::{RULE_LOSS, RULE_WIN, Table, TbError, TbValue, byte_value};
+use crate::position::general_attacked;
+use crate::{Color, MoveList, Piece};
+
+pub(crate) fn resolve(
+    table: &mut Table,
+    subs: &Subs,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<(), TbError> {
+    let size = table.layout.size;
+    let draws: usize = (0..2)
+        .map(|s| table.values[s].iter().filter(|&&v| v == 0).count())
+        .sum();
+    if draws == 0 {
+        return Ok(());
+    }
+    let mut removed = [vec![0u8; size], vec![0u8; size]];
+    let mut board = Board::new(&table.layout);
+    let mut list = MoveList::new();
+    for defender in Color::ALL {
+        let d = defender.index();
+        // Without a rook, horse, cannon or pawn a side never checks (generals may not face,
+        // advisors and elephants never attack the other palace): nothing to remove.
+        if !table
+            .material
+            .pieces(defender)
+            .iter()
+            .any(|&k| super::material::is_attacker(k))
+        {
+            continue;
+        }
+        // 1 = in Z (not yet in R), 2 = in R.
+        let mut state = [vec![0u8; size], vec![0u8; size]];
+        for (states, values) in state.iter_mut().zip(&table.values) {
+            for (st, &v) in states.iter_mut().zip(values) {
+                *st = u8::from(v == 0);
+            }
+        }
+        let mut cnt = [vec![0u8; size], vec![0u8; size]];
+        let mut round = 0u32;
+        loop {
+            round += 1;
+            if !progress(Progress {
+                material: &table.material,
+                stage: "perpetual",
+                fraction: (d as f32 + 1.0 - 1.0 / round as f32) / 2.0,
+            }) {
+                return Err(TbError::Cancelled);
+            }
+            let mut queue: Vec<u64> = Vec::new();
+            for side in Color::ALL {
+                let s = side.index();
+                let o = 1 - s;
+                for idx in 0..size {
+                    if state[s][idx] == 0 {
+                        continue;
+                    }
+                    board.set(idx, side);
+                    board.pos.legal_moves_into(&mut list);
+                    let mut good = false;
+                    let mut count = 0u8;
+                    let mut a_wins = false;
+                    for m in list.iter() {
+                        let (from, to) = (m.from.index(), m.to.index());
+                        let slot = board.slot_at(from);
+                        let target = board.pos.cells[to as usize];
+                        if target != 0 {
+                            let v =
+                                capture_value(subs.get(Piece::from_code(target)), &board, slot, to);
+                            // The value is for the side to move after the capture.
+                            let opponent_loses =
+                                matches!(byte_value(v), Some(TbValue::Loss(_) | TbValue::RuleLoss));
+                            if s == d {
+                                good |= opponent_loses || byte_value(v) == Some(TbValue::Draw);
+                            } else {
+                                a_wins |= opponent_loses;
+                            }
+                            continue;
+                        }
+                        let Some(t) = board.index_after(slot, to) else {
+                            continue;
+                        };
+                        if state[o][t] == 0 {
+                            continue;
+                        }
+                        if s == d {
+                            if !good && !gives_check(&board, from, to) {
+                                good = true;
+                            }
+                        } else {
+                            count += 1;
+                        }
+                    }
+                    board.clear();
+                    if s == d {
+                        if good {
+                            state[s][idx] = 2;
+                            queue.push(((s as u64) << 63) | idx as u64);
+                        }
+                    } else if a_wins {
+                        cnt[s][idx] = u8::MAX;
+                    } else {
+                        cnt[s][idx] = count;
+                        if count == 0 {
+                            state[s][idx] = 2;
+                            queue.push(((s as u64) << 63) | idx as u64);
+                        }
+                    }
+                }
+            }
+            // D's attractor to T.
+            while let Some(x) = queue.pop() {
+                let s = (x >> 63) as usize;
+                let idx = (x & !(1 << 63)) as usize;
+                let o = 1 - s;
+                board.set(idx, Color::ALL[s]);
+                let (state_o, cnt_o) = (&mut state[o], &mut cnt[o]);
+                board.predecessors(|q| {
+                    if state_o[q] != 1 {
+                        return;
+                    }
+                    if o == d {
+                        state_o[q] = 2;
+                        queue.push(((o as u64) << 63) | q as u64);
+                    } else if cnt_o[q] != u8::MAX {
+                        cnt_o[q] -= 1;
+                        if cnt_o[q] == 0 {
+                            state_o[q] = 2;
+                            queue.push(((o as u64) << 63) | q as u64);
+                        }
+                    }
+                });
+                board.clear();
+            }
+            let mut any = false;
+            for s in 0..2 {
+                for idx in 0..size {
+                    match state[s][idx] {
+                        1 => {
+                            state[s][idx] = 0;
+                            removed[s][idx] |= 1 << d;
+                            any = true;
+                        }
+                        2 => state[s][idx] = 1,
+                        _ => {}
+                    }
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+    }
+    for (s, (values, removed)) in table.values.iter_mut().zip(&removed).enumerate() {
+        for (v, &r) in values.iter_mut().zip(removed) {
+            if r == 1 || r == 2 {
+                // Bit d set: side d loses by the rule.
+                let loser = if r == 1 { 0 } else { 1 };
+                *v = if loser == s { RULE_LOSS } else { RULE_WIN };
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether the move `from`–`to` (a non-capture of the side to move on `board`) checks.
+fn gives_check(board: &Board, from: u8, to: u8) -> bool {
+    let mut cells = board.pos.cells;
+    let us = board.pos.side;
+    cells[to as usize] = cells[from as usize];
+    cells[from as usize] = 0;
+    general_attacked(&cells, board.pos.generals[(!us).index()], us)
+}
