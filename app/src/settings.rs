@@ -302,29 +302,8 @@ impl Storage {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-/// so that the file is either the old one or the new one, never a mix.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    use std::io::Write as _;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if written.is_err() {
-        // The temporary file is only litter once the write failed.
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
-}
+/// Every file the app writes goes through the core's atomic write.
+pub use chuhe_core::atomic::write_atomically;
 
 #[cfg(test)]
 mod tests {

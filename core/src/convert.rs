@@ -142,31 +142,8 @@ fn write_record(record: &Record, target: Target, out: &mut String) {
     }
 }
 
-/// Writes `bytes` to `path` so that a crash never leaves a half-written file: the data go
-/// to a temporary file in the same directory, which then replaces `path` in one rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+/// Atomic writes live in [`crate::atomic`]; kept here for the callers that know them here.
+pub use crate::atomic::write_atomically;
 
 const USAGE: &str = "usage: chuhe-engine convert INPUT... [--to pgn|fen] \
     [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]";

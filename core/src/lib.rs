@@ -16,6 +16,7 @@
 //! ```
 
 pub mod analysis;
+pub mod atomic;
 pub mod bench;
 mod board;
 mod color;
@@ -24,8 +25,8 @@ pub mod encoding;
 pub mod external;
 pub mod fen;
 // Knowledge reference (issue 10): rules, terms, tactics, values, maxims and one search.
-pub mod knowledge;
 mod game;
+pub mod knowledge;
 pub mod library;
 mod movegen;
 mod moves;

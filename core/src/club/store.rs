@@ -4,7 +4,6 @@
 //! file or the new, never half of one.
 
 use super::{Club, ClubError};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The directory the clubs are kept in.
@@ -77,24 +76,4 @@ pub fn parse(text: &str) -> Result<Club, ClubError> {
     Ok(club)
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, flushed to
-/// disk, then renamed over `path` (a rename within a directory is atomic).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "club".to_owned());
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
-}
+pub use crate::atomic::write_atomically;

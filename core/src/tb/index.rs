@@ -99,7 +99,10 @@ impl Layout {
             });
             stride *= size;
         }
-        assert!(stride <= u32::MAX as usize, "a table of the scope numbers under 2^32");
+        assert!(
+            stride <= u32::MAX as usize,
+            "a table of the scope numbers under 2^32"
+        );
         rev.reverse();
         for g in &mut rev {
             g.first = pieces.len();
