@@ -132,6 +132,9 @@ pub struct Match {
     pub result: Option<PlayedResult>,
     /// The engine's last evaluation of the game, for itself (decides draw offers).
     pub engine_score: Option<Score>,
+    /// The engine's evaluations of its moves so far, for itself, latest last (it offers a
+    /// draw when they stay level).
+    engine_scores: Vec<Score>,
     /// The record generation the game is played in: another record ends it.
     pub generation: u64,
     thinking: Option<Thinking>,
@@ -159,6 +162,7 @@ impl Match {
             draw_offer: None,
             result: None,
             engine_score: None,
+            engine_scores: Vec::new(),
             generation,
             thinking: None,
             engine: None,
@@ -501,6 +505,11 @@ impl ChuheApp {
                 m.engine = Some(engine);
                 if let Some((mv, score)) = choice {
                     m.engine_score = Some(score);
+                    m.engine_scores.push(score);
+                    let plies = self.state.record.main_line().len() + 1;
+                    // A level game that goes nowhere: the engine offers a draw with its
+                    // move, and the person answers (or declines by moving).
+                    let offer = play::offers_draw(&m.engine_scores, plies);
                     let at_end = self.state.cursor == end;
                     if let Ok(node) = self.state.record.add_move(end, mv) {
                         if at_end {
@@ -509,6 +518,14 @@ impl ChuheApp {
                         self.state.mark_edited();
                         self.state.refresh();
                         self.match_moved(to_move);
+                        if let Some(m) = &mut self.state.play
+                            && offer
+                            && m.result.is_none()
+                        {
+                            m.draw_offer = Some(to_move);
+                            // Declined, it is offered again only after as many level moves.
+                            m.engine_scores.clear();
+                        }
                     }
                 }
             } else if job.is_finished() {

@@ -251,6 +251,20 @@ pub fn accepts_draw(score: Option<Score>, plies: usize) -> bool {
     }
 }
 
+/// How many of its own recent evaluations an engine looks at before offering a draw.
+pub const DRAW_OFFER_MOVES: usize = 8;
+
+/// Whether an engine offers a draw, given its evaluations (for itself) of its last moves,
+/// latest last, after `plies` plies: only in a long game, and only when the position has
+/// stayed level (within 0.15 of a pawn either way) for its last [`DRAW_OFFER_MOVES`] moves.
+pub fn offers_draw(recent: &[Score], plies: usize) -> bool {
+    plies >= 60
+        && recent.len() >= DRAW_OFFER_MOVES
+        && recent[recent.len() - DRAW_OFFER_MOVES..]
+            .iter()
+            .all(|&s| centipawns(s).abs() <= 15)
+}
+
 /// One stretch of a time control: so much time for so many moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
@@ -668,6 +682,23 @@ mod tests {
                 Some(m("h2e2"))
             );
         }
+    }
+
+    #[test]
+    fn the_engine_offers_a_draw_only_in_a_long_level_game() {
+        let level = vec![Score::Cp(5); DRAW_OFFER_MOVES];
+        assert!(offers_draw(&level, 80));
+        assert!(!offers_draw(&level, 40), "too early");
+        assert!(!offers_draw(&level[1..], 80), "not level long enough");
+        let mut one_better = level.clone();
+        one_better[3] = Score::Cp(60);
+        assert!(!offers_draw(&one_better, 80));
+        let mut earlier_better = vec![Score::Cp(300)];
+        earlier_better.extend(level);
+        assert!(
+            offers_draw(&earlier_better, 80),
+            "only the last moves count"
+        );
     }
 
     #[test]
