@@ -204,6 +204,19 @@ pub enum Action {
 impl Action {
     /// Whether the action replaces the record, so unsaved changes would be lost. (Choosing
     /// from a game list is not asked about: opening the list already was.)
+    /// Whether it only moves through the game (the keys of a presentation clicker).
+    pub fn steps(&self) -> bool {
+        matches!(
+            self,
+            Action::Back
+                | Action::Forward
+                | Action::Start
+                | Action::End
+                | Action::PreviousVariation
+                | Action::NextVariation
+        )
+    }
+
     fn replaces_record(&self) -> bool {
         matches!(
             self,
@@ -241,21 +254,16 @@ impl ChuheApp {
         // the game behind them, unseen, do nothing there.
         let board_taken = self.state.editor.is_some() || self.state.puzzles.session.is_some();
         if board_taken
-            && matches!(
-                action,
-                Action::Back
-                    | Action::Forward
-                    | Action::Start
-                    | Action::End
-                    | Action::PreviousVariation
-                    | Action::NextVariation
-                    | Action::DeleteFrom(_)
-                    | Action::PromoteVariation(_)
-                    | Action::Undo
-                    | Action::Redo
-                    | Action::ClickPoint(_)
-                    | Action::PlayMove(_)
-            )
+            && (action.steps()
+                || matches!(
+                    action,
+                    Action::DeleteFrom(_)
+                        | Action::PromoteVariation(_)
+                        | Action::Undo
+                        | Action::Redo
+                        | Action::ClickPoint(_)
+                        | Action::PlayMove(_)
+                ))
         {
             return;
         }

@@ -137,6 +137,9 @@ pub struct Match {
     engine_scores: Vec<Score>,
     /// The record generation the game is played in: another record ends it.
     pub generation: u64,
+    /// The record's edit count when the rules were last asked whether the game is over:
+    /// the replay that answers runs once per change, not on every frame.
+    judged_at: Option<u64>,
     thinking: Option<Thinking>,
     engine: Option<Engine>,
     rng: Rng,
@@ -164,6 +167,7 @@ impl Match {
             engine_score: None,
             engine_scores: Vec::new(),
             generation,
+            judged_at: None,
             thinking: None,
             engine: None,
             rng: Rng::from_time(),
@@ -209,19 +213,29 @@ impl Drop for Match {
     }
 }
 
-/// The game's last node (the end of the main line) and the game played to it.
-fn game_end(record: &Record) -> (NodeId, Game) {
-    let mut game = Game::new(record.start().clone());
-    let mut at = record.root();
-    while let Some(next) = record.main_child(at) {
-        if let Some(m) = record.move_at(next)
-            && game.play(m).is_err()
-        {
-            break;
-        }
-        at = next;
+/// The game's last node: the end of the main line.
+fn last_node(record: &Record) -> NodeId {
+    record.main_line().last().copied().unwrap_or(record.root())
+}
+
+/// Who is to move at the end of the game: the start's side after an even number of moves.
+pub(crate) fn side_to_move(record: &Record) -> Color {
+    let start = record.start().side_to_move();
+    if record.main_line().len().is_multiple_of(2) {
+        start
+    } else {
+        !start
     }
-    (at, game)
+}
+
+/// How the rules ended the game, if they did: the main line replayed with its
+/// repetitions judged.
+fn rules_outcome(record: &Record) -> Option<chuhe_core::Outcome> {
+    let mut game = Game::new(record.start().clone());
+    for m in record.main_line_moves() {
+        game.play(m).ok()?;
+    }
+    game.outcome()
 }
 
 /// Plays the game's moves on a search root (for repetitions).
@@ -262,7 +276,7 @@ impl ChuheApp {
                 if m.result.is_some() {
                     return;
                 }
-                let to_move = game_end(&self.state.record).1.position().side_to_move();
+                let to_move = side_to_move(&self.state.record);
                 // Against the engine the person resigns, whoever is to move.
                 let loser = match m.players {
                     [Player::Human, Player::Engine(_)] => Color::Red,
@@ -328,20 +342,20 @@ impl ChuheApp {
             self.state.notice = Some(Notice::Message("notice-game-over"));
             return false;
         }
-        let (end, game) = game_end(&self.state.record);
-        if self.state.cursor != end {
+        if self.state.cursor != last_node(&self.state.record) {
             self.state.notice = Some(Notice::Message("play-go-to-end"));
             return false;
         }
-        if m.player(game.position().side_to_move()) != Player::Human {
+        if m.player(side_to_move(&self.state.record)) != Player::Human {
             self.state.notice = Some(Notice::Message("play-not-your-turn"));
             return false;
         }
         true
     }
 
-    /// A move was added at the end of the game: the clock is pressed, a pending draw
-    /// offer lapses (a move declines it), and the rules may have ended the game.
+    /// A move was added at the end of the game: the clock is pressed and a pending draw
+    /// offer lapses (a move declines it). Whether the rules ended the game is asked in
+    /// [`ChuheApp::poll_match`], once per change of the record.
     pub(crate) fn match_moved(&mut self, mover: Color) {
         let Some(m) = &mut self.state.play else {
             return;
@@ -352,18 +366,13 @@ impl ChuheApp {
             m.draw_offer = None;
         }
         let in_time = m.clock.as_mut().is_none_or(|c| c.moved(mover, took));
-        let node = game_end(&self.state.record).0;
+        let node = last_node(&self.state.record);
         if let Some(clock) = &m.clock {
             let left = clock.remaining(mover);
             let _ = self.state.record.set_clock(node, Some(left));
         }
         if !in_time {
             self.finish_match(PlayedResult::time(mover));
-            return;
-        }
-        let (_, game) = game_end(&self.state.record);
-        if let Some(outcome) = game.outcome() {
-            self.finish_match(PlayedResult::from_outcome(&outcome));
         }
     }
 
@@ -375,7 +384,7 @@ impl ChuheApp {
         };
         m.cancel_thinking();
         // The side to move's clock stops where it is, its thinking charged.
-        let to_move = game_end(&self.state.record).1.position().side_to_move();
+        let to_move = side_to_move(&self.state.record);
         if let Some(clock) = &mut m.clock {
             *clock = clock.reading(to_move, m.turn_started.elapsed());
         }
@@ -391,7 +400,7 @@ impl ChuheApp {
         let record = &mut self.state.record;
         record.set_header("Result", tag);
         record.set_header("Termination", result.termination());
-        let (end, _) = game_end(record);
+        let end = last_node(record);
         if end != record.root() {
             let comment = record.annotation(end).comment.trim().to_owned();
             let joined = if comment.is_empty() {
@@ -420,16 +429,15 @@ impl ChuheApp {
         // back: against the engine that is the engine's reply and the move before it.
         let mut removed = 0;
         loop {
-            let (end, game) = game_end(record);
+            let end = last_node(record);
             if end == record.root() {
                 break;
             }
-            let Ok(parent) = record.delete_from(end) else {
+            let mover = !side_to_move(record);
+            if record.delete_from(end).is_err() {
                 break;
-            };
-            let _ = parent;
+            }
             removed += 1;
-            let mover = !game.position().side_to_move();
             if players[mover.index()] == Player::Human {
                 break;
             }
@@ -438,8 +446,7 @@ impl ChuheApp {
             self.state.notice = Some(Notice::Message("play-nothing-to-take-back"));
             return;
         }
-        let (end, _) = game_end(&self.state.record);
-        self.state.cursor = end;
+        self.state.cursor = last_node(&self.state.record);
         if let Some(m) = &mut self.state.play {
             m.turn_started = Instant::now();
         }
@@ -455,7 +462,7 @@ impl ChuheApp {
         if m.result.is_some() {
             return;
         }
-        let to_move = game_end(&self.state.record).1.position().side_to_move();
+        let to_move = side_to_move(&self.state.record);
         if m.against_engine() {
             // The engine answers at once, from its last evaluation.
             if play::accepts_draw(m.engine_score, plies) {
@@ -483,11 +490,15 @@ impl ChuheApp {
         if m.result.is_some() {
             return false;
         }
-        let (end, game) = game_end(&self.state.record);
-        let to_move = game.position().side_to_move();
-        if let Some(outcome) = game.outcome() {
-            self.finish_match(PlayedResult::from_outcome(&outcome));
-            return false;
+        let end = last_node(&self.state.record);
+        let to_move = side_to_move(&self.state.record);
+        let edits = self.state.edits;
+        if m.judged_at != Some(edits) {
+            m.judged_at = Some(edits);
+            if let Some(outcome) = rules_outcome(&self.state.record) {
+                self.finish_match(PlayedResult::from_outcome(&outcome));
+                return false;
+            }
         }
         if let Some(clock) = &mut m.clock
             && clock.is_out(to_move, m.turn_started.elapsed())

@@ -174,19 +174,7 @@ impl ExpectedResult {
 impl Diagram {
     /// The position and its line, each move checked legal.
     pub fn replay(&self) -> Result<(Position, Vec<Move>), String> {
-        let start: Position = self.fen.parse().map_err(|e| format!("FEN: {e}"))?;
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(self.line.len());
-        for (ply, text) in self.line.iter().enumerate() {
-            let m: Move = text
-                .parse()
-                .map_err(|_| format!("move {} {text:?} is not ICCS", ply + 1))?;
-            pos = pos
-                .play(m)
-                .map_err(|e| format!("move {} {text} is illegal: {e}", ply + 1))?;
-            moves.push(m);
-        }
-        Ok((start, moves))
+        crate::library::replay_line(&self.fen, &self.line)
     }
 
     /// The positions along the line, the start first (as far as the line is legal).

@@ -73,17 +73,7 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
                 actions.extend(
                     crate::shortcuts::actions(&ctx, cursor, true)
                         .into_iter()
-                        .filter(|a| {
-                            matches!(
-                                a,
-                                Action::Back
-                                    | Action::Forward
-                                    | Action::Start
-                                    | Action::End
-                                    | Action::PreviousVariation
-                                    | Action::NextVariation
-                            )
-                        }),
+                        .filter(Action::steps),
                 );
             }
         }

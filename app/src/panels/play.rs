@@ -201,10 +201,7 @@ pub fn bar(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     };
     let i18n = &app.i18n;
     let record = &app.state.record;
-    let to_move = record
-        .position_at(*record.main_line().last().unwrap_or(&record.root()))
-        .map(|p| p.side_to_move())
-        .unwrap_or(Color::Red);
+    let to_move = crate::play::side_to_move(record);
     let theme = app.state.settings.theme.theme();
     ui.horizontal_wrapped(|ui| {
         for side in [Color::Red, Color::Black] {

@@ -134,19 +134,7 @@ pub fn pattern(id: PatternId) -> Option<&'static Pattern> {
 
 /// The start position and moves of an example, each move checked legal.
 pub fn replay(ex: &Example) -> Result<(Position, Vec<Move>), String> {
-    let start: Position = ex.fen.parse().map_err(|e| format!("FEN: {e}"))?;
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for (ply, text) in ex.line.iter().enumerate() {
-        let m: Move = text
-            .parse()
-            .map_err(|_| format!("move {} {text:?} is not ICCS", ply + 1))?;
-        pos = pos
-            .play(m)
-            .map_err(|e| format!("move {} {text} is illegal: {e}", ply + 1))?;
-        moves.push(m);
-    }
-    Ok((start, moves))
+    super::replay_line(&ex.fen, &ex.line)
 }
 
 /// The position at the end of an example's line and the last move.
