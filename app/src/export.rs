@@ -285,9 +285,8 @@ impl crate::app::ChuheApp {
         let state = &self.state;
         let theme = state.settings.theme.theme();
         let diagram = Diagram::from_position(state.position());
-        let marks = crate::panels::board::marks(state, &theme);
+        let mut marks = crate::panels::board::marks(state, &theme);
         // The engine's arrow is a suggestion on screen, not part of the diagram.
-        let mut marks = marks;
         marks.arrows.retain(|a| a.color != theme.engine_arrow);
         self.export_job = Some(crate::jobs::Job::spawn("chuhe export", move |_| {
             let picture = render(&diagram, &marks, &theme, options);
