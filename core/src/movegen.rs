@@ -30,10 +30,11 @@ impl Position {
         let them = !us;
         let k = self.generals[us.index()];
         let mut scratch = self.cells;
+        let occ = self.occupied[0] | self.occupied[1];
         let Some((from_mask, to_mask)) = self.shield_masks(k, them) else {
             // In check: every move must be played out.
             self.pseudo_legal_moves(list);
-            retain_safe(list, 0, &mut scratch, k, them, u128::MAX);
+            retain_safe(list, 0, &mut scratch, occ, k, them, u128::MAX);
             return;
         };
         let from_mask = from_mask | bit(k);
@@ -41,11 +42,11 @@ impl Position {
             let start = list.len();
             self.piece_moves(from, list);
             if from_mask & bit(from) != 0 {
-                retain_safe(list, start, &mut scratch, k, them, u128::MAX);
+                retain_safe(list, start, &mut scratch, occ, k, them, u128::MAX);
             }
         }
         if to_mask != 0 {
-            retain_safe(list, 0, &mut scratch, k, them, to_mask);
+            retain_safe(list, 0, &mut scratch, occ, k, them, to_mask);
         }
     }
 
@@ -253,7 +254,13 @@ impl Position {
         }
         let mut scratch = self.cells;
         let k = self.generals[self.side.index()];
-        if !safe_after(&mut scratch, m, k, !self.side) {
+        if !safe_after(
+            &mut scratch,
+            self.occupied[0] | self.occupied[1],
+            m,
+            k,
+            !self.side,
+        ) {
             let mut after = self.clone();
             after.play_unchecked(m);
             let mover_general = after.generals[self.side.index()];
@@ -382,6 +389,7 @@ fn retain_safe(
     list: &mut MoveList,
     start: usize,
     scratch: &mut [u8; 90],
+    occ: u128,
     k: u8,
     them: Color,
     to_mask: u128,
@@ -389,7 +397,7 @@ fn retain_safe(
     let mut keep = start;
     for i in start..list.len() {
         let m = list[i];
-        if to_mask & bit(m.to.index()) == 0 || safe_after(scratch, m, k, them) {
+        if to_mask & bit(m.to.index()) == 0 || safe_after(scratch, occ, m, k, them) {
             list.set(keep, m);
             keep += 1;
         }
@@ -397,17 +405,19 @@ fn retain_safe(
     list.truncate(keep);
 }
 
-/// Plays `m` on the scratch board, asks whether the mover's general (on `k` unless it is
-/// the piece moving) is attacked, and restores the board.
+/// Plays `m` on the scratch board (whose occupied points are `occ`), asks whether the
+/// mover's general (on `k` unless it is the piece moving) is attacked, and restores the
+/// board.
 #[inline]
-fn safe_after(cells: &mut [u8; 90], m: Move, k: u8, them: Color) -> bool {
+fn safe_after(cells: &mut [u8; 90], occ: u128, m: Move, k: u8, them: Color) -> bool {
     let (from, to) = (m.from.index() as usize, m.to.index() as usize);
     let moving = cells[from];
     let captured = cells[to];
     cells[to] = moving;
     cells[from] = 0;
     let general = if from == k as usize { to as u8 } else { k };
-    let safe = !general_attacked(cells, general, them);
+    let occ_after = (occ & !bit(from as u8)) | bit(to as u8);
+    let safe = !general_attacked(cells, occ_after, general, them);
     cells[from] = moving;
     cells[to] = captured;
     safe

@@ -2,7 +2,9 @@
 //! incrementally updated Zobrist hash. Legal move generation lives in `movegen.rs`.
 
 use crate::setup::{InvalidSetup, Setup};
-use crate::tables::{HORSE_ATTACKERS, PAWN_ATTACKERS, RAYS, is_vertical};
+use crate::tables::{
+    HORSE_ATTACKER_MASK, HORSE_ATTACKERS, PAWN_ATTACKERS, RAY_MASKS, RAYS, is_vertical, nearest,
+};
 use crate::{Board, Color, Move, Piece, PieceKind, Square, zobrist};
 use std::fmt;
 
@@ -166,7 +168,12 @@ impl Position {
     /// Whether the side to move is in check (this includes facing generals, which a legal
     /// position never has for the side not to move).
     pub fn is_check(&self) -> bool {
-        general_attacked(&self.cells, self.generals[self.side.index()], !self.side)
+        general_attacked(
+            &self.cells,
+            self.occupied[0] | self.occupied[1],
+            self.generals[self.side.index()],
+            !self.side,
+        )
     }
 
     /// The pieces that give check to `color`'s general, including the other general when
@@ -277,40 +284,43 @@ impl Iterator for BitIter {
     }
 }
 
-/// Whether the general on `target` is attacked by a piece of `them`, on the board `cells`.
-/// Counts the flying general: the enemy general first on the same file.
+/// Whether the general on `target` is attacked by a piece of `them`, on the board `cells`
+/// whose occupied points (both sides) are `occ`. Counts the flying general: the enemy
+/// general first on the same file.
+///
+/// This runs after every move of the search (is it check?) and for every move that might
+/// expose the own general, so the files and ranks are read with bit scans of `occ`: one
+/// scan finds the first piece (a rook, or the general on the file), one more the piece
+/// behind it (a cannon, with exactly the first as its screen).
 #[inline]
-pub(crate) fn general_attacked(cells: &[u8; 90], target: u8, them: Color) -> bool {
+pub(crate) fn general_attacked(cells: &[u8; 90], occ: u128, target: u8, them: Color) -> bool {
     let rook = code(them, PieceKind::Rook);
     let cannon = code(them, PieceKind::Cannon);
     let general = code(them, PieceKind::General);
     let t = target as usize;
-    for (d, ray) in RAYS[t].iter().enumerate() {
-        let sq = &ray.sq[..ray.len as usize];
-        let mut i = 0;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            i += 1;
-        }
-        if i == sq.len() {
+    for (d, &ray) in RAY_MASKS[t].iter().enumerate() {
+        let blockers = ray & occ;
+        if blockers == 0 {
             continue;
         }
-        let p = cells[sq[i] as usize];
+        let first = nearest(blockers, d);
+        let p = cells[first];
         if p == rook || (p == general && is_vertical(d)) {
             return true;
         }
-        i += 1;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            i += 1;
-        }
-        if i < sq.len() && cells[sq[i] as usize] == cannon {
+        let behind = RAY_MASKS[first][d] & occ;
+        if behind != 0 && cells[nearest(behind, d)] == cannon {
             return true;
         }
     }
-    let horse = code(them, PieceKind::Horse);
-    let h = &HORSE_ATTACKERS[t];
-    for k in 0..h.len as usize {
-        if cells[h.to[k] as usize] == horse && cells[h.via[k] as usize] == 0 {
-            return true;
+    // Most of the time no piece at all stands a horse's jump away.
+    if HORSE_ATTACKER_MASK[t] & occ != 0 {
+        let horse = code(them, PieceKind::Horse);
+        let h = &HORSE_ATTACKERS[t];
+        for k in 0..h.len as usize {
+            if cells[h.to[k] as usize] == horse && cells[h.via[k] as usize] == 0 {
+                return true;
+            }
         }
     }
     let pawn = code(them, PieceKind::Pawn);

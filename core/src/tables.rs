@@ -264,3 +264,55 @@ pub(crate) static ADVISOR_MOVES: [[Steps<4>; 90]; 2] = build_palace_moves(true);
 pub(crate) static GENERAL_MOVES: [[Steps<4>; 90]; 2] = build_palace_moves(false);
 pub(crate) static PAWN_MOVES: [[Steps<3>; 90]; 2] = build_pawn_moves();
 pub(crate) static PAWN_ATTACKERS: [[Steps<3>; 90]; 2] = build_pawn_attackers();
+
+/// The points beyond each point in each of the four [`DIRECTIONS`], as masks (bit `s` is
+/// point `s`): a slider's nearest piece in a direction is then one bit scan of
+/// `mask & occupied` (see [`nearest`]) instead of a walk along the ray.
+pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
+    let rays = build_rays();
+    let mut t = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = &rays[s][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                t[s][d] |= 1u128 << ray.sq[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The nearest point of `blockers` (non-empty, a subset of one ray mask) seen looking in
+/// direction `d` of [`DIRECTIONS`]: north and east go up in index, south and west down.
+#[inline(always)]
+pub(crate) fn nearest(blockers: u128, d: usize) -> usize {
+    if d == 0 || d == 2 {
+        blockers.trailing_zeros() as usize
+    } else {
+        127 - blockers.leading_zeros() as usize
+    }
+}
+
+/// For each point: the points a horse could attack it from (a quick test that no horse
+/// stands there before looking at legs).
+pub(crate) static HORSE_ATTACKER_MASK: [u128; 90] = {
+    let attackers = build_horse_attackers();
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let h = &attackers[s];
+        let mut i = 0;
+        while i < h.len as usize {
+            t[s] |= 1u128 << h.to[i];
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};

@@ -26,7 +26,9 @@
 use super::score::Value;
 use super::weights::WEIGHTS;
 use crate::position::{BitIter, bit};
-use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, PAWN_MOVES, RAYS};
+use crate::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, PAWN_MOVES, RAY_MASKS, RAYS, nearest,
+};
 use crate::{Color, Position};
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 
@@ -385,40 +387,6 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     trace.finish(phase, scale);
     let red = blended * scale / SCALE_ONE;
     if pos.side == Color::Red { red } else { -red }
-}
-
-/// The points beyond `s` in each of the four directions (east, west, north, south), as
-/// masks: a slider's attacks come from them with a bit scan instead of a walk along the ray.
-static RAY_MASKS: [[u128; 4]; 90] = {
-    let mut t = [[0u128; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
-        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let mut d = 0;
-        while d < 4 {
-            let (mut f, mut r) = (file + steps[d].0, rank + steps[d].1);
-            while f >= 0 && f < 9 && r >= 0 && r < 10 {
-                t[sq][d] |= 1u128 << (r * 9 + f);
-                f += steps[d].0;
-                r += steps[d].1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// The nearest occupied point of `blockers` (non-empty) seen from a slider looking in
-/// direction `d`: east and north go up in index, west and south down.
-#[inline]
-fn nearest(blockers: u128, d: usize) -> usize {
-    if d == 0 || d == 2 {
-        blockers.trailing_zeros() as usize
-    } else {
-        127 - blockers.leading_zeros() as usize
-    }
 }
 
 /// Points a rook on `s` attacks: along each ray up to and including the first piece.

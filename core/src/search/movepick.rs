@@ -93,6 +93,7 @@ pub(crate) fn legal_captures(pos: &Position, list: &mut MoveList) {
     let them = !pos.side;
     let k = pos.generals[c];
     let mut scratch = pos.cells;
+    let occ = pos.occupied[0] | pos.occupied[1];
     let mut keep = 0;
     for i in 0..list.len() {
         let m = list[i];
@@ -101,7 +102,8 @@ pub(crate) fn legal_captures(pos: &Position, list: &mut MoveList) {
         scratch[to] = moving;
         scratch[from] = 0;
         let general = if from == k as usize { to as u8 } else { k };
-        let safe = !general_attacked(&scratch, general, them);
+        // A capture empties `from` and leaves `to` occupied.
+        let safe = !general_attacked(&scratch, occ & !bit(from as u8), general, them);
         scratch[from] = moving;
         scratch[to] = captured;
         if safe {

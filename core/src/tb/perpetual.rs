@@ -200,5 +200,7 @@ fn gives_check(board: &Board, from: u8, to: u8) -> bool {
     let us = board.pos.side;
     cells[to as usize] = cells[from as usize];
     cells[from as usize] = 0;
-    general_attacked(&cells, board.pos.generals[(!us).index()], us)
+    let occ = board.pos.occupied[0] | board.pos.occupied[1];
+    let occ = (occ & !(1u128 << from)) | (1u128 << to);
+    general_attacked(&cells, occ, board.pos.generals[(!us).index()], us)
 }

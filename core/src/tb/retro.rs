@@ -96,7 +96,12 @@ impl<'l> Board<'l> {
                 self.pos.generals[p.color.index()] = s;
             }
         }
-        ok && !general_attacked(&self.pos.cells, self.pos.generals[(!side).index()], side)
+        ok && !general_attacked(
+            &self.pos.cells,
+            self.pos.occupied[0] | self.pos.occupied[1],
+            self.pos.generals[(!side).index()],
+            side,
+        )
     }
 
     #[inline]
