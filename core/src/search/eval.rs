@@ -134,6 +134,9 @@ pub(crate) const SCALE_ONE: i32 = 64;
 /// Receives each feature's count (Red's minus Black's) as the evaluation finds it, so a
 /// tuner can fit the weights; the evaluation itself uses [`NoTrace`].
 pub trait Trace {
+    /// Whether the features are wanted one by one. When not, the evaluation may add
+    /// several weights at once from precomputed tables (the same sum, sooner).
+    const RECORDS: bool = true;
     /// `count` more of feature `index` for Red (negative: for Black).
     fn add(&mut self, index: usize, count: i32);
     /// The game phase (0 = bare endgame … [`PHASE_MAX`]) and the endgame scale factor
@@ -145,6 +148,7 @@ pub trait Trace {
 pub struct NoTrace;
 
 impl Trace for NoTrace {
+    const RECORDS: bool = false;
     #[inline(always)]
     fn add(&mut self, _: usize, _: i32) {}
     #[inline(always)]
@@ -235,7 +239,7 @@ struct Attacks {
 }
 
 /// The evaluation for the side to move, reporting every feature to `trace`.
-pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
+pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
     let cells = &pos.cells;
     let w = &WEIGHTS;
     let mut total = S(0, 0);
@@ -253,21 +257,23 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
     for (color, &own) in pos.occupied.iter().enumerate() {
         let pawn = 1 + 7 * color as u8 + PAWN as u8;
         for s in BitIter(own).filter(|&s| cells[s as usize] == pawn) {
-            let st = &PAWN_MOVES[color][s as usize];
-            for &t in &st.to[..st.len as usize] {
-                attacks.by_kind[color][PAWN] |= bit(t);
-            }
+            attacks.by_kind[color][PAWN] |= pawn_attacks(color, s);
         }
     }
     for (color, &own) in pos.occupied.iter().enumerate() {
         let enemy = pos.occupied[1 - color];
         let occ = own | enemy;
         for s in BitIter(own) {
-            let kind = KIND[cells[s as usize] as usize] as usize;
+            let piece = cells[s as usize];
+            let kind = KIND[piece as usize] as usize;
             census.count[color][kind] += 1;
             phase += PHASE_WEIGHT[kind];
-            add(&mut total, MATERIAL + kind, color, 1);
-            add(&mut total, PST + kind * 50 + pst_index(s, color), color, 1);
+            if T::RECORDS {
+                add(&mut total, MATERIAL + kind, color, 1);
+                add(&mut total, PST + kind * 50 + pst_index(s, color), color, 1);
+            } else {
+                total += PIECE_SQUARE[piece as usize][s as usize];
+            }
             let att = match kind {
                 ROOK => {
                     let att = rook_attacks(occ, s);
@@ -282,7 +288,7 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
                     att
                 }
                 HORSE => {
-                    let att = horse_attacks(cells, s);
+                    let att = horse_attacks(occ, s);
                     let safe = att & !own & !attacks.by_kind[1 - color][PAWN];
                     add(&mut total, MOB_HORSE + safe.count_ones() as usize, color, 1);
                     att
@@ -365,14 +371,25 @@ pub fn evaluate_traced(pos: &Position, trace: &mut impl Trace) -> Value {
         } else {
             THREATENED_WAITING
         };
-        for s in BitIter(pos.occupied[color] & attacks.all[them]) {
+        let attacked = pos.occupied[color] & attacks.all[them];
+        // What the enemy attacks with pieces cheaper than each kind: one mask per kind
+        // instead of a test of every cheaper kind for every attacked piece.
+        let mut cheaper_attacks = [0u128; 7];
+        if attacked != 0 {
+            for (kind, mask) in cheaper_attacks.iter_mut().enumerate() {
+                for (k, &by_kind) in attacks.by_kind[them].iter().enumerate() {
+                    if THREAT_VALUE[k] < THREAT_VALUE[kind] {
+                        *mask |= by_kind;
+                    }
+                }
+            }
+        }
+        for s in BitIter(attacked) {
             let kind = KIND[cells[s as usize] as usize] as usize;
             if kind == GENERAL {
                 continue;
             }
-            let cheaper = (0..7)
-                .filter(|&k| THREAT_VALUE[k] < THREAT_VALUE[kind])
-                .any(|k| attacks.by_kind[them][k] & bit(s) != 0);
+            let cheaper = cheaper_attacks[kind] & bit(s) != 0;
             if cheaper || attacks.all[color] & bit(s) == 0 {
                 add(&mut total, threatened + kind, color, 1);
             }
@@ -433,25 +450,100 @@ fn cannon_attacks(occ: u128, s: u8) -> (u128, usize, u128) {
     (att, quiet, targets)
 }
 
-/// Points a horse on `s` attacks (its legs free).
+/// Points a horse on `s` attacks (its legs free), given the occupied points `occ`.
 #[inline]
-fn horse_attacks(cells: &[u8; 90], s: u8) -> u128 {
-    let st = &HORSE_MOVES[s as usize];
+fn horse_attacks(occ: u128, s: u8) -> u128 {
+    let by_leg = &HORSE_BY_LEG[s as usize];
     let mut att = 0;
-    for k in 0..st.len as usize {
-        if cells[st.via[k] as usize] == 0 {
-            att |= bit(st.to[k]);
+    for (&leg, &targets) in by_leg.legs.iter().zip(&by_leg.targets) {
+        if occ & leg == 0 {
+            att |= targets;
         }
     }
     att
 }
 
+/// A horse's jumps from a point grouped by leg: each of the (up to four) orthogonal
+/// neighbours, as a one-bit mask (0 where off the board, which never blocks but has no
+/// targets), and the (up to two) points reached through it.
+struct HorseLegs {
+    legs: [u128; 4],
+    targets: [u128; 4],
+}
+
+static HORSE_BY_LEG: [HorseLegs; 90] = {
+    const NONE: HorseLegs = HorseLegs {
+        legs: [0; 4],
+        targets: [0; 4],
+    };
+    let mut t = [NONE; 90];
+    let mut s = 0;
+    while s < 90 {
+        let st = &HORSE_MOVES[s];
+        let mut k = 0;
+        while k < st.len as usize {
+            let mut d = 0;
+            while d < 4 {
+                let ray = &RAYS[s][d];
+                if ray.len > 0 && ray.sq[0] == st.via[k] {
+                    t[s].legs[d] = 1u128 << st.via[k];
+                    t[s].targets[d] |= 1u128 << st.to[k];
+                }
+                d += 1;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Points a pawn of `color` on `s` attacks.
 #[inline]
 fn pawn_attacks(color: usize, s: u8) -> u128 {
-    let st = &PAWN_MOVES[color][s as usize];
-    st.to[..st.len as usize].iter().fold(0, |a, &t| a | bit(t))
+    PAWN_ATTACK_MASK[color][s as usize]
 }
+
+/// [`PAWN_MOVES`] as masks.
+static PAWN_ATTACK_MASK: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let st = &PAWN_MOVES[c][s];
+            let mut i = 0;
+            while i < st.len as usize {
+                t[c][s] |= 1u128 << st.to[i];
+                i += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Material plus piece-square weight of each board code on each point, signed for Red:
+/// the evaluation adds one entry per piece when it does not trace the features.
+static PIECE_SQUARE: [[S; 90]; 15] = {
+    let mut t = [[S(0, 0); 90]; 15];
+    let mut code = 1;
+    while code < 15 {
+        let color = (code - 1) / 7;
+        let kind = (code - 1) % 7;
+        let sign = if color == 0 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 90 {
+            let m = WEIGHTS[MATERIAL + kind];
+            let p = WEIGHTS[PST + kind * 50 + PST_INDEX[color][sq] as usize];
+            t[code][sq] = S((m.0 + p.0) * sign, (m.1 + p.1) * sign);
+            sq += 1;
+        }
+        code += 1;
+    }
+    t
+};
 
 /// Points the general, an advisor or an elephant of `color` on `s` attacks.
 #[inline]
