@@ -128,6 +128,16 @@ fn mvv_lva(cells: &[u8; 90], m: Move) -> i32 {
     victim * 16 - attacker / 16
 }
 
+/// The index of the first highest score of `scores` (not empty), as a scan keeping the
+/// first strictly better one finds it: the highest is found first with a loop the compiler
+/// turns into vector instructions, then its first place. Ties keep their order, so the
+/// search tries the same moves in the same order.
+#[inline]
+fn first_best(scores: &[i32]) -> usize {
+    let best = scores.iter().copied().fold(i32::MIN, i32::max);
+    scores.iter().position(|&s| s == best).unwrap_or(0)
+}
+
 /// The stages of a main-search node.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -227,12 +237,7 @@ impl MovePicker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        let best = self.next + first_best(&self.scores[self.next..n]);
         if self.scores[best] == i32::MIN {
             return None;
         }
@@ -290,12 +295,7 @@ impl CapturePicker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        let best = self.next + first_best(&self.scores[self.next..n]);
         let m = self.moves[best];
         self.moves.set(best, self.moves[self.next]);
         self.scores.swap(best, self.next);

@@ -8,8 +8,10 @@
 
 use super::eval::{ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, PAWN, ROOK};
 use super::movepick::kind_of;
+use crate::position::bit;
 use crate::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, PAWN_ATTACKERS, RAYS,
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, PAWN_ATTACKERS, RAY_MASKS,
+    nearest,
 };
 use crate::{Move, Position};
 
@@ -21,8 +23,9 @@ fn code(color: usize, kind: usize) -> u8 {
     1 + 7 * color as u8 + kind as u8
 }
 
-/// The point of the cheapest piece of `by` that attacks `sq` on `cells`.
-fn cheapest_attacker(cells: &[u8; 90], sq: u8, by: usize) -> Option<u8> {
+/// The point of the cheapest piece of `by` that attacks `sq` on `cells`, whose occupied
+/// points are `occ`.
+fn cheapest_attacker(cells: &[u8; 90], occ: u128, sq: u8, by: usize) -> Option<u8> {
     let s = sq as usize;
     let pawn = code(by, PAWN);
     let p = &PAWN_ATTACKERS[by][s];
@@ -55,23 +58,25 @@ fn cheapest_attacker(cells: &[u8; 90], sq: u8, by: usize) -> Option<u8> {
         return Some(h.to[k]);
     }
     let (rook, cannon) = (code(by, ROOK), code(by, CANNON));
+    // The first piece on each line (a rook?) and the one behind it (a cannon?), found by
+    // bit scans. A cannon is cheaper, so it answers at once; of the rooks the one on the
+    // last line looked at is kept, as the exchange has always been played out.
     let mut found_rook = None;
-    for ray in &RAYS[s] {
-        let mut pieces = ray.sq[..ray.len as usize]
-            .iter()
-            .copied()
-            .filter(|&t| cells[t as usize] != 0);
-        let first = pieces.next();
-        if let Some(f) = first
-            && cells[f as usize] == rook
-        {
-            found_rook = Some(f);
+    for (d, &ray) in RAY_MASKS[s].iter().enumerate() {
+        let blockers = ray & occ;
+        if blockers == 0 {
+            continue;
         }
-        if first.is_some()
-            && let Some(f) = pieces.next()
-            && cells[f as usize] == cannon
-        {
-            return Some(f);
+        let first = nearest(blockers, d);
+        if cells[first] == rook {
+            found_rook = Some(first as u8);
+        }
+        let behind = RAY_MASKS[first][d] & occ;
+        if behind != 0 {
+            let second = nearest(behind, d);
+            if cells[second] == cannon {
+                return Some(second as u8);
+            }
         }
     }
     if found_rook.is_some() {
@@ -109,17 +114,20 @@ pub(crate) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     }
     cells[to] = cells[from];
     cells[from] = 0;
+    // The occupied points, kept with the board: `to` stays occupied throughout.
+    let mut occ = (pos.occupied[0] | pos.occupied[1]) & !bit(from as u8);
     let mut side = (!pos.side).index();
     // Whether the side to move at the root comes out at or above the threshold.
     let mut result = true;
-    while let Some(f) = cheapest_attacker(&cells, to as u8, side) {
+    while let Some(f) = cheapest_attacker(&cells, occ, to as u8, side) {
         result = !result;
         let attacker = cells[f as usize];
         cells[f as usize] = 0;
+        occ &= !bit(f);
         cells[to] = attacker;
         if kind_of(attacker) == GENERAL {
             // The general may only take if nothing can take it back.
-            return if cheapest_attacker(&cells, to as u8, side ^ 1).is_some() {
+            return if cheapest_attacker(&cells, occ, to as u8, side ^ 1).is_some() {
                 !result
             } else {
                 result
@@ -139,8 +147,9 @@ mod tests {
     use super::*;
     use crate::Square;
 
-    fn attacked(cells: &[u8; 90], sq: u8, by: usize) -> bool {
-        cheapest_attacker(cells, sq, by).is_some()
+    fn attacked(pos: &Position, sq: u8, by: usize) -> bool {
+        let occ = pos.occupied[0] | pos.occupied[1];
+        cheapest_attacker(&pos.cells, occ, sq, by).is_some()
     }
 
     #[test]
@@ -149,17 +158,16 @@ mod tests {
             .parse()
             .unwrap();
         let at = |s: &str| s.parse::<Square>().unwrap().index();
-        let cells = &pos.cells;
-        assert!(attacked(cells, at("e1"), 0)); // general and advisor
-        assert!(attacked(cells, at("c4"), 0)); // elephant e2, eye d3 free
-        assert!(attacked(cells, at("c3"), 1)); // the black pawn on c4
-        assert!(!attacked(cells, at("c5"), 1)); // pawns never go back
-        assert!(attacked(cells, at("i5"), 0)); // rook along rank 5
-        assert!(attacked(cells, at("g9"), 0)); // cannon over the horse
-        assert!(!attacked(cells, at("g8"), 0)); // a cannon needs a screen
-        assert!(!attacked(cells, at("b9"), 0));
-        assert!(attacked(cells, at("e7"), 1)); // the horse on g8, leg f8 free
-        assert!(!attacked(cells, at("f6"), 1)); // its leg g7 is blocked
+        assert!(attacked(&pos, at("e1"), 0)); // general and advisor
+        assert!(attacked(&pos, at("c4"), 0)); // elephant e2, eye d3 free
+        assert!(attacked(&pos, at("c3"), 1)); // the black pawn on c4
+        assert!(!attacked(&pos, at("c5"), 1)); // pawns never go back
+        assert!(attacked(&pos, at("i5"), 0)); // rook along rank 5
+        assert!(attacked(&pos, at("g9"), 0)); // cannon over the horse
+        assert!(!attacked(&pos, at("g8"), 0)); // a cannon needs a screen
+        assert!(!attacked(&pos, at("b9"), 0));
+        assert!(attacked(&pos, at("e7"), 1)); // the horse on g8, leg f8 free
+        assert!(!attacked(&pos, at("f6"), 1)); // its leg g7 is blocked
     }
 
     fn see(fen: &str, m: &str, threshold: i32) -> bool {
