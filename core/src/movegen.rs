@@ -10,7 +10,7 @@
 use crate::position::{BitIter, bit, code, general_attacked};
 use crate::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_ATTACKERS,
-    PAWN_MOVES, RAYS, is_vertical,
+    PAWN_MOVES, RAY_MASKS, RAYS, is_vertical, nearest,
 };
 use crate::{Color, Move, MoveList, PieceKind, Position, Square};
 use std::fmt;
@@ -172,49 +172,45 @@ impl Position {
     /// the points whose piece may be shielding the general (moving it may expose a check),
     /// and the empty points between the general and an enemy cannon with no screen (moving
     /// there gives the cannon its screen). One scan answers both questions.
-    fn shield_masks(&self, k: u8, them: Color) -> Option<(u128, u128)> {
+    ///
+    /// The first three pieces on each line from the general are found with bit scans.
+    pub(crate) fn shield_masks(&self, k: u8, them: Color) -> Option<(u128, u128)> {
         let cells = &self.cells;
+        let occ = self.occupied[0] | self.occupied[1];
         let rook = code(them, PieceKind::Rook);
         let cannon = code(them, PieceKind::Cannon);
         let general = code(them, PieceKind::General);
         let (mut from_mask, mut to_mask) = (0u128, 0u128);
-        for (d, ray) in RAYS[k as usize].iter().enumerate() {
-            let squares = &ray.sq[..ray.len as usize];
-            let mut found = [0usize; 3];
-            let mut n = 0;
-            for (i, &s) in squares.iter().enumerate() {
-                if cells[s as usize] != 0 {
-                    found[n] = i;
-                    n += 1;
-                    if n == 3 {
-                        break;
-                    }
-                }
-            }
-            if n == 0 {
+        for (d, &ray) in RAY_MASKS[k as usize].iter().enumerate() {
+            let blockers = ray & occ;
+            if blockers == 0 {
                 continue;
             }
-            let s1 = squares[found[0]];
-            let p1 = cells[s1 as usize];
+            let s1 = nearest(blockers, d);
+            let p1 = cells[s1];
             if p1 == rook || (p1 == general && is_vertical(d)) {
                 return None;
             }
+            let beyond1 = RAY_MASKS[s1][d];
             if p1 == cannon {
-                for &s in &squares[..found[0]] {
-                    to_mask |= bit(s);
-                }
+                // The empty points between the general and the cannon.
+                to_mask |= ray ^ beyond1 ^ bit(s1 as u8);
             }
-            if n >= 2 {
-                let p2 = cells[squares[found[1]] as usize];
-                if p2 == cannon {
-                    return None;
-                }
-                if p2 == rook || (p2 == general && is_vertical(d)) {
-                    from_mask |= bit(s1);
-                }
+            let behind1 = beyond1 & occ;
+            if behind1 == 0 {
+                continue;
             }
-            if n == 3 && cells[squares[found[2]] as usize] == cannon {
-                from_mask |= bit(s1) | bit(squares[found[1]]);
+            let s2 = nearest(behind1, d);
+            let p2 = cells[s2];
+            if p2 == cannon {
+                return None;
+            }
+            if p2 == rook || (p2 == general && is_vertical(d)) {
+                from_mask |= bit(s1 as u8);
+            }
+            let behind2 = RAY_MASKS[s2][d] & occ;
+            if behind2 != 0 && cells[nearest(behind2, d)] == cannon {
+                from_mask |= bit(s1 as u8) | bit(s2 as u8);
             }
         }
         let horse = code(them, PieceKind::Horse);

@@ -8,7 +8,9 @@
 use super::eval::{ADVISOR, ELEPHANT, GENERAL, HORSE, PAWN, ROOK};
 use super::see::see_ge;
 use crate::position::{BitIter, bit, general_attacked};
-use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, PAWN_MOVES, RAYS};
+use crate::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, PAWN_MOVES, RAY_MASKS, nearest,
+};
 use crate::{Move, MoveList, Position, Square};
 
 /// Rough piece values by kind for ordering captures (the general is never captured).
@@ -26,6 +28,7 @@ pub(crate) fn legal_captures(pos: &Position, list: &mut MoveList) {
     let c = pos.side.index();
     let cells = &pos.cells;
     let enemy = pos.occupied[c ^ 1];
+    let occ = pos.occupied[0] | pos.occupied[1];
     let mut push = |from: u8, to: u8| {
         list.push(Move::new(
             Square::from_index_unchecked(from),
@@ -63,41 +66,55 @@ pub(crate) fn legal_captures(pos: &Position, list: &mut MoveList) {
                     }
                 }
             }
+            // Rooks and cannons: the first piece on each line, or the one behind it, by
+            // bit scans; the lines in the same order as the rays of the move generator.
             ROOK => {
-                for ray in &RAYS[f] {
-                    if let Some(&to) = ray.sq[..ray.len as usize]
-                        .iter()
-                        .find(|&&t| cells[t as usize] != 0)
-                        && enemy & bit(to) != 0
-                    {
-                        push(from, to);
+                for (d, &ray) in RAY_MASKS[f].iter().enumerate() {
+                    let blockers = ray & occ;
+                    if blockers != 0 {
+                        let to = nearest(blockers, d) as u8;
+                        if enemy & bit(to) != 0 {
+                            push(from, to);
+                        }
                     }
                 }
             }
             _ => {
-                for ray in &RAYS[f] {
-                    let mut pieces = ray.sq[..ray.len as usize]
-                        .iter()
-                        .filter(|&&t| cells[t as usize] != 0);
-                    if let (Some(_), Some(&to)) = (pieces.next(), pieces.next())
-                        && enemy & bit(to) != 0
-                    {
-                        push(from, to);
+                for (d, &ray) in RAY_MASKS[f].iter().enumerate() {
+                    let blockers = ray & occ;
+                    if blockers == 0 {
+                        continue;
+                    }
+                    let behind = RAY_MASKS[nearest(blockers, d)][d] & occ;
+                    if behind != 0 {
+                        let to = nearest(behind, d) as u8;
+                        if enemy & bit(to) != 0 {
+                            push(from, to);
+                        }
                     }
                 }
             }
         }
     }
-    // Keep the captures that do not leave the own general attacked: play each out on a
-    // scratch board (captures are few, so the full test is cheap).
+    // Keep the captures that do not leave the own general attacked: play out on a scratch
+    // board those that might (all when in check; else, as the move generator does, those
+    // of the general, of a piece that may shield it, or onto a cannon's open line).
     let them = !pos.side;
     let k = pos.generals[c];
+    let (test_from, test_to) = match pos.shield_masks(k, them) {
+        Some((from_mask, to_mask)) => (from_mask | bit(k), to_mask),
+        None => (u128::MAX, u128::MAX),
+    };
     let mut scratch = pos.cells;
-    let occ = pos.occupied[0] | pos.occupied[1];
     let mut keep = 0;
     for i in 0..list.len() {
         let m = list[i];
         let (from, to) = (m.from.index() as usize, m.to.index() as usize);
+        if test_from & bit(from as u8) == 0 && test_to & bit(to as u8) == 0 {
+            list.set(keep, m);
+            keep += 1;
+            continue;
+        }
         let (moving, captured) = (scratch[from], scratch[to]);
         scratch[to] = moving;
         scratch[from] = 0;
