@@ -253,6 +253,7 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
     let mut crossed_pawn_bits = [0u128; 2];
     let mut attacks = Attacks::default();
     let mut palace_units = [0usize; 2];
+    let occ = pos.occupied[0] | pos.occupied[1];
     // Pawns first: horse mobility counts only points no enemy pawn guards.
     for (color, &own) in pos.occupied.iter().enumerate() {
         let pawn = 1 + 7 * color as u8 + PAWN as u8;
@@ -262,7 +263,6 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
     }
     for (color, &own) in pos.occupied.iter().enumerate() {
         let enemy = pos.occupied[1 - color];
-        let occ = own | enemy;
         for s in BitIter(own) {
             let piece = cells[s as usize];
             let kind = KIND[piece as usize] as usize;
@@ -303,7 +303,7 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
                     }
                     pawn_attacks(color, s)
                 }
-                _ => step_attacks(cells, color, kind, s),
+                _ => step_attacks(occ, color, kind, s),
             };
             attacks.all[color] |= att;
             attacks.by_kind[color][kind] |= att;
@@ -338,24 +338,16 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
         // Enemy cannons on the general's file, by the number of pieces between.
         let g = pos.generals[color];
         let toward_enemy = if color == 0 { 0 } else { 1 };
-        let ray = &RAYS[g as usize][toward_enemy];
         let enemy_cannon = 1 + 7 * them as u8 + CANNON as u8;
-        let mut between = 0;
-        for &t in &ray.sq[..ray.len as usize] {
-            let c = cells[t as usize];
-            if c == 0 {
-                continue;
+        let on_file = RAY_MASKS[g as usize][toward_enemy] & occ;
+        if on_file != 0 {
+            let first = nearest(on_file, toward_enemy);
+            if cells[first] == enemy_cannon {
+                add(&mut total, EMPTY_HEAD_CANNON, them, 1);
             }
-            if c == enemy_cannon {
-                match between {
-                    0 => add(&mut total, EMPTY_HEAD_CANNON, them, 1),
-                    1 => add(&mut total, SCREENED_CANNON, them, 1),
-                    _ => {}
-                }
-            }
-            between += 1;
-            if between > 1 {
-                break;
+            let behind = RAY_MASKS[first][toward_enemy] & occ;
+            if behind != 0 && cells[nearest(behind, toward_enemy)] == enemy_cannon {
+                add(&mut total, SCREENED_CANNON, them, 1);
             }
         }
         // Crossed pawns side by side defend each other and advance together.
@@ -545,23 +537,51 @@ static PIECE_SQUARE: [[S; 90]; 15] = {
     t
 };
 
-/// Points the general, an advisor or an elephant of `color` on `s` attacks.
+/// Points the general, an advisor or an elephant of `color` on `s` attacks, given the
+/// occupied points `occ`.
 #[inline]
-fn step_attacks(cells: &[u8; 90], color: usize, kind: usize, s: u8) -> u128 {
+fn step_attacks(occ: u128, color: usize, kind: usize, s: u8) -> u128 {
     let f = s as usize;
-    let st = match kind {
-        GENERAL => &GENERAL_MOVES[color][f],
-        ADVISOR => &ADVISOR_MOVES[color][f],
-        _ => &ELEPHANT_MOVES[color][f],
-    };
-    let mut att = 0;
-    for k in 0..st.len as usize {
-        if kind != ELEPHANT || cells[st.via[k] as usize] == 0 {
-            att |= bit(st.to[k]);
+    match kind {
+        GENERAL => PALACE_STEP_MASK[color][0][f],
+        ADVISOR => PALACE_STEP_MASK[color][1][f],
+        _ => {
+            let st = &ELEPHANT_MOVES[color][f];
+            let mut att = 0;
+            for k in 0..st.len as usize {
+                if occ & bit(st.via[k]) == 0 {
+                    att |= bit(st.to[k]);
+                }
+            }
+            att
         }
     }
-    att
 }
+
+/// [`GENERAL_MOVES`] and [`ADVISOR_MOVES`] (never blocked) as masks, by colour.
+static PALACE_STEP_MASK: [[[u128; 90]; 2]; 2] = {
+    let mut t = [[[0u128; 90]; 2]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let (g, a) = (&GENERAL_MOVES[c][s], &ADVISOR_MOVES[c][s]);
+            let mut i = 0;
+            while i < g.len as usize {
+                t[c][0][s] |= 1u128 << g.to[i];
+                i += 1;
+            }
+            i = 0;
+            while i < a.len as usize {
+                t[c][1][s] |= 1u128 << a.to[i];
+                i += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// How much of its advantage the side `strong` (0 = Red) can turn into a win, out of
 /// [`SCALE_ONE`]: the known drawn endings (例和) of Xiangqi endgame theory.
