@@ -254,20 +254,17 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
     let mut attacks = Attacks::default();
     let mut palace_units = [0usize; 2];
     let occ = pos.occupied[0] | pos.occupied[1];
-    // Pawns first: horse mobility counts only points no enemy pawn guards.
-    for (color, &own) in pos.occupied.iter().enumerate() {
-        let pawn = 1 + 7 * color as u8 + PAWN as u8;
-        for s in BitIter(own).filter(|&s| cells[s as usize] == pawn) {
-            attacks.by_kind[color][PAWN] |= pawn_attacks(color, s);
-        }
-    }
+    // Horse mobility counts only points no enemy pawn guards, so it waits until every
+    // pawn has been seen.
+    let mut horses = [0u128; 2];
     for (color, &own) in pos.occupied.iter().enumerate() {
         let enemy = pos.occupied[1 - color];
+        // Pieces by kind, one byte each, counted in a register rather than in memory.
+        let mut counts = 0u64;
         for s in BitIter(own) {
             let piece = cells[s as usize];
             let kind = KIND[piece as usize] as usize;
-            census.count[color][kind] += 1;
-            phase += PHASE_WEIGHT[kind];
+            counts += 1 << (8 * kind);
             if T::RECORDS {
                 add(&mut total, MATERIAL + kind, color, 1);
                 add(&mut total, PST + kind * 50 + pst_index(s, color), color, 1);
@@ -288,10 +285,8 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
                     att
                 }
                 HORSE => {
-                    let att = horse_attacks(occ, s);
-                    let safe = att & !own & !attacks.by_kind[1 - color][PAWN];
-                    add(&mut total, MOB_HORSE + safe.count_ones() as usize, color, 1);
-                    att
+                    horses[color] |= bit(s);
+                    horse_attacks(occ, s)
                 }
                 PAWN => {
                     let r = rel_rank(s, color);
@@ -310,6 +305,16 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
             if att & PALACE[1 - color] != 0 {
                 palace_units[color] += ATTACK_UNITS[kind];
             }
+        }
+        for (kind, n) in census.count[color].iter_mut().enumerate() {
+            *n = (counts >> (8 * kind) & 0xFF) as i32;
+            phase += PHASE_WEIGHT[kind] * *n;
+        }
+    }
+    for (color, &own) in pos.occupied.iter().enumerate() {
+        for s in BitIter(horses[color]) {
+            let safe = horse_attacks(occ, s) & !own & !attacks.by_kind[1 - color][PAWN];
+            add(&mut total, MOB_HORSE + safe.count_ones() as usize, color, 1);
         }
     }
     for (color, &pawns) in crossed_pawn_bits.iter().enumerate() {
