@@ -5,11 +5,12 @@
 //!
 //! Quiescence search only wants captures, so it has its own generator of legal captures.
 
-use super::eval::{ADVISOR, ELEPHANT, GENERAL, HORSE, PAWN, ROOK};
+use super::eval::{ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, PAWN, ROOK};
 use super::see::see_ge;
 use crate::position::{BitIter, bit, general_attacked};
 use crate::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, PAWN_MOVES, RAY_MASKS, nearest,
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_ATTACKERS,
+    PAWN_MOVES, RAY_MASKS, RAYS, nearest,
 };
 use crate::{Move, MoveList, Position, Square};
 
@@ -322,9 +323,81 @@ impl CapturePicker {
     }
 }
 
+/// Hands out the quiet moves that may give check (the quiescence search's first ply tries
+/// them after the captures): legal, on a point from which the moving piece would check,
+/// and not losing material by SEE. The caller confirms the check by playing the move.
+pub(crate) struct QuietChecks {
+    moves: MoveList,
+    targets: [u128; 7],
+    next: usize,
+}
+
+impl QuietChecks {
+    pub fn new(pos: &Position) -> QuietChecks {
+        let mut moves = MoveList::new();
+        pos.pseudo_legal_moves(&mut moves);
+        QuietChecks {
+            moves,
+            targets: check_squares(pos),
+            next: 0,
+        }
+    }
+
+    pub fn next(&mut self, pos: &Position) -> Option<Move> {
+        while self.next < self.moves.len() {
+            let m = self.moves[self.next];
+            self.next += 1;
+            let (from, to) = (m.from.index() as usize, m.to.index());
+            if pos.cells[to as usize] == 0
+                && self.targets[kind_of(pos.cells[from])] & bit(to) != 0
+                && pos.is_legal(m)
+                && see_ge(pos, m, 0)
+            {
+                return Some(m);
+            }
+        }
+        None
+    }
+}
+
+/// For each piece kind of the side to move, the points from which it would check the
+/// enemy general directly (horse legs, cannon screens and open lines as they stand now;
+/// the move itself can change them, so a candidate is confirmed by playing it).
+fn check_squares(pos: &Position) -> [u128; 7] {
+    let us = pos.side;
+    let g = pos.generals[(!us).index()] as usize;
+    let cells = &pos.cells;
+    let mut t = [0u128; 7];
+    for ray in &RAYS[g] {
+        let sq = &ray.sq[..ray.len as usize];
+        let mut i = 0;
+        while i < sq.len() && cells[sq[i] as usize] == 0 {
+            t[ROOK] |= bit(sq[i]);
+            i += 1;
+        }
+        i += 1;
+        while i < sq.len() && cells[sq[i] as usize] == 0 {
+            t[CANNON] |= bit(sq[i]);
+            i += 1;
+        }
+    }
+    let h = &HORSE_ATTACKERS[g];
+    for k in 0..h.len as usize {
+        if cells[h.via[k] as usize] == 0 {
+            t[HORSE] |= bit(h.to[k]);
+        }
+    }
+    let p = &PAWN_ATTACKERS[us.index()][g];
+    for &s in &p.to[..p.len as usize] {
+        t[PAWN] |= bit(s);
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::attackers_of_general;
 
     #[test]
     fn captures_are_the_legal_moves_onto_enemy_pieces() {
@@ -349,5 +422,46 @@ mod tests {
             got.sort_by_key(|m| (m.from, m.to));
             assert_eq!(got, want, "{fen}");
         }
+    }
+
+    /// Every quiet move that checks with the piece it moves lands on a point
+    /// `check_squares` names for that kind of piece, in the reference perft positions
+    /// and along random games from them.
+    #[test]
+    fn check_squares_hold_every_direct_check() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/perft.tsv");
+        let text = std::fs::read_to_string(path).expect("../shared/data/perft.tsv");
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checks = 0;
+        for line in text.lines().skip(1) {
+            let fen = line.split('\t').next().unwrap();
+            let mut pos: Position = fen.parse().unwrap();
+            for _ in 0..40 {
+                let targets = check_squares(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    if pos.piece_at(m.to).is_some() {
+                        continue;
+                    }
+                    let kind = kind_of(pos.cells[m.from.index() as usize]);
+                    let after = pos.play(m).unwrap();
+                    let g = after.generals[after.side.index()];
+                    if attackers_of_general(&after.cells, g, pos.side).any(|s| s == m.to.index()) {
+                        checks += 1;
+                        assert!(targets[kind] & bit(m.to.index()) != 0, "{fen}: {m:?}");
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos
+                    .play(moves[(seed % moves.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert!(checks > 100, "only {checks} checks seen");
     }
 }

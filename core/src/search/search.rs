@@ -11,8 +11,8 @@
 //! the stop flag (Lazy SMP). Thread 0, the main thread, also watches the clock, reports
 //! progress and decides when to stop.
 
-use super::eval::{CANNON, HORSE, PAWN, ROOK, evaluate};
-use super::movepick::{CapturePicker, MovePicker, ORDER_VALUE, QuietHistory, kind_of};
+use super::eval::{CANNON, HORSE, ROOK, evaluate};
+use super::movepick::{CapturePicker, MovePicker, ORDER_VALUE, QuietChecks, QuietHistory, kind_of};
 use super::rules::{
     CycleJudge, FULL_JUDGEMENT_PLIES, PathEntry, move_limit_reached, repetition_value,
 };
@@ -23,8 +23,8 @@ use super::see::see_ge;
 use super::threads::{Reporter, Shared};
 use super::tt::{Bound, value_from_tt, value_to_tt};
 use super::{PvLine, ScoreBound, SearchRoot};
-use crate::position::{BitIter, bit};
-use crate::{Color, Move, MoveList, Position, Undo, zobrist};
+use crate::position::BitIter;
+use crate::{Color, Move, Position, Undo, zobrist};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -1051,19 +1051,39 @@ impl Worker {
             return mated_in(ply);
         }
         let mut best_move = None;
-        while let Some(m) = picker.next() {
-            let capture = self.pos.cells[m.to.index() as usize] != 0;
-            if !in_check && capture {
-                // Delta pruning: even winning the piece would not reach alpha.
-                let victim = ORDER_VALUE[kind_of(self.pos.cells[m.to.index() as usize])];
-                if eval + victim + 150 <= alpha {
-                    continue;
+        // After the captures, at the horizon, quiet checks too: most Xiangqi mating attacks
+        // are chains of checks by horse, cannon and rook, and a check the captures-only
+        // search does not see is how a mate in two or three slips past the horizon.
+        let mut quiet_checks = None;
+        loop {
+            let (m, quiet) = if let Some(m) = picker.next() {
+                let capture = self.pos.cells[m.to.index() as usize] != 0;
+                if !in_check && capture {
+                    // Delta pruning: even winning the piece would not reach alpha.
+                    let victim = ORDER_VALUE[kind_of(self.pos.cells[m.to.index() as usize])];
+                    if eval + victim + 150 <= alpha {
+                        continue;
+                    }
+                    if !see_ge(&self.pos, m, 0) {
+                        continue;
+                    }
                 }
-                if !see_ge(&self.pos, m, 0) {
-                    continue;
+                (m, false)
+            } else if CHECKS && !in_check {
+                let checks = quiet_checks.get_or_insert_with(|| QuietChecks::new(&self.pos));
+                match checks.next(&self.pos) {
+                    Some(m) => (m, true),
+                    None => break,
                 }
-            }
+            } else {
+                break;
+            };
             let undo = self.do_move(m, ply);
+            if quiet && !self.stack[ply + 1].in_check {
+                // Not a check after all (the move changed the lines it was found on).
+                self.undo_move(m, undo);
+                continue;
+            }
             let v = -self.qsearch::<PV, false>(-beta, -alpha, ply + 1);
             self.undo_move(m, undo);
             if self.stopped {
@@ -1083,47 +1103,6 @@ impl Worker {
                 }
             }
         }
-        // At the horizon, quiet checks too: most Xiangqi mating attacks are chains of
-        // checks by horse, cannon and rook, and a check the captures-only search does not
-        // see is how a mate in two or three slips past the horizon.
-        if CHECKS && !in_check && best < beta && !self.stopped {
-            let targets = check_squares(&self.pos);
-            let mut list = MoveList::new();
-            self.pos.pseudo_legal_moves(&mut list);
-            for &m in list.iter() {
-                let (from, to) = (m.from.index() as usize, m.to.index() as usize);
-                if self.pos.cells[to] != 0
-                    || targets[kind_of(self.pos.cells[from])] & bit(to as u8) == 0
-                    || !self.pos.is_legal(m)
-                    || !see_ge(&self.pos, m, 0)
-                {
-                    continue;
-                }
-                let undo = self.do_move(m, ply);
-                if !self.stack[ply + 1].in_check {
-                    self.undo_move(m, undo);
-                    continue;
-                }
-                let v = -self.qsearch::<PV, false>(-beta, -alpha, ply + 1);
-                self.undo_move(m, undo);
-                if self.stopped {
-                    return 0;
-                }
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        best_move = Some(m);
-                        if PV {
-                            self.update_pv(ply, m);
-                        }
-                        if v >= beta {
-                            break;
-                        }
-                        alpha = v;
-                    }
-                }
-            }
-        }
         let bound = if best >= beta {
             Bound::Lower
         } else if PV && best > original_alpha {
@@ -1135,87 +1114,5 @@ impl Worker {
             .tt
             .store(key, best_move, value_to_tt(best, ply), eval, 0, bound);
         best
-    }
-}
-
-/// For each piece kind of the side to move, the points from which it would check the
-/// enemy general directly (horse legs, cannon screens and open lines as they stand now;
-/// the move itself can change them, so a candidate is confirmed by playing it).
-fn check_squares(pos: &Position) -> [u128; 7] {
-    use crate::tables::{HORSE_ATTACKERS, PAWN_ATTACKERS, RAYS};
-    let us = pos.side;
-    let g = pos.generals[(!us).index()] as usize;
-    let cells = &pos.cells;
-    let mut t = [0u128; 7];
-    for ray in &RAYS[g] {
-        let sq = &ray.sq[..ray.len as usize];
-        let mut i = 0;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            t[ROOK] |= bit(sq[i]);
-            i += 1;
-        }
-        i += 1;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            t[CANNON] |= bit(sq[i]);
-            i += 1;
-        }
-    }
-    let h = &HORSE_ATTACKERS[g];
-    for k in 0..h.len as usize {
-        if cells[h.via[k] as usize] == 0 {
-            t[HORSE] |= bit(h.to[k]);
-        }
-    }
-    let p = &PAWN_ATTACKERS[us.index()][g];
-    for &s in &p.to[..p.len as usize] {
-        t[PAWN] |= bit(s);
-    }
-    t
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::position::attackers_of_general;
-
-    /// Every quiet move that checks with the piece it moves lands on a point
-    /// `check_squares` names for that kind of piece, in the reference perft positions
-    /// and along random games from them.
-    #[test]
-    fn check_squares_hold_every_direct_check() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/perft.tsv");
-        let text = std::fs::read_to_string(path).expect("../shared/data/perft.tsv");
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut checks = 0;
-        for line in text.lines().skip(1) {
-            let fen = line.split('\t').next().unwrap();
-            let mut pos: Position = fen.parse().unwrap();
-            for _ in 0..40 {
-                let targets = check_squares(&pos);
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for &m in moves.iter() {
-                    if pos.piece_at(m.to).is_some() {
-                        continue;
-                    }
-                    let kind = kind_of(pos.cells[m.from.index() as usize]);
-                    let after = pos.play(m).unwrap();
-                    let g = after.generals[after.side.index()];
-                    if attackers_of_general(&after.cells, g, pos.side).any(|s| s == m.to.index()) {
-                        checks += 1;
-                        assert!(targets[kind] & bit(m.to.index()) != 0, "{fen}: {m:?}");
-                    }
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos = pos
-                    .play(moves[(seed % moves.len() as u64) as usize])
-                    .unwrap();
-            }
-        }
-        assert!(checks > 100, "only {checks} checks seen");
     }
 }
