@@ -24,6 +24,17 @@ impl<const N: usize> Steps<N> {
         self.len += 1;
         self
     }
+
+    /// The destination points, as a mask (bit `s` is point `s`), legs and eyes ignored.
+    pub(crate) const fn dest_mask(&self) -> u128 {
+        let mut m = 0;
+        let mut i = 0;
+        while i < self.len as usize {
+            m |= 1u128 << self.to[i];
+            i += 1;
+        }
+        m
+    }
 }
 
 /// The points along one direction from a point, nearest first.
@@ -306,12 +317,7 @@ pub(crate) static HORSE_ATTACKER_MASK: [u128; 90] = {
     let mut t = [0u128; 90];
     let mut s = 0;
     while s < 90 {
-        let h = &attackers[s];
-        let mut i = 0;
-        while i < h.len as usize {
-            t[s] |= 1u128 << h.to[i];
-            i += 1;
-        }
+        t[s] = attackers[s].dest_mask();
         s += 1;
     }
     t

@@ -508,12 +508,7 @@ static PAWN_ATTACK_MASK: [[u128; 90]; 2] = {
     while c < 2 {
         let mut s = 0;
         while s < 90 {
-            let st = &PAWN_MOVES[c][s];
-            let mut i = 0;
-            while i < st.len as usize {
-                t[c][s] |= 1u128 << st.to[i];
-                i += 1;
-            }
+            t[c][s] = PAWN_MOVES[c][s].dest_mask();
             s += 1;
         }
         c += 1;
@@ -570,17 +565,8 @@ static PALACE_STEP_MASK: [[[u128; 90]; 2]; 2] = {
     while c < 2 {
         let mut s = 0;
         while s < 90 {
-            let (g, a) = (&GENERAL_MOVES[c][s], &ADVISOR_MOVES[c][s]);
-            let mut i = 0;
-            while i < g.len as usize {
-                t[c][0][s] |= 1u128 << g.to[i];
-                i += 1;
-            }
-            i = 0;
-            while i < a.len as usize {
-                t[c][1][s] |= 1u128 << a.to[i];
-                i += 1;
-            }
+            t[c][0][s] = GENERAL_MOVES[c][s].dest_mask();
+            t[c][1][s] = ADVISOR_MOVES[c][s].dest_mask();
             s += 1;
         }
         c += 1;

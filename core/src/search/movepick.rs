@@ -10,7 +10,7 @@ use super::see::see_ge;
 use crate::position::{BitIter, bit, general_attacked};
 use crate::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, PAWN_ATTACKERS,
-    PAWN_MOVES, RAY_MASKS, RAYS, nearest,
+    PAWN_MOVES, RAY_MASKS, nearest,
 };
 use crate::{Move, MoveList, Position, Square};
 
@@ -366,31 +366,31 @@ impl QuietChecks {
 fn check_squares(pos: &Position) -> [u128; 7] {
     let us = pos.side;
     let g = pos.generals[(!us).index()] as usize;
-    let cells = &pos.cells;
+    let occ = pos.occupied[0] | pos.occupied[1];
     let mut t = [0u128; 7];
-    for ray in &RAYS[g] {
-        let sq = &ray.sq[..ray.len as usize];
-        let mut i = 0;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            t[ROOK] |= bit(sq[i]);
-            i += 1;
+    // Along each line from the general: the empty points up to the first piece are rook
+    // checks, the empty points beyond it up to the next piece cannon checks.
+    for (d, &ray) in RAY_MASKS[g].iter().enumerate() {
+        let blockers = ray & occ;
+        if blockers == 0 {
+            t[ROOK] |= ray;
+            continue;
         }
-        i += 1;
-        while i < sq.len() && cells[sq[i] as usize] == 0 {
-            t[CANNON] |= bit(sq[i]);
-            i += 1;
-        }
+        let screen = nearest(blockers, d);
+        t[ROOK] |= ray & !RAY_MASKS[screen][d] & !bit(screen as u8);
+        let beyond = RAY_MASKS[screen][d];
+        t[CANNON] |= match beyond & occ {
+            0 => beyond,
+            behind => beyond & !RAY_MASKS[nearest(behind, d)][d] & !occ,
+        };
     }
     let h = &HORSE_ATTACKERS[g];
     for k in 0..h.len as usize {
-        if cells[h.via[k] as usize] == 0 {
+        if occ & bit(h.via[k]) == 0 {
             t[HORSE] |= bit(h.to[k]);
         }
     }
-    let p = &PAWN_ATTACKERS[us.index()][g];
-    for &s in &p.to[..p.len as usize] {
-        t[PAWN] |= bit(s);
-    }
+    t[PAWN] = PAWN_ATTACKERS[us.index()][g].dest_mask();
     t
 }
 
