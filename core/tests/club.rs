@@ -5,6 +5,7 @@ use chuhe_core::club::{
     Club, ClubError, ClubStore, Format, GameResult, GradeGroup, PlayerId, Round, Standing,
     Tournament, berger_table, parse,
 };
+use chuhe_core::play::Rng;
 use std::collections::{HashMap, HashSet};
 
 // ---------------------------------------------------------------------------------------
@@ -97,21 +98,6 @@ fn too_few_players_make_no_tournament() {
 // ---------------------------------------------------------------------------------------
 // Swiss
 
-/// xorshift64*: a small seeded generator, so the simulations are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 fn random_result(rng: &mut Rng) -> GameResult {
     match rng.below(20) {
         0..=7 => GameResult::RedWins,
@@ -144,7 +130,8 @@ fn scores(t: &Tournament, rounds: usize) -> HashMap<PlayerId, f64> {
 
 #[test]
 fn swiss_pairings_never_repeat_a_game_and_give_byes_to_the_lowest() {
-    let mut rng = Rng(0x5EED_C1AB);
+    // A seeded generator, so the simulations are the same on every run.
+    let mut rng = Rng::new(0x5EED_C1AB);
     let mut tournaments = 0;
     for _ in 0..300 {
         let n = 4 + rng.below(27) as usize; // 4..=30 players

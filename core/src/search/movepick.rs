@@ -431,7 +431,7 @@ mod tests {
     fn check_squares_hold_every_direct_check() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/perft.tsv");
         let text = std::fs::read_to_string(path).expect("../shared/data/perft.tsv");
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::play::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut checks = 0;
         for line in text.lines().skip(1) {
             let fen = line.split('\t').next().unwrap();
@@ -454,11 +454,8 @@ mod tests {
                         assert!(targets[kind] & bit(m.to.index()) != 0, "{fen}: {m:?}");
                     }
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
                 pos = pos
-                    .play(moves[(seed % moves.len() as u64) as usize])
+                    .play(moves[rng.below(moves.len() as u64) as usize])
                     .unwrap();
             }
         }
