@@ -334,36 +334,24 @@ fn tournament(app: &ChuheApp, club: &Club, t: &Tournament, ui: &mut Ui, actions:
                             None => i18n.tr("club-forfeit"),
                         };
                         ui.menu_button(forfeit_text, |ui| {
-                            for result in &GameResult::ALL[3..] {
-                                if ui
-                                    .selectable_label(
-                                        p.result == Some(*result),
-                                        i18n.tr(result_id(*result)),
-                                    )
-                                    .clicked()
-                                {
+                            // The forfeits, then clearing the result.
+                            let choices = GameResult::ALL[3..].iter().map(|&r| Some(r));
+                            for result in choices.chain([None]) {
+                                let label = match result {
+                                    Some(r) => i18n.tr(result_id(r)),
+                                    None => i18n.tr("club-result-clear"),
+                                };
+                                let selected = result.is_some() && p.result == result;
+                                if ui.selectable_label(selected, label).clicked() {
                                     push(
                                         actions,
                                         ClubAction::SetResult {
                                             round: shown,
                                             board,
-                                            result: Some(*result),
+                                            result,
                                         },
                                     );
                                 }
-                            }
-                            if ui
-                                .selectable_label(false, i18n.tr("club-result-clear"))
-                                .clicked()
-                            {
-                                push(
-                                    actions,
-                                    ClubAction::SetResult {
-                                        round: shown,
-                                        board,
-                                        result: None,
-                                    },
-                                );
                             }
                         });
                     });
