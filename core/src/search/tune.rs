@@ -147,6 +147,11 @@ pub struct FitSettings<'a> {
     pub l2: f64,
     /// Weights (by index) to leave as they are, such as whole tables too big for the data.
     pub frozen: &'a [std::ops::Range<usize>],
+    /// Weights (by index) that may only be penalties (at most zero): terms whose meaning
+    /// fixes their sign, such as a missing defender facing an attacker. Without this the
+    /// fit can give one a bonus that another weight pays back, which holds on average over
+    /// the games but misjudges the positions where only that term applies.
+    pub penalties: &'a [std::ops::Range<usize>],
 }
 
 /// Fits the weights by gradient descent (Adam), starting from `weights`; `report` hears
@@ -163,6 +168,7 @@ pub fn fit(
         learning_rate,
         l2,
         frozen: frozen_ranges,
+        penalties,
     } = settings;
     let prior = weights.to_vec();
     let n = weights.len();
@@ -209,6 +215,9 @@ pub fn fit(
             }
             if !fe {
                 weights[i].1 -= learning_rate * (m[i].1 / bias1) / ((v[i].1 / bias2).sqrt() + eps);
+            }
+            if penalties.iter().any(|r| r.contains(&i)) {
+                weights[i] = (weights[i].0.min(0.0), weights[i].1.min(0.0));
             }
         }
         report(epoch, error(samples, weights, k));
@@ -264,6 +273,40 @@ mod tests {
     }
 
     #[test]
+    fn penalties_stay_penalties() {
+        // Red a rook up wins, so the data wants the rook's weight to rise from below zero;
+        // marked as a penalty it may not pass zero.
+        let up: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+            .parse()
+            .unwrap();
+        let samples = vec![
+            Sample::new(&up, 1.0),
+            Sample::new(&Position::startpos(), 0.5),
+        ];
+        let rook = layout::MATERIAL + super::super::eval::ROOK;
+        let mut weights = current_weights();
+        weights[rook] = (-10.0, -10.0);
+        let mut free = weights.clone();
+        let rook_only = rook..rook + 1;
+        let settings = FitSettings {
+            k: 1.0,
+            epochs: 50,
+            learning_rate: 5.0,
+            l2: 0.0,
+            frozen: &[],
+            penalties: std::slice::from_ref(&rook_only),
+        };
+        fit(&samples, &mut weights, settings, |_, _| {});
+        let unconstrained = FitSettings {
+            penalties: &[],
+            ..settings
+        };
+        fit(&samples, &mut free, unconstrained, |_, _| {});
+        assert!(free[rook].0 > 0.0, "the data pushes the weight up");
+        assert!(weights[rook].0 <= 0.0 && weights[rook].1 <= 0.0);
+    }
+
+    #[test]
     fn fitting_reduces_the_error() {
         // A toy set: Red a rook up wins, the start position draws.
         let up: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -282,6 +325,7 @@ mod tests {
             learning_rate: 1.0,
             l2: 0.0,
             frozen: &[],
+            penalties: &[],
         };
         fit(&samples, &mut weights, settings, |_, e| last = e);
         assert!(last < before);
