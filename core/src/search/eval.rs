@@ -118,8 +118,13 @@ pub mod layout {
     pub const THREATENED_TO_MOVE: usize = PALACE_ATTACK + 20;
     /// The same for the side not to move.
     pub const THREATENED_WAITING: usize = THREATENED_TO_MOVE + 7;
+    /// The attack on the enemy palace (its attack units, at most 19) times the enemy's
+    /// missing advisors: for the attacker. An attack is worth more on a bare palace.
+    pub const PRESSURE_NO_ADVISOR: usize = THREATENED_WAITING + 7;
+    /// The same times the enemy's missing elephants.
+    pub const PRESSURE_NO_ELEPHANT: usize = PRESSURE_NO_ADVISOR + 1;
     /// Number of weights.
-    pub const COUNT: usize = THREATENED_WAITING + 7;
+    pub const COUNT: usize = PRESSURE_NO_ELEPHANT + 1;
 }
 use layout::*;
 
@@ -340,6 +345,23 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
             color,
             1,
         );
+        let units = palace_units[color].min(19) as i32;
+        if units > 0 {
+            let bare_advisors = 2 - census.count[them][ADVISOR].min(2);
+            let bare_elephants = 2 - census.count[them][ELEPHANT].min(2);
+            add(
+                &mut total,
+                PRESSURE_NO_ADVISOR,
+                color,
+                units * bare_advisors,
+            );
+            add(
+                &mut total,
+                PRESSURE_NO_ELEPHANT,
+                color,
+                units * bare_elephants,
+            );
+        }
         // Enemy cannons on the general's file, by the number of pieces between.
         let g = pos.generals[color];
         let toward_enemy = if color == 0 { 0 } else { 1 };
