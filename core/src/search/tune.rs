@@ -272,17 +272,22 @@ mod tests {
         }
     }
 
+    /// A toy set: Red a rook up wins, the start position draws.
+    fn rook_up_wins() -> Vec<Sample> {
+        let up: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+            .parse()
+            .unwrap();
+        vec![
+            Sample::new(&up, 1.0),
+            Sample::new(&Position::startpos(), 0.5),
+        ]
+    }
+
     #[test]
     fn penalties_stay_penalties() {
         // Red a rook up wins, so the data wants the rook's weight to rise from below zero;
         // marked as a penalty it may not pass zero.
-        let up: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-            .parse()
-            .unwrap();
-        let samples = vec![
-            Sample::new(&up, 1.0),
-            Sample::new(&Position::startpos(), 0.5),
-        ];
+        let samples = rook_up_wins();
         let rook = layout::MATERIAL + super::super::eval::ROOK;
         let mut weights = current_weights();
         weights[rook] = (-10.0, -10.0);
@@ -308,14 +313,7 @@ mod tests {
 
     #[test]
     fn fitting_reduces_the_error() {
-        // A toy set: Red a rook up wins, the start position draws.
-        let up: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-            .parse()
-            .unwrap();
-        let samples = vec![
-            Sample::new(&up, 1.0),
-            Sample::new(&Position::startpos(), 0.5),
-        ];
+        let samples = rook_up_wins();
         let mut weights = current_weights();
         let before = error(&samples, &weights, 1.0);
         let mut last = before;
