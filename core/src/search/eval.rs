@@ -322,6 +322,9 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
             add(&mut total, MOB_HORSE + safe.count_ones() as usize, color, 1);
         }
     }
+    // Missing advisors and elephants of each side: the defender's weakness in the safety
+    // terms, the attacker's opportunity in the pressure terms.
+    let missing = |color: usize, kind: usize| 2 - census.count[color][kind].min(2);
     for (color, &pawns) in crossed_pawn_bits.iter().enumerate() {
         let them = 1 - color;
         // General safety: each missing defender counts once per enemy attacker.
@@ -331,35 +334,29 @@ pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> Value {
             census.count[them][CANNON],
             census.crossed_pawns[them],
         ];
-        let missing_advisors = 2 - census.count[color][ADVISOR].min(2);
-        let missing_elephants = 2 - census.count[color][ELEPHANT].min(2);
+        let missing_advisors = missing(color, ADVISOR);
+        let missing_elephants = missing(color, ELEPHANT);
         for (k, &n) in attackers.iter().enumerate() {
             if n > 0 {
                 add(&mut total, KS_ADVISOR + k, color, missing_advisors * n);
                 add(&mut total, KS_ELEPHANT + k, color, missing_elephants * n);
             }
         }
-        add(
-            &mut total,
-            PALACE_ATTACK + palace_units[color].min(19),
-            color,
-            1,
-        );
-        let units = palace_units[color].min(19) as i32;
+        let units = palace_units[color].min(19);
+        add(&mut total, PALACE_ATTACK + units, color, 1);
         if units > 0 {
-            let bare_advisors = 2 - census.count[them][ADVISOR].min(2);
-            let bare_elephants = 2 - census.count[them][ELEPHANT].min(2);
+            let units = units as i32;
             add(
                 &mut total,
                 PRESSURE_NO_ADVISOR,
                 color,
-                units * bare_advisors,
+                units * missing(them, ADVISOR),
             );
             add(
                 &mut total,
                 PRESSURE_NO_ELEPHANT,
                 color,
-                units * bare_elephants,
+                units * missing(them, ELEPHANT),
             );
         }
         // Enemy cannons on the general's file, by the number of pieces between.

@@ -175,6 +175,20 @@ pub fn fit(
     let (mut m, mut v) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let ln10 = std::f64::consts::LN_10;
+    // Which weights (middlegame, endgame) stay fixed and which may only be penalties,
+    // decided once rather than on every step.
+    let fixed: Vec<(bool, bool)> = (0..n)
+        .map(|i| {
+            if frozen_ranges.iter().any(|r| r.contains(&i)) {
+                (true, true)
+            } else {
+                frozen(i)
+            }
+        })
+        .collect();
+    let penalty: Vec<bool> = (0..n)
+        .map(|i| penalties.iter().any(|r| r.contains(&i)))
+        .collect();
     for epoch in 1..=epochs {
         let mut grad = vec![(0.0, 0.0); n];
         for s in samples {
@@ -192,10 +206,7 @@ pub fn fit(
         }
         let count = samples.len().max(1) as f64;
         for i in 0..n {
-            let (mut fm, mut fe) = frozen(i);
-            if frozen_ranges.iter().any(|r| r.contains(&i)) {
-                (fm, fe) = (true, true);
-            }
+            let (fm, fe) = fixed[i];
             let g = (
                 grad[i].0 / count + 2.0 * l2 * (weights[i].0 - prior[i].0),
                 grad[i].1 / count + 2.0 * l2 * (weights[i].1 - prior[i].1),
@@ -216,7 +227,7 @@ pub fn fit(
             if !fe {
                 weights[i].1 -= learning_rate * (m[i].1 / bias1) / ((v[i].1 / bias2).sqrt() + eps);
             }
-            if penalties.iter().any(|r| r.contains(&i)) {
+            if penalty[i] {
                 weights[i] = (weights[i].0.min(0.0), weights[i].1.min(0.0));
             }
         }
