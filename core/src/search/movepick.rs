@@ -324,8 +324,10 @@ impl CapturePicker {
 }
 
 /// Hands out the quiet moves that may give check (the quiescence search's first ply tries
-/// them after the captures): legal, on a point from which the moving piece would check,
-/// and not losing material by SEE. The caller confirms the check by playing the move.
+/// them after the captures): legal and on a point from which the moving piece would check.
+/// The caller confirms the check by playing the move. Checks that lose the piece are
+/// kept: a rook or horse given up with check so that the next capture mates is the most
+/// common way a Xiangqi attack ends, and the static exchange cannot see a mate.
 pub(crate) struct QuietChecks {
     moves: MoveList,
     targets: [u128; 7],
@@ -351,7 +353,6 @@ impl QuietChecks {
             if pos.cells[to as usize] == 0
                 && self.targets[kind_of(pos.cells[from])] & bit(to) != 0
                 && pos.is_legal(m)
-                && see_ge(pos, m, 0)
             {
                 return Some(m);
             }
@@ -422,6 +423,26 @@ mod tests {
             got.sort_by_key(|m| (m.from, m.to));
             assert_eq!(got, want, "{fen}");
         }
+    }
+
+    /// A rook given up with check so that the other rook mates on the same point (a
+    /// game lost to ElephantEye: Chuhe was a horse up and did not see it coming) is
+    /// among the quiet checks, though the exchange on its point loses the rook.
+    #[test]
+    fn quiet_checks_keep_sacrifices() {
+        let pos: Position =
+            "2Ck1ab2/3ra4/4c1N2/p2r2p1p/2p6/2P3P2/P3c3P/4BC3/4A4/1R2KABR1 b - - 0 1"
+                .parse()
+                .unwrap();
+        let sac = Move::new("d6".parse().unwrap(), "d0".parse().unwrap());
+        assert!(pos.is_legal(sac));
+        assert!(!see_ge(&pos, sac, 0), "the check gives up the rook");
+        let mut checks = QuietChecks::new(&pos);
+        let mut found = Vec::new();
+        while let Some(m) = checks.next(&pos) {
+            found.push(m);
+        }
+        assert!(found.contains(&sac), "{found:?}");
     }
 
     /// Every quiet move that checks with the piece it moves lands on a point
