@@ -41,6 +41,10 @@ pub struct Uci {
     skill_level: u8,
     limit_strength: bool,
     elo: u32,
+    /// Whether the natural move limit applies, and after how many moves (each side)
+    /// without a capture: 60 by the Chinese rules; a referee may count 50.
+    move_limit_on: bool,
+    move_limit: u32,
     /// Whether the current search may end by itself (not `infinite`, not pondering).
     search_is_finite: bool,
 }
@@ -69,6 +73,8 @@ impl Uci {
             skill_level: 20,
             limit_strength: false,
             elo: ELO_MAX,
+            move_limit_on: true,
+            move_limit: 60,
             search_is_finite: true,
         }
     }
@@ -198,12 +204,12 @@ impl Uci {
             "uci_limitstrength" => self.limit_strength = boolean()?,
             "uci_elo" => self.elo = number(ELO_MIN as u64, ELO_MAX as u64)? as u32,
             "move overhead" => options.move_overhead = Duration::from_millis(number(0, 5000)?),
-            "sixty move rule" => {
-                options.rules.move_limit_plies = boolean()?.then_some(120);
-            }
+            "sixty move rule" => self.move_limit_on = boolean()?,
+            "move limit" => self.move_limit = number(10, 500)? as u32,
             "repetition count" => options.rules.repetitions = number(3, 4)? as u8,
             _ => return Err(format!("unknown option {name:?}")),
         }
+        options.rules.move_limit_plies = self.move_limit_on.then_some(2 * self.move_limit);
         options.skill_level = if self.limit_strength {
             ((self.elo - ELO_MIN) * 20 / (ELO_MAX - ELO_MIN)) as u8
         } else {
@@ -272,6 +278,7 @@ fn uci_banner() -> String {
             d.move_overhead.as_millis()
         ),
         "option name Sixty Move Rule type check default true".into(),
+        "option name Move Limit type spin default 60 min 10 max 500".into(),
         format!(
             "option name Repetition Count type spin default {} min 3 max 4",
             d.rules.repetitions
@@ -537,6 +544,7 @@ mod tests {
             "UCI_LimitStrength",
             "UCI_Elo",
             "Sixty Move Rule",
+            "Move Limit",
             "Repetition Count",
         ] {
             assert!(text.contains(&format!("option name {name} type")), "{name}");
@@ -558,6 +566,12 @@ mod tests {
         assert_eq!(o.rules.move_limit_plies, None);
         assert_eq!(o.rules.repetitions, 4);
         assert_eq!(o.skill_level, 10);
+        // A referee's 50-move rule: the limit counts once the rule is back on.
+        uci.handle("setoption name Move Limit value 50").unwrap();
+        assert_eq!(uci.engine.options().rules.move_limit_plies, None);
+        uci.handle("setoption name Sixty Move Rule value true")
+            .unwrap();
+        assert_eq!(uci.engine.options().rules.move_limit_plies, Some(100));
         uci.handle("setoption name Repetition Count value 5")
             .unwrap();
         uci.handle("setoption name Frobnicate value 1").unwrap();

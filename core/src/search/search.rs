@@ -486,7 +486,10 @@ impl Worker {
             *entry = (tag, v);
             v
         };
-        let clock = self.pos.halfmove_clock.min(150) as Value;
+        // The clock as if the limit were the Chinese rules' 120 plies, so a shorter limit
+        // (a referee's 50 moves) hurries the side ahead as much.
+        let limit = self.shared.rules.move_limit_plies.unwrap_or(120).max(1);
+        let clock = (self.pos.halfmove_clock * 120 / limit).min(150) as Value;
         v * (200 - clock) / 200
     }
 
