@@ -24,11 +24,16 @@ pub struct Rules {
     pub move_limit_counted_checks: u32,
 }
 
+impl Rules {
+    /// The natural move limit of the Chinese rules: 60 moves by each side.
+    pub const CHINESE_MOVE_LIMIT_PLIES: u32 = 120;
+}
+
 impl Default for Rules {
     fn default() -> Rules {
         Rules {
             repetitions: 3,
-            move_limit_plies: Some(120),
+            move_limit_plies: Some(Rules::CHINESE_MOVE_LIMIT_PLIES),
             move_limit_counted_checks: 10,
         }
     }

@@ -14,7 +14,7 @@
 
 use crate::perft::divide;
 use crate::search::{Engine, Event, Limits, Options, PvLine, Report, ScoreBound, SearchRoot};
-use crate::{Move, Position, Square};
+use crate::{Move, Position, Rules, Square};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -74,7 +74,7 @@ impl Uci {
             limit_strength: false,
             elo: ELO_MAX,
             move_limit_on: true,
-            move_limit: 60,
+            move_limit: Rules::CHINESE_MOVE_LIMIT_PLIES / 2,
             search_is_finite: true,
         }
     }
@@ -278,7 +278,10 @@ fn uci_banner() -> String {
             d.move_overhead.as_millis()
         ),
         "option name Sixty Move Rule type check default true".into(),
-        "option name Move Limit type spin default 60 min 10 max 500".into(),
+        format!(
+            "option name Move Limit type spin default {} min 10 max 500",
+            Rules::CHINESE_MOVE_LIMIT_PLIES / 2
+        ),
         format!(
             "option name Repetition Count type spin default {} min 3 max 4",
             d.rules.repetitions

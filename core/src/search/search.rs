@@ -24,7 +24,7 @@ use super::threads::{Reporter, Shared};
 use super::tt::{Bound, value_from_tt, value_to_tt};
 use super::{PvLine, ScoreBound, SearchRoot};
 use crate::position::BitIter;
-use crate::{Color, Move, Position, Undo, zobrist};
+use crate::{Color, Move, Position, Rules, Undo, zobrist};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -112,6 +112,9 @@ pub(crate) struct Worker {
     /// Recent static evaluations by position hash: the evaluation is the costliest part
     /// of a node, and the same positions recur across iterations and sibling lines.
     eval_cache: Box<[(u64, Value)]>,
+    /// The move limit the evaluation's shrink towards a draw counts against: the rules'
+    /// limit in plies, or the Chinese rules' when there is none. Set once per search.
+    clock_limit: u32,
 }
 
 /// Entries in a worker's evaluation cache (a power of two).
@@ -150,6 +153,7 @@ impl Worker {
             cycles: CycleJudge::default(),
             root_side: Color::Red,
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
+            clock_limit: Rules::CHINESE_MOVE_LIMIT_PLIES,
         }
     }
 
@@ -191,6 +195,12 @@ impl Worker {
         self.best_move_changes = 0.0;
         self.stopped = false;
         self.multipv = self.shared.multipv.min(self.root_moves.len()).max(1);
+        self.clock_limit = self
+            .shared
+            .rules
+            .move_limit_plies
+            .unwrap_or(Rules::CHINESE_MOVE_LIMIT_PLIES)
+            .max(1);
         for f in self.stack.iter_mut() {
             *f = Frame::default();
         }
@@ -488,8 +498,8 @@ impl Worker {
         };
         // The clock as if the limit were the Chinese rules' 120 plies, so a shorter limit
         // (a referee's 50 moves) hurries the side ahead as much.
-        let limit = self.shared.rules.move_limit_plies.unwrap_or(120).max(1);
-        let clock = (self.pos.halfmove_clock * 120 / limit).min(150) as Value;
+        let clock = (self.pos.halfmove_clock * Rules::CHINESE_MOVE_LIMIT_PLIES / self.clock_limit)
+            .min(150) as Value;
         v * (200 - clock) / 200
     }
 
