@@ -58,7 +58,7 @@ pub struct Options {
     pub skill_level: u8,
     /// The game's rules: the natural move limit (off for studies) and the repetition count.
     pub rules: Rules,
-    /// Time kept back per move for the GUI and the pipe.
+    /// Time kept back per move for the GUI and the pipe when playing on a clock.
     pub move_overhead: Duration,
     /// Whether the search may count on winning a repetition because the other side
     /// chased (长捉) or threatened mate (长杀) perpetually. Programs and referees judge

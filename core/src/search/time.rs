@@ -20,11 +20,13 @@ pub(crate) struct TimeManager {
 }
 
 impl TimeManager {
-    /// Plans the search of `side` under `limits`; `overhead` is kept back for the GUI and
-    /// the pipe, per move.
+    /// Plans the search of `side` under `limits`; `overhead` (for the GUI and the pipe, per
+    /// move) is kept back from a clock, not from a fixed time a move.
     pub fn new(limits: &Limits, side: Color, overhead: Duration, start: Instant) -> TimeManager {
         let (optimum, maximum) = if let Some(t) = limits.movetime {
-            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            // A fixed time a move is the time to think, as Stockfish and Pikafish read it;
+            // the overhead is kept back only from a clock, which can run out.
+            let t = t.max(Duration::from_millis(1));
             (Some(t), Some(t))
         } else if let Some(left) = limits.time[side.index()] {
             let inc = limits.increment[side.index()];
@@ -88,7 +90,7 @@ mod tests {
         let fixed = TimeManager::new(&Limits::movetime(ms(500)), Color::Red, ms(20), now);
         assert_eq!(
             (fixed.optimum, fixed.maximum),
-            (Some(ms(480)), Some(ms(480)))
+            (Some(ms(500)), Some(ms(500)))
         );
 
         let mut clock = Limits {
