@@ -211,6 +211,18 @@ fn a_repetition_without_checks_is_a_draw_and_history_counts() {
     );
 }
 
+/// A game lost to Fairy-Stockfish: Red is two horses up and its static evaluation is about
+/// +10 pawns, yet Black mates. Red's pruning sees only the material; the null move shows
+/// that passing loses to a mate, and the node searched a ply deeper finds the mate at
+/// depth 7 where it once took depth 9 (the score at depth 7 was +404).
+#[test]
+fn a_mate_threat_against_the_side_ahead_is_seen_early() {
+    let fen = "4ka3/3ca4/2C1N1R2/p3p2Rp/2P6/4P4/P3r3P/9/3r5/2B1K2N1 w - - 9 31";
+    let r = search(fen, Limits::depth(7));
+    let score = r.report.lines[0].score;
+    assert!(score < Score::Cp(-1000), "{score:?}");
+}
+
 #[test]
 fn dead_drawn_endings_score_near_zero() {
     for fen in [

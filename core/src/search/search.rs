@@ -688,6 +688,7 @@ impl Worker {
             && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [None; 2];
 
+        let mut mate_threat = false;
         if !PV && !in_check && excluded.is_none() {
             // Reverse futility: far above beta with little depth left, assume a cut.
             if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta && !is_mate(beta) {
@@ -710,8 +711,17 @@ impl Worker {
                 if v >= beta {
                     return if v >= MATE_IN_MAX_PLY { beta } else { v };
                 }
+                // Passing loses to a mate: the side to move is ahead but must answer a
+                // threat, the "piece up, mate behind" positions the pruning above is blind
+                // to. The node gets a ply more (bounded like the check extension).
+                mate_threat = v <= -MATE_IN_MAX_PLY;
             }
         }
+        let depth = if mate_threat && ply < 2 * self.root_depth as usize {
+            depth + 1
+        } else {
+            depth
+        };
 
         // Without a table move deep in the tree, a shallower search is as good a guide.
         let depth = if (PV || cut_node) && depth >= 5 && tt_move.is_none() {
