@@ -503,6 +503,13 @@ impl Worker {
         v * (200 - clock) / 200
     }
 
+    /// Whether a node at `ply` may still be extended: the bound that keeps a chain of
+    /// checks or of mate threats from running away.
+    #[inline]
+    fn may_extend(&self, ply: usize) -> bool {
+        ply < 2 * self.root_depth as usize
+    }
+
     /// The late-move reduction for `depth` and move number `n`, scaled by 1024.
     #[inline]
     fn reduction(&self, depth: i32, n: usize) -> i32 {
@@ -713,15 +720,11 @@ impl Worker {
                 }
                 // Passing loses to a mate: the side to move is ahead but must answer a
                 // threat, the "piece up, mate behind" positions the pruning above is blind
-                // to. The node gets a ply more (bounded like the check extension).
+                // to. The node gets a ply more.
                 mate_threat = v <= -MATE_IN_MAX_PLY;
             }
         }
-        let depth = if mate_threat && ply < 2 * self.root_depth as usize {
-            depth + 1
-        } else {
-            depth
-        };
+        let depth = depth + (mate_threat && self.may_extend(ply)) as i32;
 
         // Without a table move deep in the tree, a shallower search is as good a guide.
         let depth = if (PV || cut_node) && depth >= 5 && tt_move.is_none() {
@@ -812,9 +815,9 @@ impl Worker {
                 continue;
             }
 
-            // Check extension, bounded so a chain of checks cannot run away.
-            let extension = ((gives_check && ply < 2 * self.root_depth as usize)
-                || (singular && Some(m) == tt_move)) as i32;
+            // Check extension (bounded, see `may_extend`).
+            let extension =
+                ((gives_check && self.may_extend(ply)) || (singular && Some(m) == tt_move)) as i32;
             let new_depth = depth - 1 + extension;
             // The first move of a PV node gets the full window at once; the others a null
             // window first (reduced if late and quiet or losing), widened only if they beat alpha.

@@ -24,8 +24,7 @@ impl TimeManager {
     /// move) is kept back from a clock, not from a fixed time a move.
     pub fn new(limits: &Limits, side: Color, overhead: Duration, start: Instant) -> TimeManager {
         let (optimum, maximum) = if let Some(t) = limits.movetime {
-            // A fixed time a move is the time to think, as Stockfish and Pikafish read it;
-            // the overhead is kept back only from a clock, which can run out.
+            // As Stockfish and Pikafish read it: all of a fixed time is thinking time.
             let t = t.max(Duration::from_millis(1));
             (Some(t), Some(t))
         } else if let Some(left) = limits.time[side.index()] {
