@@ -9,7 +9,9 @@ Engine spec (repeat --engine twice), comma-separated key=value:
   ranks=0 : engine writes ranks 0..9 (Pikafish, ElephantEye/UCCI, most xiangqi GUIs)
   nodes=N : (UCI) search a fixed number of nodes a move instead of --movetime (self-play
             tests that must not depend on the machine's load)
-Chuhe's copy of ../shared/tools/match.py: adds nodes=, --openings (an opening suite such
+  movetime=MS : this engine's time a move instead of --movetime (a time-odds match: how
+            much would twice the speed be worth?)
+Chuhe's copy of ../shared/tools/match.py: adds nodes=, movetime=, --openings (an opening suite such
 as ../shared/data/openings/match_openings.tsv, each opening twice with colours swapped)
 and --skip, and prints the running score after each game.
 Example:
@@ -71,8 +73,13 @@ class Player:
         self.e.send("setoption newgame" if self.spec["proto"] == "ucci" else "ucinewgame")
         self.e.isready()
 
+    def movetime(self, default_ms):
+        """This engine's time a move: its own movetime= if given, else the match's."""
+        return int(self.spec.get("movetime", default_ms))
+
     def bestmove(self, start_fen, moves, movetime_ms):
         base = self.spec["ranks"]
+        movetime_ms = self.movetime(movetime_ms)
         mv = " ".join(to_engine(m, base) for m in moves)
         self.e.send(f"position fen {start_fen}" + (f" moves {mv}" if moves else ""))
         go = f"go time {movetime_ms} movestogo 1" if self.spec["proto"] == "ucci" else f"go movetime {movetime_ms}"
@@ -130,7 +137,7 @@ def play_game(red, black, start_fen, movetime, max_plies, time_margin_ms, log):
         if move is None or move not in legal:
             result, reason = 1 - stm, f"{p.spec['name']} played illegal/no move {move!r}"
             break
-        if ms > movetime + time_margin_ms and "nodes" not in p.spec:
+        if ms > p.movetime(movetime) + time_margin_ms and "nodes" not in p.spec:
             result, reason = 1 - stm, f"{p.spec['name']} exceeded time ({ms:.0f} ms)"
             break
         moves.append(move)
