@@ -11,9 +11,9 @@ Engine spec (repeat --engine twice), comma-separated key=value:
             tests that must not depend on the machine's load)
   movetime=MS : this engine's time a move instead of --movetime (a time-odds match: how
             much would twice the speed be worth?)
-Chuhe's copy of ../shared/tools/match.py: adds nodes=, movetime=, --openings (an opening suite such
-as ../shared/data/openings/match_openings.tsv, each opening twice with colours swapped)
-and --skip, and prints the running score after each game.
+Chuhe's copy of ../shared/tools/match.py: adds nodes=, movetime=, --openings (an opening
+suite such as ../shared/data/openings/match_openings.tsv, each opening twice with colours
+swapped) and --skip, and prints the running score after each game.
 Example:
   venv/bin/python match.py --engine name=A,cmd=bin/fairy-stockfish-largeboards-bmi2,ranks=1,opt.UCI_Variant=xiangqi \
       --engine name=B,cmd=bin/fairy-stockfish-largeboards-bmi2,ranks=1,opt.UCI_Variant=xiangqi --games 2 --movetime 100
@@ -35,6 +35,8 @@ def parse_spec(s):
         else:
             d[k] = v
     d["ranks"] = int(d["ranks"])
+    if "movetime" in d:
+        d["movetime"] = int(d["movetime"])
     d.setdefault("name", os.path.basename(d["cmd"]))
     return d
 
@@ -75,7 +77,7 @@ class Player:
 
     def movetime(self, default_ms):
         """This engine's time a move: its own movetime= if given, else the match's."""
-        return int(self.spec.get("movetime", default_ms))
+        return self.spec.get("movetime", default_ms)
 
     def bestmove(self, start_fen, moves, movetime_ms):
         base = self.spec["ranks"]
