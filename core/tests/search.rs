@@ -135,25 +135,35 @@ fn perpetual_check_loses_for_the_checker() {
     let score = r.report.lines[0].score;
     assert!(matches!(score, Score::Mate(n) if n < 0), "{score:?}");
 
-    // With the game's history the cycle closes sooner: Red has already checked twice
-    // and Black has stepped back twice, so checking again repeats at once.
-    let moves: Vec<Move> = ["i8i9", "e9e8", "i9i8", "e8e9"]
-        .iter()
-        .map(|m| m.parse().unwrap())
-        .collect();
-    let root = SearchRoot::from_moves(pos(fen), &moves).unwrap();
-    let mut engine = Engine::new(Options::default());
+    // With the game's history: Red has checked twice and Black has stepped back twice.
+    // Checking again repeats the position after Red's first check, but only for the second
+    // time: the rules' count (three) is not reached, and Red could still leave the cycle
+    // on its next move, so the score is a loss further off rather than on the spot.
     let check: Move = "i8i9".parse().unwrap();
-    let r = engine.search(
-        &root,
-        Limits {
-            depth: Some(4),
-            search_moves: vec![check],
-            ..Limits::default()
-        },
-    );
-    // The check repeats the position after Red's first check: Red's two checks against
-    // Black's two idle moves lose on the spot.
+    let round = ["i8i9", "e9e8", "i9i8", "e8e9"];
+    let history = |rounds: usize| -> Vec<Move> {
+        round
+            .iter()
+            .cycle()
+            .take(4 * rounds)
+            .map(|m| m.parse().unwrap())
+            .collect()
+    };
+    let mut engine = Engine::new(Options::default());
+    let limits = || Limits {
+        depth: Some(4),
+        search_moves: vec![check],
+        ..Limits::default()
+    };
+    let once = SearchRoot::from_moves(pos(fen), &history(1)).unwrap();
+    let r = engine.search(&once, limits());
+    let score = r.report.lines[0].score;
+    assert!(matches!(score, Score::Mate(n) if n < -1), "{score:?}");
+    // Twice round, the check makes the third occurrence: Red's checks against Black's
+    // idle moves lose on the spot.
+    engine.new_game();
+    let twice = SearchRoot::from_moves(pos(fen), &history(2)).unwrap();
+    let r = engine.search(&twice, limits());
     assert_eq!(r.report.lines[0].score, Score::Mate(-1));
 }
 
@@ -190,14 +200,16 @@ fn perpetual_chase_loses_for_the_chaser() {
 
 #[test]
 fn a_repetition_without_checks_is_a_draw_and_history_counts() {
-    // Red is a rook up. Both generals have stepped out and back, and Red's out again;
-    // Black can repeat the earlier position by stepping out too, and the game history
-    // makes that a draw.
+    // Red is a rook up. Both generals have stepped out and back twice, and Red's out
+    // again; Black can repeat the earlier position a third time by stepping out too, and
+    // the game history makes that a draw.
     let fen = "5k3/9/9/9/8r/9/9/9/9/RR1K5 w - - 0 1";
-    let moves: Vec<Move> = ["d0d1", "f9f8", "d1d0", "f8f9", "d0d1"]
-        .iter()
-        .map(|m| m.parse().unwrap())
-        .collect();
+    let moves: Vec<Move> = [
+        "d0d1", "f9f8", "d1d0", "f8f9", "d0d1", "f9f8", "d1d0", "f8f9", "d0d1",
+    ]
+    .iter()
+    .map(|m| m.parse().unwrap())
+    .collect();
     let with_history = SearchRoot::from_moves(pos(fen), &moves).unwrap();
     let without = SearchRoot::new(with_history.position().clone());
     let mut engine = Engine::new(Options::default());

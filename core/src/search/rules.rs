@@ -80,11 +80,16 @@ impl CycleJudge {
 }
 
 /// The judgement of the last position of `path` if it repeats an earlier one, as a value
-/// for its side to move at `ply` plies from the root. `reversible` is the number of
-/// plies since the last capture (no repetition reaches across a capture).
+/// for its side to move at `ply` plies from the root (`path`'s last `ply` entries are
+/// the search's own). `reversible` is the number of plies since the last capture (no
+/// repetition reaches across a capture).
 ///
-/// The first repetition already counts: the search assumes a cycle it can enter once it
-/// can enter again, and so judges it as the rules judge the full repetition.
+/// A cycle that begins at or after the root counts at its first repetition: the search
+/// assumes that a cycle a side entered once it would enter again, and the side that could
+/// leave it had its other moves searched where the cycle began. A cycle reaching back
+/// into the game before the root counts only when the position has occurred `needed`
+/// times (the rules' count, as a referee counts): at its first repetition the side that
+/// entered it can still leave it, and its moves there have not been searched.
 ///
 /// With `full`, the rules module judges the cycle; a win it gives to the side `distrust`
 /// for the other side's chases or mate threats (not for perpetual check) counts as a draw:
@@ -94,11 +99,14 @@ pub(crate) fn repetition_value(
     path: &[PathEntry],
     reversible: usize,
     ply: usize,
+    needed: usize,
     full: Option<(&Position, &mut CycleJudge, Option<Color>)>,
 ) -> Option<Value> {
     let n = path.len() - 1;
     let now = path[n];
+    let root = n.saturating_sub(ply);
     let earliest = n - reversible.min(n);
+    let mut occurrences = 1;
     // Positions with the same side to move lie an even number of plies back; four plies
     // is the shortest cycle.
     let mut i = n;
@@ -108,6 +116,10 @@ pub(crate) fn repetition_value(
             return None;
         }
         if i + 4 <= n && path[i].hash == now.hash {
+            occurrences += 1;
+            if i < root && occurrences < needed {
+                continue;
+            }
             let cycle = &path[i + 1..=n];
             let by_checks = judge_cycle(cycle, ply);
             return Some(match full {
@@ -165,19 +177,20 @@ mod tests {
             std::array::from_fn::<_, 5, _>(|i| entry(hashes[i], checks[i]))
         };
         // Entries are the positions after each move; the last was reached by their move.
-        // Our moves (into positions 2 and 4) both checked, theirs did not: we lose.
+        // The whole cycle lies in the search (4 plies from the root): its first repetition
+        // counts. Our moves (into positions 2 and 4) both checked, theirs did not: we lose.
         let ours = path([false, true, false, true, false]);
-        assert_eq!(repetition_value(&ours, 10, 6, None), Some(mated_in(6)));
+        assert_eq!(repetition_value(&ours, 10, 4, 3, None), Some(mated_in(4)));
         // Their moves (into 3 and back into 1) both checked: we win.
         let theirs = path([true, false, true, false, true]);
-        assert_eq!(repetition_value(&theirs, 10, 6, None), Some(mate_in(6)));
-        assert_eq!(repetition_value(&path([false; 5]), 10, 6, None), Some(0));
-        assert_eq!(repetition_value(&path([true; 5]), 10, 6, None), Some(0));
+        assert_eq!(repetition_value(&theirs, 10, 4, 3, None), Some(mate_in(4)));
+        assert_eq!(repetition_value(&path([false; 5]), 10, 4, 3, None), Some(0));
+        assert_eq!(repetition_value(&path([true; 5]), 10, 4, 3, None), Some(0));
         // A check among our moves is not enough: one quiet move breaks the perpetual.
         let one = path([false, true, false, false, false]);
-        assert_eq!(repetition_value(&one, 10, 6, None), Some(0));
+        assert_eq!(repetition_value(&one, 10, 4, 3, None), Some(0));
         // A capture three plies ago: the cycle cannot reach back.
-        assert_eq!(repetition_value(&theirs, 3, 6, None), None);
+        assert_eq!(repetition_value(&theirs, 3, 4, 3, None), None);
         // The earlier occurrence further back: a longer cycle, judged the same way.
         let long = [
             entry(1, false),
@@ -190,7 +203,27 @@ mod tests {
             entry(4, true),
             entry(1, false),
         ];
-        assert_eq!(repetition_value(&long, 10, 3, None), Some(mated_in(3)));
+        assert_eq!(repetition_value(&long, 10, 8, 3, None), Some(mated_in(8)));
+    }
+
+    #[test]
+    fn a_cycle_from_before_the_root_counts_at_the_rules_count() {
+        // Position 1 occurs at entries 0, 4 and 8; their moves (into 1, 3, 5, 7) all check.
+        let checks = [true, false, true, false, true, false, true, false, true];
+        let hashes = [1, 2, 3, 4, 1, 2, 3, 4, 1];
+        let path: Vec<_> = (0..9).map(|i| entry(hashes[i], checks[i])).collect();
+        // The search began at entry 2: entry 0 is before the root, so the second
+        // occurrence only counts if two are needed.
+        assert_eq!(repetition_value(&path[..5], 10, 2, 3, None), None);
+        assert_eq!(
+            repetition_value(&path[..5], 10, 2, 2, None),
+            Some(mate_in(2))
+        );
+        // The third occurrence completes the rules' count wherever the root is.
+        assert_eq!(repetition_value(&path, 10, 2, 3, None), Some(mate_in(2)));
+        assert_eq!(repetition_value(&path, 10, 2, 4, None), None);
+        // With the root at entry 4 the cycle from there lies in the search: it counts.
+        assert_eq!(repetition_value(&path, 10, 4, 4, None), Some(mate_in(4)));
     }
 
     #[test]
@@ -203,6 +236,6 @@ mod tests {
             entry(1, false),
         ];
         path[2].null = true;
-        assert_eq!(repetition_value(&path, 10, 4, None), None);
+        assert_eq!(repetition_value(&path, 10, 4, 3, None), None);
     }
 }
