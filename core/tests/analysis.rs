@@ -112,13 +112,16 @@ fn changing_the_position_restarts_on_the_new_one() {
 
 #[test]
 fn history_counts_for_repetitions() {
-    // Red is a rook up, but both generals stepped out and back and Red's is out again:
-    // Black steps out too and the repetition is a draw. Without the history Black is lost.
+    // Red is a rook up, but both generals stepped out and back twice and Red's is out
+    // again: Black steps out too, the position's third occurrence, and the repetition is
+    // a draw. Without the history Black is lost.
     let start: Position = "5k3/9/9/9/8r/9/9/9/9/RR1K5 w - - 0 1".parse().unwrap();
-    let moves: Vec<Move> = ["d0d1", "f9f8", "d1d0", "f8f9", "d0d1"]
-        .iter()
-        .map(|m| m.parse().unwrap())
-        .collect();
+    let moves: Vec<Move> = [
+        "d0d1", "f9f8", "d1d0", "f8f9", "d0d1", "f9f8", "d1d0", "f8f9", "d0d1",
+    ]
+    .iter()
+    .map(|m| m.parse().unwrap())
+    .collect();
     let mut analysis = Analysis::new(Options::default());
     analysis.start(SearchRoot::from_moves(start.clone(), &moves).unwrap());
     let with_history = collect_until(&analysis, |u| u.depth >= 6);
