@@ -3,7 +3,7 @@
 //! engine's modes (stop, multi-PV, threads).
 
 use chuhe_core::search::{Engine, Limits, Options, Score, SearchRoot};
-use chuhe_core::{Move, Position};
+use chuhe_core::{Color, EndReason, ForbiddenKind, Game, Move, Position};
 use std::time::Duration;
 
 fn pos(fen: &str) -> Position {
@@ -165,6 +165,59 @@ fn perpetual_check_loses_for_the_checker() {
     let twice = SearchRoot::from_moves(pos(fen), &history(2)).unwrap();
     let r = engine.search(&twice, limits());
     assert_eq!(r.report.lines[0].score, Score::Mate(-1));
+}
+
+/// From a game against Fairy-Stockfish that its referee (`pyffish` 0.0.90) drew: Black
+/// (Chuhe) is a rook and more up. The position has occurred twice; since the first time
+/// Red's rook has chased a pawn and then checked. Black's general steps aside, Red checks
+/// twice more and the position occurs a third time. Red checked throughout that last
+/// cycle, but a referee judges the whole cycle since the first occurrence: one check and
+/// one chase (一将一捉), which the Chinese rules forbid and that referee lets pass. The
+/// search once judged only its own cycle, counted Red's perpetual check as a win for Black,
+/// and walked into the draw.
+#[test]
+fn at_the_third_occurrence_the_whole_cycle_is_judged() {
+    let fen = "4k4/9/4R4/8p/9/p4p2P/2n3p2/4C4/4K4/2B2r3 b - - 11 56";
+    let moves: Vec<Move> = [
+        "e9f9", "e7g7", "g3h3", "g7h7", "h3g3", "h7f7", "f9e9", "f7e7",
+    ]
+    .iter()
+    .map(|m| m.parse().unwrap())
+    .collect();
+    let root = SearchRoot::from_moves(pos(fen), &moves).unwrap();
+    let step: Move = "e9d9".parse().unwrap();
+    let limits = || Limits {
+        depth: Some(6),
+        search_moves: vec![step],
+        ..Limits::default()
+    };
+    // Playing a match, the engine does not count on a win by the chase rule: the third
+    // occurrence is a draw, and Red takes it.
+    let mut engine = Engine::new(Options {
+        trust_chase_wins: false,
+        ..Options::default()
+    });
+    let r = engine.search(&root, limits());
+    assert_eq!(r.report.lines[0].score, Score::Cp(0));
+    let cycle = r.report.lines[0].moves[..4].to_vec();
+    // Analysing, it trusts the rules: that cycle would lose for Red, who avoids it.
+    let mut engine = Engine::new(Options::default());
+    let r = engine.search(&root, limits());
+    let score = r.report.lines[0].score;
+    assert!(score > Score::Cp(300), "{score:?}");
+    // The game's referee judges the whole cycle the same way.
+    let mut game = Game::new(pos(fen));
+    for m in moves.iter().chain(&cycle) {
+        game.play(*m).unwrap();
+    }
+    let outcome = game.outcome().expect("the third occurrence ends the game");
+    assert_eq!(outcome.winner, Some(Color::Black));
+    assert_eq!(
+        outcome.reason,
+        EndReason::ForbiddenRepetition {
+            kind: ForbiddenKind::CheckAndChase
+        }
+    );
 }
 
 #[test]

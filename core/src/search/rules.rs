@@ -84,12 +84,13 @@ impl CycleJudge {
 /// the search's own). `reversible` is the number of plies since the last capture (no
 /// repetition reaches across a capture).
 ///
-/// A cycle that begins at or after the root counts at its first repetition: the search
+/// When the position has occurred `needed` times (the rules' count), the cycle from the
+/// earliest of those occurrences is judged, as the referee judges it. Before that, a
+/// cycle that begins at or after the root counts at its first repetition: the search
 /// assumes that a cycle a side entered once it would enter again, and the side that could
 /// leave it had its other moves searched where the cycle began. A cycle reaching back
-/// into the game before the root counts only when the position has occurred `needed`
-/// times (the rules' count, as a referee counts): at its first repetition the side that
-/// entered it can still leave it, and its moves there have not been searched.
+/// into the game before the root does not count yet: the side that entered it can still
+/// leave it, and its moves there have not been searched.
 ///
 /// With `full`, the rules module judges the cycle; a win it gives to the side `distrust`
 /// for the other side's chases or mate threats (not for perpetual check) counts as a draw:
@@ -107,33 +108,40 @@ pub(crate) fn repetition_value(
     let root = n.saturating_sub(ply);
     let earliest = n - reversible.min(n);
     let mut occurrences = 1;
+    // The most recent earlier occurrence, if the search made it: the cycle from there is
+    // judged unless the rules' count is reached, when the referee's cycle is.
+    let mut in_search = None;
+    let mut start = None;
     // Positions with the same side to move lie an even number of plies back; four plies
     // is the shortest cycle.
     let mut i = n;
     while i >= earliest + 2 {
         i -= 2;
         if path[i + 1].null || path[i + 2].null {
-            return None;
+            break;
         }
         if i + 4 <= n && path[i].hash == now.hash {
             occurrences += 1;
-            if i < root && occurrences < needed {
-                continue;
+            if occurrences == 2 && i >= root {
+                in_search = Some(i);
             }
-            let cycle = &path[i + 1..=n];
-            let by_checks = judge_cycle(cycle, ply);
-            return Some(match full {
-                Some((pos, judge, distrust)) if by_checks == 0 => match judge.verdict(pos, cycle) {
-                    Some(v) if !v.by_check && Some(v.winner) == distrust => 0,
-                    Some(v) if v.winner == pos.side_to_move() => mate_in(ply),
-                    Some(_) => mated_in(ply),
-                    None => 0,
-                },
-                _ => by_checks,
-            });
+            if occurrences >= needed {
+                start = Some(i);
+                break;
+            }
         }
     }
-    None
+    let cycle = &path[start.or(in_search)? + 1..=n];
+    let by_checks = judge_cycle(cycle, ply);
+    Some(match full {
+        Some((pos, judge, distrust)) if by_checks == 0 => match judge.verdict(pos, cycle) {
+            Some(v) if !v.by_check && Some(v.winner) == distrust => 0,
+            Some(v) if v.winner == pos.side_to_move() => mate_in(ply),
+            Some(_) => mated_in(ply),
+            None => 0,
+        },
+        _ => by_checks,
+    })
 }
 
 /// Judges the cycle whose positions (after each of its moves) are `cycle`, the last one
@@ -204,6 +212,25 @@ mod tests {
             entry(1, false),
         ];
         assert_eq!(repetition_value(&long, 10, 8, 3, None), Some(mated_in(8)));
+    }
+
+    #[test]
+    fn at_the_rules_count_the_referees_cycle_is_judged() {
+        // Position 1 occurs at entries 0, 4 and 8. Their moves into 4, 6 and 8 check, their
+        // move into 2 does not; ours never do. The cycle from entry 4 is their perpetual
+        // check, the cycle from entry 0 is not.
+        let checks = [false, false, false, false, true, false, true, false, true];
+        let hashes = [1, 2, 3, 4, 1, 2, 3, 4, 1];
+        let path: Vec<_> = (0..9).map(|i| entry(hashes[i], checks[i])).collect();
+        // The search began at entry 4. Entry 8 is the third occurrence: the game ends
+        // there, and the referee judges the whole cycle from entry 0: a draw, not the
+        // win the search's own cycle would promise.
+        assert_eq!(repetition_value(&path, 10, 4, 3, None), Some(0));
+        // With four occurrences needed the game goes on; the search's cycle counts.
+        assert_eq!(repetition_value(&path, 10, 4, 4, None), Some(mate_in(4)));
+        // Begun at entry 6, the search has no cycle of its own.
+        assert_eq!(repetition_value(&path, 10, 2, 3, None), Some(0));
+        assert_eq!(repetition_value(&path, 10, 2, 4, None), None);
     }
 
     #[test]
