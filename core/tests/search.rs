@@ -10,6 +10,11 @@ fn pos(fen: &str) -> Position {
     fen.parse().unwrap()
 }
 
+/// Moves in ICCS coordinates.
+fn moves(iccs: &[&str]) -> Vec<Move> {
+    iccs.iter().map(|m| m.parse().unwrap()).collect()
+}
+
 fn search(fen: &str, limits: Limits) -> chuhe_core::search::SearchResult {
     Engine::new(Options::default()).search(&SearchRoot::new(pos(fen)), limits)
 }
@@ -141,14 +146,7 @@ fn perpetual_check_loses_for_the_checker() {
     // on its next move, so the score is a loss further off rather than on the spot.
     let check: Move = "i8i9".parse().unwrap();
     let round = ["i8i9", "e9e8", "i9i8", "e8e9"];
-    let history = |rounds: usize| -> Vec<Move> {
-        round
-            .iter()
-            .cycle()
-            .take(4 * rounds)
-            .map(|m| m.parse().unwrap())
-            .collect()
-    };
+    let history = |rounds: usize| moves(&round.repeat(rounds));
     let mut engine = Engine::new(Options::default());
     let limits = || Limits {
         depth: Some(4),
@@ -178,12 +176,9 @@ fn perpetual_check_loses_for_the_checker() {
 #[test]
 fn at_the_third_occurrence_the_whole_cycle_is_judged() {
     let fen = "4k4/9/4R4/8p/9/p4p2P/2n3p2/4C4/4K4/2B2r3 b - - 11 56";
-    let moves: Vec<Move> = [
+    let moves = moves(&[
         "e9f9", "e7g7", "g3h3", "g7h7", "h3g3", "h7f7", "f9e9", "f7e7",
-    ]
-    .iter()
-    .map(|m| m.parse().unwrap())
-    .collect();
+    ]);
     let root = SearchRoot::from_moves(pos(fen), &moves).unwrap();
     let step: Move = "e9d9".parse().unwrap();
     let limits = || Limits {
@@ -227,12 +222,9 @@ fn perpetual_chase_loses_for_the_chaser() {
     // steps between a7 and b7. Twice round the cycle, Red to move: chasing again repeats,
     // and 长捉 loses; a draw it would be without the 棋例.
     let fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
-    let moves: Vec<Move> = [
+    let moves = moves(&[
         "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7",
-    ]
-    .iter()
-    .map(|m| m.parse().unwrap())
-    .collect();
+    ]);
     let root = SearchRoot::from_moves(pos(fen), &moves).unwrap();
     let chase: Move = "b2a2".parse().unwrap();
     let mut engine = Engine::new(Options::default());
@@ -257,12 +249,9 @@ fn a_repetition_without_checks_is_a_draw_and_history_counts() {
     // again; Black can repeat the earlier position a third time by stepping out too, and
     // the game history makes that a draw.
     let fen = "5k3/9/9/9/8r/9/9/9/9/RR1K5 w - - 0 1";
-    let moves: Vec<Move> = [
+    let moves = moves(&[
         "d0d1", "f9f8", "d1d0", "f8f9", "d0d1", "f9f8", "d1d0", "f8f9", "d0d1",
-    ]
-    .iter()
-    .map(|m| m.parse().unwrap())
-    .collect();
+    ]);
     let with_history = SearchRoot::from_moves(pos(fen), &moves).unwrap();
     let without = SearchRoot::new(with_history.position().clone());
     let mut engine = Engine::new(Options::default());
