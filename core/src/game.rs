@@ -27,6 +27,12 @@ pub struct Rules {
 impl Rules {
     /// The natural move limit of the Chinese rules: 60 moves by each side.
     pub const CHINESE_MOVE_LIMIT_PLIES: u32 = 120;
+
+    /// How many occurrences complete a repetition: [`Rules::repetitions`], read as at
+    /// least 2.
+    pub fn repetition_count(&self) -> usize {
+        self.repetitions.max(2) as usize
+    }
 }
 
 impl Default for Rules {
@@ -223,7 +229,7 @@ impl Game {
     pub fn repetition_start(&self) -> Option<usize> {
         let n = self.moves.len();
         let current = self.position();
-        let needed = self.rules.repetitions.max(2);
+        let needed = self.rules.repetition_count();
         // A capture changes the material for good, so only positions since the last one
         // can recur; the same side is to move only an even number of plies apart.
         let reach = (current.halfmove_clock() as usize).min(n);

@@ -108,9 +108,8 @@ pub(crate) fn repetition_value(
     let root = n.saturating_sub(ply);
     let earliest = n - reversible.min(n);
     let mut occurrences = 1;
-    // The most recent earlier occurrence, if the search made it: the cycle from there is
-    // judged unless the rules' count is reached, when the referee's cycle is.
-    let mut in_search = None;
+    // Where the cycle to judge begins: the occurrence that completes the rules' count (the
+    // referee's cycle), or failing that the most recent one if the search made it.
     let mut start = None;
     // Positions with the same side to move lie an even number of plies back; four plies
     // is the shortest cycle.
@@ -122,16 +121,15 @@ pub(crate) fn repetition_value(
         }
         if i + 4 <= n && path[i].hash == now.hash {
             occurrences += 1;
-            if occurrences == 2 && i >= root {
-                in_search = Some(i);
-            }
-            if occurrences >= needed {
+            if occurrences == needed || (occurrences == 2 && i >= root) {
                 start = Some(i);
+            }
+            if occurrences == needed {
                 break;
             }
         }
     }
-    let cycle = &path[start.or(in_search)? + 1..=n];
+    let cycle = &path[start? + 1..=n];
     let by_checks = judge_cycle(cycle, ply);
     Some(match full {
         Some((pos, judge, distrust)) if by_checks == 0 => match judge.verdict(pos, cycle) {
@@ -235,7 +233,7 @@ mod tests {
 
     #[test]
     fn a_cycle_from_before_the_root_counts_at_the_rules_count() {
-        // Position 1 occurs at entries 0, 4 and 8; their moves (into 1, 3, 5, 7) all check.
+        // Position 1 occurs at entries 0, 4 and 8; their moves (into 2, 4, 6, 8) all check.
         let checks = [true, false, true, false, true, false, true, false, true];
         let hashes = [1, 2, 3, 4, 1, 2, 3, 4, 1];
         let path: Vec<_> = (0..9).map(|i| entry(hashes[i], checks[i])).collect();

@@ -1000,7 +1000,7 @@ impl Worker {
                 &self.path,
                 clock as usize,
                 ply,
-                self.shared.rules.repetitions.max(2) as usize,
+                self.shared.rules.repetition_count(),
                 (ply <= FULL_JUDGEMENT_PLIES).then_some((
                     &self.pos,
                     &mut self.cycles,
