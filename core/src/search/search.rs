@@ -79,6 +79,23 @@ impl History {
     }
 }
 
+/// Whether `m` may give check, by a test that needs no move played and never misses one.
+/// Every check comes from a line through the enemy general (a rook, cannon or general on
+/// its file or rank, with the screens between) or from a horse. A move changes such a line
+/// only if it leaves it or lands on it, and a horse's check only if it lands on a checking
+/// point or leaves the leg of one, and every horse leg is diagonally next to the general.
+fn may_give_check(pos: &Position, m: Move) -> bool {
+    let g = pos.general(!pos.side_to_move()).index() as i32;
+    let (from, to) = (m.from.index() as i32, m.to.index() as i32);
+    let on_line = |s: i32| s % 9 == g % 9 || s / 9 == g / 9;
+    let (df, dr) = ((from % 9 - g % 9).abs(), (from / 9 - g / 9).abs());
+    let (dx, dy) = ((to % 9 - g % 9).abs(), (to / 9 - g / 9).abs());
+    on_line(from)
+        || on_line(to)
+        || (df == 1 && dr == 1)
+        || (kind_of(pos.cells[from as usize]) == HORSE && dx.min(dy) == 1 && dx.max(dy) == 2)
+}
+
 /// A search thread's private state.
 pub(crate) struct Worker {
     pub id: usize,
@@ -808,6 +825,10 @@ impl Worker {
                         -30 * depth * depth
                     },
                 );
+            // Most candidates cannot check at all, and are dropped without being played.
+            if (late_or_futile || losing_badly) && !may_give_check(&self.pos, m) {
+                continue;
+            }
             let undo = self.do_move(m, ply);
             let gives_check = self.stack[ply + 1].in_check;
             if (late_or_futile || losing_badly) && !gives_check {
@@ -1141,5 +1162,55 @@ impl Worker {
             .tt
             .store(key, best_move, value_to_tt(best, ply), eval, 0, bound);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Over the moves of many random games, `may_give_check` holds for every move that
+    /// checks, and still rules out most of the moves that do not.
+    #[test]
+    fn may_give_check_misses_no_check() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut checks, mut quiet, mut ruled_out) = (0, 0, 0);
+        let mut test_moves = |pos: &mut Position| {
+            for &m in pos.legal_moves().iter() {
+                let undo = pos.play_unchecked(m);
+                let checks_now = pos.is_check();
+                pos.unplay(m, undo);
+                if checks_now {
+                    checks += 1;
+                    assert!(may_give_check(pos, m), "{pos} {m}");
+                } else {
+                    quiet += 1;
+                    ruled_out += !may_give_check(pos, m) as u32;
+                }
+            }
+        };
+        // A pawn leaving a horse's leg checks from off every line of the general: random
+        // games seldom get there.
+        test_moves(&mut "4k4/5P3/5N3/9/9/9/9/9/9/3K5 w - - 0 1".parse().unwrap());
+        for _ in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                test_moves(&mut pos);
+                let m = moves[random() as usize % moves.len()];
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(checks > 1000, "only {checks} checking moves seen");
+        assert!(ruled_out * 2 > quiet, "{ruled_out} of {quiet} ruled out");
     }
 }
