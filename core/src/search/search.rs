@@ -4,8 +4,9 @@
 //!
 //! Read top-down: [`Worker::iterate`] deepens and handles multi-PV; `root` searches the
 //! root moves; `search` is the alpha-beta of inner nodes with its pruning (transposition
-//! table cut-offs, reverse futility, null move, futility and late-move pruning, late-move
-//! reductions) and extensions (check); `qsearch` settles captures.
+//! table cut-offs, reverse futility, null move, ProbCut, futility and late-move pruning,
+//! late-move reductions) and extensions (check, mate threat, singular); `qsearch` settles
+//! captures.
 //!
 //! Each search thread runs its own worker; they share only the transposition table and
 //! the stop flag (Lazy SMP). Thread 0, the main thread, also watches the clock, reports
@@ -743,6 +744,21 @@ impl Worker {
         }
         let depth = depth + (mate_threat && self.may_extend(ply)) as i32;
 
+        // ProbCut: a capture that wins enough material to beat beta by a margin even in a
+        // search four plies shallower is taken as a cut, without the full-depth search.
+        // The table's own bound can rule it out first.
+        if !PV && !in_check && excluded.is_none() && !mate_threat && depth >= 5 && !is_mate(beta) {
+            let probcut_beta = beta + 200 - 50 * improving as i32;
+            let table_says_no = tt.is_some_and(|e| {
+                tt_value != NONE && tt_value < probcut_beta && e.depth >= depth - 3
+            });
+            if !table_says_no
+                && let Some(v) = self.probcut(probcut_beta, eval, depth, ply, cut_node, tt_move)
+            {
+                return v;
+            }
+        }
+
         // Without a table move deep in the tree, a shallower search is as good a guide.
         let depth = if (PV || cut_node) && depth >= 5 && tt_move.is_none() {
             depth - 1
@@ -943,6 +959,56 @@ impl Worker {
             .tt
             .store(key, best_move, value_to_tt(best, ply), eval, depth, bound);
         best
+    }
+
+    /// The ProbCut test of a non-PV node: the first capture that, after winning at least
+    /// `probcut_beta - eval` in the exchange, still reaches `probcut_beta` in a quiescence
+    /// search and then in a search four plies shallower. Its value (a lower bound, stored
+    /// as such) or `None`.
+    fn probcut(
+        &mut self,
+        probcut_beta: Value,
+        eval: Value,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+        tt_move: Option<Move>,
+    ) -> Option<Value> {
+        let table_capture = tt_move.filter(|m| self.pos.cells[m.to.index() as usize] != 0);
+        let mut picker = CapturePicker::new(&self.pos, false, table_capture);
+        while let Some(m) = picker.next() {
+            if !see_ge(&self.pos, m, probcut_beta - eval) {
+                continue;
+            }
+            let undo = self.do_move(m, ply);
+            let mut v = -self.qsearch::<false, false>(-probcut_beta, -probcut_beta + 1, ply + 1);
+            if v >= probcut_beta {
+                v = -self.search::<false>(
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    depth - 4,
+                    ply + 1,
+                    !cut_node,
+                );
+            }
+            self.undo_move(m, undo);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= probcut_beta {
+                let key = self.pos.hash;
+                self.shared.tt.store(
+                    key,
+                    Some(m),
+                    value_to_tt(v, ply),
+                    eval,
+                    depth - 3,
+                    Bound::Lower,
+                );
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// The value of the position from an endgame table in memory or in the cache, with
