@@ -841,13 +841,14 @@ impl Worker {
                         -30 * depth * depth
                     },
                 );
+            let prunable = late_or_futile || losing_badly;
             // Most candidates cannot check at all, and are dropped without being played.
-            if (late_or_futile || losing_badly) && !may_give_check(&self.pos, m) {
+            if prunable && !may_give_check(&self.pos, m) {
                 continue;
             }
             let undo = self.do_move(m, ply);
             let gives_check = self.stack[ply + 1].in_check;
-            if (late_or_futile || losing_badly) && !gives_check {
+            if prunable && !gives_check {
                 self.undo_move(m, undo);
                 continue;
             }
@@ -974,8 +975,8 @@ impl Worker {
         cut_node: bool,
         tt_move: Option<Move>,
     ) -> Option<Value> {
-        let table_capture = tt_move.filter(|m| self.pos.cells[m.to.index() as usize] != 0);
-        let mut picker = CapturePicker::new(&self.pos, false, table_capture);
+        // A quiet table move is not among the captures, so it is simply never met.
+        let mut picker = CapturePicker::new(&self.pos, false, tt_move);
         while let Some(m) = picker.next() {
             if !see_ge(&self.pos, m, probcut_beta - eval) {
                 continue;
