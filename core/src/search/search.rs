@@ -24,7 +24,8 @@ use super::see::see_ge;
 use super::threads::{Reporter, Shared};
 use super::tt::{Bound, value_from_tt, value_to_tt};
 use super::{PvLine, ScoreBound, SearchRoot};
-use crate::position::BitIter;
+use crate::position::{BitIter, bit};
+use crate::tables::HORSE_ATTACKER_MASK;
 use crate::{Color, Move, Position, Rules, Undo, zobrist};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
@@ -90,11 +91,11 @@ fn may_give_check(pos: &Position, m: Move) -> bool {
     let (from, to) = (m.from.index() as i32, m.to.index() as i32);
     let on_line = |s: i32| s % 9 == g % 9 || s / 9 == g / 9;
     let (df, dr) = ((from % 9 - g % 9).abs(), (from / 9 - g / 9).abs());
-    let (dx, dy) = ((to % 9 - g % 9).abs(), (to / 9 - g / 9).abs());
     on_line(from)
         || on_line(to)
         || (df == 1 && dr == 1)
-        || (kind_of(pos.cells[from as usize]) == HORSE && dx.min(dy) == 1 && dx.max(dy) == 2)
+        || (kind_of(pos.cells[from as usize]) == HORSE
+            && HORSE_ATTACKER_MASK[g as usize] & bit(to as u8) != 0)
 }
 
 /// A search thread's private state.
@@ -1240,13 +1241,7 @@ mod tests {
     /// checks, and still rules out most of the moves that do not.
     #[test]
     fn may_give_check_misses_no_check() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::play::Rng::new(0x2545_F491_4F6C_DD1D);
         let (mut checks, mut quiet, mut ruled_out) = (0, 0, 0);
         let mut test_moves = |pos: &mut Position| {
             for &m in pos.legal_moves().iter() {
@@ -1273,7 +1268,7 @@ mod tests {
                     break;
                 }
                 test_moves(&mut pos);
-                let m = moves[random() as usize % moves.len()];
+                let m = moves[rng.below(moves.len() as u64) as usize];
                 pos.play_unchecked(m);
             }
         }
