@@ -111,6 +111,28 @@ fn perft_subcommand() {
     assert!(err.contains("FEN error"), "{err}");
 }
 
+#[test]
+fn eval_subcommand() {
+    let fen = "2Raka3/6r2/9/p3NP2p/6p2/7R1/P4nP1P/4B4/3rA4/1cBAK2N1 w - - 1 32";
+    let (out, _, ok) = engine(&["eval", fen], "");
+    assert!(ok, "{out}");
+    let pos: chuhe_core::Position = fen.parse().unwrap();
+    // Red is to move, so Red's evaluation is the side to move's.
+    let expected = chuhe_core::search::eval::evaluate(&pos);
+    assert!(
+        out.ends_with(&format!("Evaluation (Red): {expected} cp\n")),
+        "{out}"
+    );
+    let material = out.lines().find(|l| l.starts_with("material")).unwrap();
+    assert_eq!(material.split_whitespace().count(), 3, "{material}");
+    let (_, err, ok) = engine(&["eval", "not a fen"], "");
+    assert!(!ok);
+    assert!(err.contains("FEN error"), "{err}");
+    let (_, err, ok) = engine(&["eval"], "");
+    assert!(!ok);
+    assert!(err.contains("eval needs a FEN"), "{err}");
+}
+
 /// A running engine driven line by line, as a GUI drives it.
 struct Session {
     child: std::process::Child,

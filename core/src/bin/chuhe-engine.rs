@@ -2,7 +2,8 @@
 //!
 //! With no arguments it speaks UCI on standard input and output. Subcommands:
 //! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken; `bench
-//! [DEPTH]` searches the fixed bench positions and prints the node count and speed.
+//! [DEPTH]` searches the fixed bench positions and prints the node count and speed;
+//! `eval FEN` prints the static evaluation term by term.
 //! `solve` proves mates exactly (see `chuhe_core::solver::cli`). `classify FILE...` prints
 //! each game's ECCO code and names; `library --json` prints the built-in library. `tb`
 //! generates, counts and probes endgame tables (see `chuhe_core::tb::cli`).
@@ -16,6 +17,7 @@ use std::time::Instant;
 const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdout
        chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep
        chuhe-engine bench [DEPTH]      search the bench positions, print nodes and speed
+       chuhe-engine eval FEN           print the static evaluation term by term
        chuhe-engine convert INPUT... [--to pgn|fen] [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]
                                        convert PGN/XQF game files, replaying every move
        chuhe-engine solve --fen FEN --mate N [--json] [--checks-only | --quiet-moves Q] [--time-limit S]
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Some("perft") => perft(&args[1..]),
         Some("convert") => chuhe_core::convert::command(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("eval") => eval(&args[1..]),
         Some("solve") => chuhe_core::solver::cli::command(&args[1..], &mut io::stdout().lock()),
         Some("classify") => {
             chuhe_core::library::openings::classify_command(&args[1..], &mut io::stdout().lock())
@@ -93,6 +96,37 @@ fn bench(args: &[String]) -> Result<(), String> {
     };
     chuhe_core::bench::run(depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// `eval FEN`: the static evaluation of a position term by term, in centipawns for Red
+/// (middlegame and endgame weights, before the phase blends them).
+fn eval(args: &[String]) -> Result<(), String> {
+    if args.is_empty() {
+        return Err(format!("eval needs a FEN\n{USAGE}"));
+    }
+    let pos: Position = args.join(" ").parse().map_err(|e| format!("{e}"))?;
+    let b = chuhe_core::search::eval::breakdown(&pos);
+    let out = &mut io::stdout().lock();
+    let mut write = || -> io::Result<()> {
+        writeln!(out, "{:<24}{:>8}{:>8}", "term (Red)", "mg", "eg")?;
+        let (mut mg, mut eg) = (0, 0);
+        for (name, s) in &b.terms {
+            writeln!(out, "{name:<24}{:>8}{:>8}", s.0, s.1)?;
+            mg += s.0;
+            eg += s.1;
+        }
+        writeln!(out, "{:<24}{mg:>8}{eg:>8}", "total")?;
+        writeln!(
+            out,
+            "phase {}/{}, endgame scale {}/{}",
+            b.phase,
+            chuhe_core::search::eval::Breakdown::PHASE_MAX,
+            b.scale,
+            chuhe_core::search::eval::Breakdown::SCALE_ONE
+        )?;
+        writeln!(out, "Evaluation (Red): {} cp", b.red)
+    };
+    write().map_err(|e| e.to_string())
 }
 
 fn perft(args: &[String]) -> Result<(), String> {

@@ -653,9 +653,120 @@ fn endgame_scale(c: &Census, strong: usize) -> i32 {
     SCALE_ONE
 }
 
+/// The names of the evaluation's terms, each a group of weights, with where the group
+/// starts in [`WEIGHTS`] (a group runs to the next one's start).
+pub const TERMS: [(&str, usize); 16] = [
+    ("material", MATERIAL),
+    ("piece-square", PST),
+    ("rook mobility", MOB_ROOK),
+    ("horse mobility", MOB_HORSE),
+    ("cannon mobility", MOB_CANNON),
+    ("missing advisors", KS_ADVISOR),
+    ("missing elephants", KS_ELEPHANT),
+    ("empty-head cannon", EMPTY_HEAD_CANNON),
+    ("screened cannon", SCREENED_CANNON),
+    ("connected pawns", CONNECTED_PAWNS),
+    ("tempo", TEMPO),
+    ("palace attack", PALACE_ATTACK),
+    ("threatened, to move", THREATENED_TO_MOVE),
+    ("threatened, waiting", THREATENED_WAITING),
+    ("pressure, no advisor", PRESSURE_NO_ADVISOR),
+    ("pressure, no elephant", PRESSURE_NO_ELEPHANT),
+];
+
+/// The evaluation of a position term by term, as `chuhe-engine eval` prints it: to see
+/// which terms make a score.
+#[derive(Clone, Debug)]
+pub struct Breakdown {
+    /// Each of [`TERMS`], in that order: Red's sum minus Black's (middlegame, endgame).
+    pub terms: Vec<(&'static str, S)>,
+    /// The game phase, 0 (bare endgame) to [`Breakdown::PHASE_MAX`].
+    pub phase: i32,
+    /// The endgame scale factor, out of [`Breakdown::SCALE_ONE`].
+    pub scale: i32,
+    /// The evaluation for Red: the terms' sum blended by the phase, then scaled.
+    pub red: Value,
+}
+
+impl Breakdown {
+    /// The phase of the start position.
+    pub const PHASE_MAX: i32 = PHASE_MAX;
+    /// A scale factor of one.
+    pub const SCALE_ONE: i32 = SCALE_ONE;
+}
+
+/// Sums each weight's share into its term.
+struct TermTrace {
+    sums: [S; TERMS.len()],
+    phase: i32,
+    scale: i32,
+}
+
+impl Trace for TermTrace {
+    fn add(&mut self, index: usize, count: i32) {
+        let term = TERMS
+            .iter()
+            .rposition(|&(_, start)| start <= index)
+            .unwrap_or(0);
+        self.sums[term] += WEIGHTS[index] * count;
+    }
+    fn finish(&mut self, phase: i32, scale: i32) {
+        self.phase = phase;
+        self.scale = scale;
+    }
+}
+
+/// The evaluation of `pos` term by term.
+pub fn breakdown(pos: &Position) -> Breakdown {
+    let mut trace = TermTrace {
+        sums: [S(0, 0); TERMS.len()],
+        phase: 0,
+        scale: SCALE_ONE,
+    };
+    let v = evaluate_traced(pos, &mut trace);
+    Breakdown {
+        terms: TERMS
+            .iter()
+            .map(|&(name, _)| name)
+            .zip(trace.sums)
+            .collect(),
+        phase: trace.phase,
+        scale: trace.scale,
+        red: if pos.side == Color::Red { v } else { -v },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn breakdown_adds_up_to_the_evaluation() {
+        let mut seen = [false; TERMS.len()];
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "2Raka3/6r2/9/p3NP2p/6p2/7R1/P4nP1P/4B4/3rA4/1cBAK2N1 w - - 1 32",
+            "r1bakab1r/9/2n1c1n2/p1p1p3p/6p2/9/PcP1P1P1P/N1C1C1N2/9/R1BAKABR1 b - - 0 6",
+            "2bakab2/9/9/9/9/9/9/4N4/9/3K5 w - - 0 1",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let b = breakdown(&pos);
+            let total = b.terms.iter().fold(S(0, 0), |t, &(_, s)| t + s);
+            let blended = (total.0 * b.phase + total.1 * (PHASE_MAX - b.phase)) / PHASE_MAX;
+            assert_eq!(blended * b.scale / SCALE_ONE, b.red, "{fen}");
+            let to_move = if pos.side == Color::Red {
+                b.red
+            } else {
+                -b.red
+            };
+            assert_eq!(to_move, evaluate(&pos), "{fen}");
+            for (i, &(_, s)) in b.terms.iter().enumerate() {
+                seen[i] |= s != S(0, 0);
+            }
+        }
+        // The positions differ in enough ways that the sums above cover many terms.
+        assert!(seen.iter().filter(|&&s| s).count() >= 8, "{seen:?}");
+    }
 
     fn eval(fen: &str) -> Value {
         evaluate(&fen.parse::<Position>().unwrap())
