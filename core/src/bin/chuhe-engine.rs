@@ -9,6 +9,7 @@
 //! generates, counts and probes endgame tables (see `chuhe_core::tb::cli`).
 
 use chuhe_core::Position;
+use chuhe_core::search::eval;
 use chuhe_core::uci::{Uci, write_perft};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -104,8 +105,11 @@ fn eval(args: &[String]) -> Result<(), String> {
     if args.is_empty() {
         return Err(format!("eval needs a FEN\n{USAGE}"));
     }
-    let pos: Position = args.join(" ").parse().map_err(|e| format!("{e}"))?;
-    let b = chuhe_core::search::eval::breakdown(&pos);
+    let pos = args
+        .join(" ")
+        .parse::<Position>()
+        .map_err(|e| e.to_string())?;
+    let b = eval::breakdown(&pos);
     let out = &mut io::stdout().lock();
     let mut write = || -> io::Result<()> {
         writeln!(out, "{:<24}{:>8}{:>8}", "term (Red)", "mg", "eg")?;
@@ -120,9 +124,9 @@ fn eval(args: &[String]) -> Result<(), String> {
             out,
             "phase {}/{}, endgame scale {}/{}",
             b.phase,
-            chuhe_core::search::eval::Breakdown::PHASE_MAX,
+            eval::PHASE_MAX,
             b.scale,
-            chuhe_core::search::eval::Breakdown::SCALE_ONE
+            eval::SCALE_ONE
         )?;
         writeln!(out, "Evaluation (Red): {} cp", b.red)
     };

@@ -131,10 +131,10 @@ use layout::*;
 /// Phase weight of a rook, horse and cannon: the middlegame is the board full of them.
 const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
 /// The phase of the start position.
-pub(crate) const PHASE_MAX: i32 =
+pub const PHASE_MAX: i32 =
     2 * (2 * PHASE_WEIGHT[HORSE] + 2 * PHASE_WEIGHT[ROOK] + 2 * PHASE_WEIGHT[CANNON]);
 /// Scale factors are out of this.
-pub(crate) const SCALE_ONE: i32 = 64;
+pub const SCALE_ONE: i32 = 64;
 
 /// Receives each feature's count (Red's minus Black's) as the evaluation finds it, so a
 /// tuner can fit the weights; the evaluation itself uses [`NoTrace`].
@@ -680,19 +680,12 @@ pub const TERMS: [(&str, usize); 16] = [
 pub struct Breakdown {
     /// Each of [`TERMS`], in that order: Red's sum minus Black's (middlegame, endgame).
     pub terms: Vec<(&'static str, S)>,
-    /// The game phase, 0 (bare endgame) to [`Breakdown::PHASE_MAX`].
+    /// The game phase, 0 (bare endgame) to [`PHASE_MAX`].
     pub phase: i32,
-    /// The endgame scale factor, out of [`Breakdown::SCALE_ONE`].
+    /// The endgame scale factor, out of [`SCALE_ONE`].
     pub scale: i32,
     /// The evaluation for Red: the terms' sum blended by the phase, then scaled.
     pub red: Value,
-}
-
-impl Breakdown {
-    /// The phase of the start position.
-    pub const PHASE_MAX: i32 = PHASE_MAX;
-    /// A scale factor of one.
-    pub const SCALE_ONE: i32 = SCALE_ONE;
 }
 
 /// Sums each weight's share into its term.
