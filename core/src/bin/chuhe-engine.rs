@@ -105,21 +105,15 @@ fn eval(args: &[String]) -> Result<(), String> {
     if args.is_empty() {
         return Err(format!("eval needs a FEN\n{USAGE}"));
     }
-    let pos = args
-        .join(" ")
-        .parse::<Position>()
-        .map_err(|e| e.to_string())?;
-    let b = eval::breakdown(&pos);
+    let b = eval::breakdown(&fen_of(args)?);
     let out = &mut io::stdout().lock();
     let mut write = || -> io::Result<()> {
         writeln!(out, "{:<24}{:>8}{:>8}", "term (Red)", "mg", "eg")?;
-        let (mut mg, mut eg) = (0, 0);
         for (name, s) in &b.terms {
             writeln!(out, "{name:<24}{:>8}{:>8}", s.0, s.1)?;
-            mg += s.0;
-            eg += s.1;
         }
-        writeln!(out, "{:<24}{mg:>8}{eg:>8}", "total")?;
+        let total = b.total();
+        writeln!(out, "{:<24}{:>8}{:>8}", "total", total.0, total.1)?;
         writeln!(
             out,
             "phase {}/{}, endgame scale {}/{}",
@@ -133,6 +127,14 @@ fn eval(args: &[String]) -> Result<(), String> {
     write().map_err(|e| e.to_string())
 }
 
+/// The position of a FEN given as the rest of the command line (its fields may arrive as
+/// separate arguments when it is not quoted).
+fn fen_of(args: &[String]) -> Result<Position, String> {
+    args.join(" ")
+        .parse::<Position>()
+        .map_err(|e| e.to_string())
+}
+
 fn perft(args: &[String]) -> Result<(), String> {
     let Some(depth) = args.first() else {
         return Err(format!("perft needs a depth\n{USAGE}"));
@@ -141,10 +143,7 @@ fn perft(args: &[String]) -> Result<(), String> {
         .parse()
         .map_err(|_| format!("perft depth {depth:?} is not a number"))?;
     let mut pos = if args.len() > 1 {
-        args[1..]
-            .join(" ")
-            .parse::<Position>()
-            .map_err(|e| e.to_string())?
+        fen_of(&args[1..])?
     } else {
         Position::startpos()
     };

@@ -688,6 +688,13 @@ pub struct Breakdown {
     pub red: Value,
 }
 
+impl Breakdown {
+    /// The terms' sum (middlegame, endgame), before the phase blends it.
+    pub fn total(&self) -> S {
+        self.terms.iter().fold(S(0, 0), |t, &(_, s)| t + s)
+    }
+}
+
 /// Sums each weight's share into its term.
 struct TermTrace {
     sums: [S; TERMS.len()],
@@ -697,10 +704,8 @@ struct TermTrace {
 
 impl Trace for TermTrace {
     fn add(&mut self, index: usize, count: i32) {
-        let term = TERMS
-            .iter()
-            .rposition(|&(_, start)| start <= index)
-            .unwrap_or(0);
+        // The last group starting at or before `index` (the first starts at 0).
+        let term = TERMS.partition_point(|&(_, start)| start <= index) - 1;
         self.sums[term] += WEIGHTS[index] * count;
     }
     fn finish(&mut self, phase: i32, scale: i32) {
@@ -744,7 +749,7 @@ mod tests {
         ] {
             let pos: Position = fen.parse().unwrap();
             let b = breakdown(&pos);
-            let total = b.terms.iter().fold(S(0, 0), |t, &(_, s)| t + s);
+            let total = b.total();
             let blended = (total.0 * b.phase + total.1 * (PHASE_MAX - b.phase)) / PHASE_MAX;
             assert_eq!(blended * b.scale / SCALE_ONE, b.red, "{fen}");
             let to_move = if pos.side == Color::Red {
