@@ -1,7 +1,8 @@
 //! Staged move ordering: the moves of a node in the order most likely to cut it off
 //! early — the transposition-table move (before any generation), captures by most
 //! valuable victim and least valuable attacker, the killer moves and the counter move,
-//! the other quiet moves by history, and last the captures that lose material.
+//! the other quiet moves by history (the search's plain and continuation histories), and
+//! last the captures that lose material.
 //!
 //! Quiescence search only wants captures, so it has its own generator of legal captures.
 

@@ -26,7 +26,7 @@ use super::tt::{Bound, value_from_tt, value_to_tt};
 use super::{PvLine, ScoreBound, SearchRoot};
 use crate::position::{BitIter, bit};
 use crate::tables::HORSE_ATTACKER_MASK;
-use crate::{Color, Move, Position, Rules, Undo, zobrist};
+use crate::{Color, Move, Position, Rules, Square, Undo, zobrist};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -65,19 +65,67 @@ const HISTORY_MAX: i32 = 16_384;
 /// Quiet-move history, by piece (board code) and destination.
 struct History([[i32; 90]; 15]);
 
-impl QuietHistory for History {
-    #[inline]
-    fn quiet_score(&self, piece: u8, to: u8) -> i32 {
-        self.0[piece as usize][to as usize]
-    }
-}
-
 impl History {
     /// Moves the entry towards the bonus's sign, more slowly the fuller it is.
     #[inline]
     fn update(&mut self, piece: u8, to: u8, bonus: i32) {
         let h = &mut self.0[piece as usize][to as usize];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// The quiet-move history that follows one earlier move: by the piece and destination
+/// of a quiet move, how well it did right after that move (one or two plies before).
+type FollowUp = [[i16; 90]; 15];
+
+/// Continuation history: a [`FollowUp`] table for each earlier move, by the board code of
+/// its piece and its destination. It knows what the plain history cannot: which replies
+/// work against *this* move (a horse that blocks a cannon's screen, a chariot that
+/// answers a particular threat).
+struct ContinuationHistory(Box<[FollowUp]>);
+
+impl ContinuationHistory {
+    fn new() -> ContinuationHistory {
+        ContinuationHistory(vec![[[0; 90]; 15]; 15 * 90].into_boxed_slice())
+    }
+
+    fn clear(&mut self) {
+        self.0.fill([[0; 90]; 15]);
+    }
+
+    /// The table index of the move that moved the piece `moved` to `to`.
+    #[inline]
+    fn index(moved: u8, to: Square) -> usize {
+        moved as usize * 90 + to.index() as usize
+    }
+
+    /// As [`History::update`], on the table `table`.
+    #[inline]
+    fn update(&mut self, table: usize, piece: u8, to: u8, bonus: i32) {
+        let h = &mut self.0[table][piece as usize][to as usize];
+        let v = *h as i32;
+        // The gravity keeps |v| below HISTORY_MAX, inside an i16.
+        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// What a quiet move's past says at a node: twice its plain history plus its follow-up
+/// histories after the previous move and the one before (the opponent's last move and
+/// our own), each missing near the root or after a null move.
+struct QuietStats<'a> {
+    history: &'a History,
+    follow_ups: [Option<&'a FollowUp>; 2],
+}
+
+impl QuietHistory for QuietStats<'_> {
+    #[inline]
+    fn quiet_score(&self, piece: u8, to: u8) -> i32 {
+        let (p, t) = (piece as usize, to as usize);
+        let mut score = 2 * self.history.0[p][t];
+        for table in self.follow_ups.into_iter().flatten() {
+            score += table[p][t] as i32;
+        }
+        score
     }
 }
 
@@ -108,6 +156,7 @@ pub(crate) struct Worker {
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     history: Box<History>,
+    follow_ups: ContinuationHistory,
     /// The reply that refuted a move, by that move's piece and destination.
     counters: Box<[[Option<Move>; 90]; 15]>,
     /// Late-move reductions by depth and move number.
@@ -156,6 +205,7 @@ impl Worker {
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             history: Box::new(History([[0; 90]; 15])),
+            follow_ups: ContinuationHistory::new(),
             counters: Box::new([[None; 90]; 15]),
             reductions,
             root_moves: Vec::new(),
@@ -179,6 +229,7 @@ impl Worker {
     /// Forgets what earlier games taught (a new game).
     pub fn clear(&mut self) {
         self.history.0 = [[0; 90]; 15];
+        self.follow_ups.clear();
         *self.counters = [[None; 90]; 15];
     }
 
@@ -529,6 +580,29 @@ impl Worker {
         ply < 2 * self.root_depth as usize
     }
 
+    /// The continuation-history table of the move made `back` plies above the node at
+    /// `ply` (none above the root, or for a null move).
+    #[inline]
+    fn follow_up_index(&self, ply: usize, back: usize) -> Option<usize> {
+        let frame = self.stack.get(ply.checked_sub(back)?)?;
+        frame
+            .mv
+            .map(|m| ContinuationHistory::index(frame.moved, m.to))
+    }
+
+    /// The quiet-move statistics of the node at `ply`.
+    #[inline]
+    fn quiet_stats(&self, ply: usize) -> QuietStats<'_> {
+        let table = |back| {
+            self.follow_up_index(ply, back)
+                .map(|i| &self.follow_ups.0[i])
+        };
+        QuietStats {
+            history: &self.history,
+            follow_ups: [table(1), table(2)],
+        }
+    }
+
     /// The late-move reduction for `depth` and move number `n`, scaled by 1024.
     #[inline]
     fn reduction(&self, depth: i32, n: usize) -> i32 {
@@ -814,7 +888,10 @@ impl Worker {
         let mut quiets_tried: [Option<(u8, u8)>; 64] = [None; 64];
         let mut quiet_count = 0;
         let original_alpha = alpha;
-        while let Some(m) = picker.next(&self.pos, &*self.history) {
+        while let Some(m) = {
+            let stats = self.quiet_stats(ply);
+            picker.next(&self.pos, &stats)
+        } {
             if Some(m) == excluded {
                 continue;
             }
@@ -883,7 +960,7 @@ impl Worker {
                         r -= 1024;
                     }
                     if !capture {
-                        r -= self.history.quiet_score(piece, m.to.index()) / 8;
+                        r -= self.quiet_stats(ply).quiet_score(piece, m.to.index()) / 16;
                     }
                     let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
                     v = -self.search::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
@@ -1068,6 +1145,16 @@ impl Worker {
             }
         }
         self.history.update(piece, m.to.index(), bonus);
+        for back in [1, 2] {
+            if let Some(table) = self.follow_up_index(ply, back) {
+                for &(p, to) in tried.iter().flatten() {
+                    if (p, to) != target {
+                        self.follow_ups.update(table, p, to, -bonus);
+                    }
+                }
+                self.follow_ups.update(table, piece, m.to.index(), bonus);
+            }
+        }
     }
 
     #[inline]
@@ -1236,6 +1323,33 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The continuation history's entries are `i16`: however long a run of the largest
+    /// bonuses (or maluses) lasts, the gravity update keeps them inside, never wrapping.
+    #[test]
+    fn follow_up_entries_saturate_without_wrapping() {
+        let mut ch = ContinuationHistory::new();
+        let table = ContinuationHistory::index(5, Square::from_index_unchecked(40));
+        let max_bonus = 1600;
+        let mut last = 0;
+        for _ in 0..10_000 {
+            ch.update(table, 3, 17, max_bonus);
+            let v = ch.0[table][3][17] as i32;
+            assert!(v >= last && v <= HISTORY_MAX, "{last} then {v}");
+            last = v;
+        }
+        assert!(last > HISTORY_MAX * 9 / 10);
+        for _ in 0..10_000 {
+            ch.update(table, 3, 17, -max_bonus);
+            let v = ch.0[table][3][17] as i32;
+            assert!(v <= last && v >= -HISTORY_MAX, "{last} then {v}");
+            last = v;
+        }
+        assert!(last < -HISTORY_MAX * 9 / 10);
+        // Other entries and tables are untouched.
+        assert_eq!(ch.0[table][3][18], 0);
+        assert_eq!(ch.0[table + 1][3][17], 0);
+    }
 
     /// Over the moves of many random games, `may_give_check` holds for every move that
     /// checks, and still rules out most of the moves that do not.
