@@ -65,12 +65,18 @@ const HISTORY_MAX: i32 = 16_384;
 /// Quiet-move history, by piece (board code) and destination.
 struct History([[i32; 90]; 15]);
 
+/// A history entry `h` moved towards the bonus's sign, more slowly the fuller it is: the
+/// "gravity" update, which keeps |h| within `HISTORY_MAX`.
+#[inline]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
 impl History {
-    /// Moves the entry towards the bonus's sign, more slowly the fuller it is.
     #[inline]
     fn update(&mut self, piece: u8, to: u8, bonus: i32) {
         let h = &mut self.0[piece as usize][to as usize];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        *h = gravity(*h, bonus);
     }
 }
 
@@ -103,9 +109,8 @@ impl ContinuationHistory {
     #[inline]
     fn update(&mut self, table: usize, piece: u8, to: u8, bonus: i32) {
         let h = &mut self.0[table][piece as usize][to as usize];
-        let v = *h as i32;
-        // The gravity keeps |v| below HISTORY_MAX, inside an i16.
-        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        // The gravity keeps the entry within HISTORY_MAX, inside an i16.
+        *h = gravity(*h as i32, bonus) as i16;
     }
 }
 
@@ -580,26 +585,24 @@ impl Worker {
         ply < 2 * self.root_depth as usize
     }
 
-    /// The continuation-history table of the move made `back` plies above the node at
-    /// `ply` (none above the root, or for a null move).
+    /// The continuation-history tables of the node at `ply`: those of the move made one
+    /// ply above it and two plies above (none above the root, or for a null move).
     #[inline]
-    fn follow_up_index(&self, ply: usize, back: usize) -> Option<usize> {
-        let frame = self.stack.get(ply.checked_sub(back)?)?;
-        frame
-            .mv
-            .map(|m| ContinuationHistory::index(frame.moved, m.to))
+    fn follow_up_tables(&self, ply: usize) -> [Option<usize>; 2] {
+        [1, 2].map(|back| {
+            let frame = self.stack.get(ply.checked_sub(back)?)?;
+            frame
+                .mv
+                .map(|m| ContinuationHistory::index(frame.moved, m.to))
+        })
     }
 
-    /// The quiet-move statistics of the node at `ply`.
+    /// The quiet-move statistics of a node whose tables are `tables`.
     #[inline]
-    fn quiet_stats(&self, ply: usize) -> QuietStats<'_> {
-        let table = |back| {
-            self.follow_up_index(ply, back)
-                .map(|i| &self.follow_ups.0[i])
-        };
+    fn quiet_stats(&self, tables: [Option<usize>; 2]) -> QuietStats<'_> {
         QuietStats {
             history: &self.history,
-            follow_ups: [table(1), table(2)],
+            follow_ups: tables.map(|t| t.map(|i| &self.follow_ups.0[i])),
         }
     }
 
@@ -888,8 +891,10 @@ impl Worker {
         let mut quiets_tried: [Option<(u8, u8)>; 64] = [None; 64];
         let mut quiet_count = 0;
         let original_alpha = alpha;
+        // Found once: the path above the node does not change while its moves are tried.
+        let follow_up_tables = self.follow_up_tables(ply);
         while let Some(m) = {
-            let stats = self.quiet_stats(ply);
+            let stats = self.quiet_stats(follow_up_tables);
             picker.next(&self.pos, &stats)
         } {
             if Some(m) == excluded {
@@ -960,7 +965,10 @@ impl Worker {
                         r -= 1024;
                     }
                     if !capture {
-                        r -= self.quiet_stats(ply).quiet_score(piece, m.to.index()) / 16;
+                        r -= self
+                            .quiet_stats(follow_up_tables)
+                            .quiet_score(piece, m.to.index())
+                            / 16;
                     }
                     let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
                     v = -self.search::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
@@ -1145,15 +1153,13 @@ impl Worker {
             }
         }
         self.history.update(piece, m.to.index(), bonus);
-        for back in [1, 2] {
-            if let Some(table) = self.follow_up_index(ply, back) {
-                for &(p, to) in tried.iter().flatten() {
-                    if (p, to) != target {
-                        self.follow_ups.update(table, p, to, -bonus);
-                    }
+        for table in self.follow_up_tables(ply).into_iter().flatten() {
+            for &(p, to) in tried.iter().flatten() {
+                if (p, to) != target {
+                    self.follow_ups.update(table, p, to, -bonus);
                 }
-                self.follow_ups.update(table, piece, m.to.index(), bonus);
             }
+            self.follow_ups.update(table, piece, m.to.index(), bonus);
         }
     }
 
