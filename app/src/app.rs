@@ -1,57 +1,26 @@
-//! The eframe application: owns the state, the services (analysis, review, storage,
-//! translations) and runs each frame: input to actions, panels drawn from the state
-//! producing more actions, then every action applied in order.
+//! The eframe application: owns the state and the services, and runs each frame: input
+//! and the services' results to actions, the panels drawn from the state producing more
+//! actions, every action carried out by the commands in order.
 
-use crate::actions::Action;
-use crate::engine::{EngineStatus, EngineWorker};
+use crate::actions::{Action, WindowAction};
 use crate::i18n::I18n;
-use crate::panels;
-use crate::review::{PositionReview, Review};
-use crate::settings::{Storage, write_atomically};
-use crate::state::{AppState, Dialog, EngineView, Notice};
-use crate::{fonts, shortcuts};
-use chuhe_core::record::NodeId;
+use crate::services::storage::Storage;
+use crate::services::{AUTOSAVE_INTERVAL, Services};
+use crate::state::{Dialog, Notice, State};
+use crate::widgets::board::{self, BoardGeometry};
+use crate::{commands, fonts, panels};
 use std::time::{Duration, Instant};
 
-/// How long unsaved changes may wait before they are written to the autosave file: a kill
-/// or crash loses at most this much work.
-const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(5);
-
-/// Chuhe's main window.
+/// Chuhe's main window: the state, the services, and the frame's bookkeeping.
 pub struct ChuheApp {
     /// Everything shown and edited.
-    pub state: AppState,
-    pub(crate) i18n: I18n,
-    pub(crate) storage: Storage,
-    pub(crate) analysis: Option<EngineWorker>,
-    /// The node the analysis service was last pointed at, with the record's generation.
-    pub(crate) analysed: Option<(u64, NodeId)>,
-    pub(crate) review: Option<Review>,
-    pub(crate) review_results: Vec<PositionReview>,
-    pub(crate) settings_changed: bool,
-    /// Plays the sounds of moves.
-    pub(crate) sounds: crate::sound::SoundPlayer,
-    /// The record and node the last sound was for (or the board was at).
-    pub(crate) sound_cursor: (u64, NodeId),
+    pub state: State,
+    /// The threads and I/O the commands call.
+    pub services: Services,
     /// The window's geometry as of the last frame, remembered at exit.
-    pub(crate) window: WindowGeometry,
-    pub(crate) allowed_to_close: bool,
-    /// Board interaction between frames (drags).
-    pub(crate) board_input: panels::board::BoardInput,
-    /// A drag in the position editor.
-    pub(crate) editor_drag: Option<panels::editor::EditorDrag>,
-    /// The piece dragged in solve mode.
-    pub(crate) board_input_puzzle: Option<chuhe_core::Square>,
-    /// Where the board was drawn in the last frame.
-    pub(crate) board_geometry: Option<crate::board::BoardGeometry>,
-    /// The comment being edited, and for which node.
-    pub(crate) comment_draft: Option<(NodeId, String)>,
-    /// A diagram being exported.
-    pub(crate) export_job: Option<crate::jobs::Job<Result<std::path::PathBuf, String>>>,
-    last_autosave: Instant,
-    autosaved_edits: u64,
+    window: WindowGeometry,
     /// How long the app's own work took in each recent frame.
-    pub(crate) frame_times: FrameTimes,
+    frame_times: FrameTimes,
 }
 
 /// Frames left out of the longest-frame figure: the first ones lay out the font atlas.
@@ -108,7 +77,7 @@ impl ChuheApp {
         // The endgame tables live in the app's data directory (the first window decides).
         chuhe_core::tb::init_global(storage.tablebase_dir());
         let (settings, problem) = storage.load_settings();
-        let mut state = AppState::new(settings);
+        let mut state = State::new(settings);
         if let Some(problem) = problem {
             state.notice = Some(Notice::WithArg(
                 "notice-settings-reset",
@@ -119,145 +88,37 @@ impl ChuheApp {
         if storage.autosave_path().is_some_and(|p| p.exists()) {
             state.dialog = Some(Dialog::RestoreAutosave);
         }
-        let sound_cursor = (state.generation, state.cursor);
-        let app = ChuheApp {
-            i18n: I18n::new(state.settings.language),
+        let services = Services::new(cc.egui_ctx.clone(), storage, &state);
+        services.apply_visuals(&state);
+        ChuheApp {
             state,
-            storage,
-            analysis: None,
-            analysed: None,
-            review: None,
-            review_results: Vec::new(),
-            settings_changed: false,
-            sounds: Default::default(),
-            sound_cursor,
+            services,
             window: WindowGeometry::default(),
-            allowed_to_close: false,
-            board_input: Default::default(),
-            editor_drag: None,
-            board_input_puzzle: None,
-            comment_draft: None,
-            board_geometry: None,
-            export_job: None,
-            last_autosave: Instant::now(),
-            autosaved_edits: 0,
             frame_times: FrameTimes::default(),
-        };
-        app.apply_visuals(&cc.egui_ctx);
-        app
+        }
+    }
+
+    /// Carries out `action` (as a click, a key or a service would): for the file `main`
+    /// opens at start, and for tests.
+    pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        self.services.ui = ctx.clone();
+        commands::apply(&mut self.state, &mut self.services, action);
     }
 
     /// Where the board was drawn in the last frame (for hit-testing from outside, such as
     /// a presentation clicker or a test).
-    pub fn board_geometry(&self) -> Option<crate::board::BoardGeometry> {
-        self.board_geometry
+    pub fn board_geometry(&self) -> Option<BoardGeometry> {
+        board::drawn(&self.services.ui, board::MAIN_BOARD)
+    }
+
+    /// Where the pattern browser's board was drawn in the last frame.
+    pub fn pattern_board_geometry(&self) -> Option<BoardGeometry> {
+        board::drawn(&self.services.ui, board::PATTERN_BOARD)
     }
 
     /// The translations.
     pub fn i18n(&self) -> &I18n {
-        &self.i18n
-    }
-
-    /// Light or dark panels to suit the board theme.
-    pub(crate) fn apply_visuals(&self, ctx: &egui::Context) {
-        let theme = self.state.settings.theme.theme();
-        ctx.set_visuals(if theme.dark_panels {
-            egui::Visuals::dark()
-        } else {
-            egui::Visuals::light()
-        });
-    }
-
-    /// Brings the autosaved game back, or throws it away.
-    pub(crate) fn restore_autosave(&mut self, restore: bool) {
-        let Some(path) = self.storage.autosave_path() else {
-            return;
-        };
-        if restore {
-            match crate::files::load_file(&path) {
-                Ok(crate::files::Loaded::One(record)) => {
-                    self.state.replace_record(record, None);
-                    // Restored work is unsaved work.
-                    self.state.mark_edited();
-                    self.state.notice = Some(Notice::Message("notice-restored"));
-                }
-                Ok(crate::files::Loaded::Many(_)) | Err(_) => {
-                    self.state.notice = Some(Notice::Message("notice-restore-failed"));
-                }
-            }
-        }
-        if !restore {
-            self.remove_autosave();
-        }
-    }
-
-    pub(crate) fn remove_autosave(&mut self) {
-        if let Some(path) = self.storage.autosave_path() {
-            // Absent already is fine.
-            let _ = std::fs::remove_file(path);
-        }
-        self.autosaved_edits = self.state.edits;
-    }
-
-    /// Writes unsaved changes to the autosave file now and then.
-    fn autosave(&mut self, force: bool) {
-        if !self.state.dirty || self.autosaved_edits == self.state.edits {
-            return;
-        }
-        if !force && self.last_autosave.elapsed() < AUTOSAVE_INTERVAL {
-            return;
-        }
-        let Some(path) = self.storage.autosave_path() else {
-            return;
-        };
-        self.last_autosave = Instant::now();
-        let text = crate::files::to_pgn(&self.state.record, chuhe_core::Notation::Iccs);
-        match write_atomically(&path, text.as_bytes()) {
-            Ok(()) => self.autosaved_edits = self.state.edits,
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-autosave-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
-        }
-    }
-
-    /// Drains the analysis service.
-    fn poll_analysis(&mut self) {
-        self.poll_engine_status();
-        let (Some(analysis), Some(wanted)) = (&self.analysis, self.analysed) else {
-            return;
-        };
-        let newest = analysis
-            .poll()
-            .into_iter()
-            .rev()
-            .find(|(request, _)| *request == wanted);
-        if let Some(((_, node), update)) = newest {
-            let position = self
-                .state
-                .record
-                .position_at(node)
-                .unwrap_or_else(|| self.state.position().clone());
-            let mate_patterns = update
-                .lines
-                .iter()
-                .map(|line| match line.score {
-                    chuhe_core::search::Score::Mate(n) if n > 0 => {
-                        crate::panels::patterns::mate_patterns(&position, &line.moves)
-                    }
-                    _ => Vec::new(),
-                })
-                .collect();
-            self.state.engine = Some(EngineView {
-                node,
-                position,
-                update,
-                mate_patterns,
-            });
-        }
+        &self.services.i18n
     }
 
     /// Keeps the window's size, place and maximised state for the next start.
@@ -276,66 +137,13 @@ impl ChuheApp {
             }
         }
         if *layout != before
-            && let Err(e) = self.storage.save_settings(&self.state.settings_to_save())
+            && let Err(e) = self
+                .services
+                .storage
+                .save_settings(&self.state.settings_to_save())
         {
             log_error(&e);
         }
-    }
-
-    /// Takes in what the engine said of itself; an external engine's name is kept.
-    fn poll_engine_status(&mut self) {
-        let Some(analysis) = &self.analysis else {
-            return;
-        };
-        for status in analysis.statuses() {
-            match status {
-                EngineStatus::Warning(w) => self.state.engine_warning = Some(w),
-                status => {
-                    if let EngineStatus::External(info) = &status {
-                        let engine = &mut self.state.settings.engine;
-                        if let Some(i) = engine.active_external
-                            && let Some(e) = engine.external.get_mut(i)
-                            && e.name != info.name
-                            && !info.name.is_empty()
-                        {
-                            e.name = info.name.clone();
-                            self.settings_changed = true;
-                        }
-                    }
-                    self.state.engine_warning = None;
-                    self.state.engine_status = Some(status);
-                }
-            }
-        }
-    }
-
-    /// Input that is not aimed at a widget: dropped files, pasted text, shortcuts.
-    fn global_input(&mut self, ctx: &egui::Context, actions: &mut Vec<Action>) {
-        let dropped: Vec<_> = ctx.input(|i| i.raw.dropped_files.clone());
-        for file in dropped {
-            let path = file.path().to_owned();
-            actions.push(if path.is_dir() {
-                Action::OpenFolder(path)
-            } else {
-                Action::Open(path)
-            });
-        }
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        let events = ctx.input(|i| i.events.clone());
-        for event in events {
-            match event {
-                egui::Event::Paste(text) => actions.push(Action::Paste(text)),
-                egui::Event::Copy => actions.push(Action::CopyFen),
-                _ => {}
-            }
-        }
-        actions.extend(shortcuts::actions(
-            ctx,
-            self.state.cursor,
-            self.state.presentation.is_some(),
-        ));
     }
 
     /// Writes frame statistics to `$CHUHE_STATS` when set (for measurements).
@@ -352,7 +160,7 @@ impl ChuheApp {
                 self.frame_times.mean().as_secs_f64() * 1000.0,
                 self.frame_times.recent_max().as_secs_f64() * 1000.0,
                 self.frame_times.max.as_secs_f64() * 1000.0,
-                self.state.analysing,
+                self.state.analysis.analysing,
             );
             // Measurement output only; failing to write it is not the user's problem.
             let _ = std::fs::write(path, stats);
@@ -364,15 +172,16 @@ impl eframe::App for ChuheApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let started = Instant::now();
         let ctx = ui.ctx().clone();
+        self.services.ui = ctx.clone();
         let mut actions = Vec::new();
 
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allowed_to_close {
-            if self.state.dirty {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.services.allowed_to_close {
+            if self.state.study.dirty {
                 ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-                self.autosave(true);
-                actions.push(Action::RequestQuit);
+                commands::autosave(&mut self.state, &mut self.services, true);
+                actions.push(Action::Window(WindowAction::RequestQuit));
             } else {
-                self.remove_autosave();
+                commands::remove_autosave(&mut self.state, &mut self.services);
             }
         }
         self.window = ctx.input(|i| {
@@ -386,39 +195,47 @@ impl eframe::App for ChuheApp {
                 maximized: viewport.maximized.unwrap_or(false),
             }
         });
-        self.global_input(&ctx, &mut actions);
-        self.poll_analysis();
-        self.poll_review();
-        if self.tablebase_frame(&ctx) {
-            // A table is being made, or practice just answered: look again soon.
-            ctx.request_repaint_after(Duration::from_millis(50));
+        actions.extend(panels::input(&ctx, &self.state));
+        for action in actions.drain(..) {
+            commands::apply(&mut self.state, &mut self.services, action);
         }
-        if self.poll_puzzle_work() {
-            // The solver works in the background: look for its answer again soon.
-            ctx.request_repaint_after(Duration::from_millis(50));
+        // The services' results, applied before drawing; what a result sets off (a table
+        // made, then the board's verdict from it) is looked for again at once.
+        let mut busy = false;
+        for _ in 0..3 {
+            let (reported, working) = self.services.poll(&self.state);
+            busy = working;
+            if reported.is_empty() {
+                break;
+            }
+            for action in reported {
+                commands::apply(&mut self.state, &mut self.services, action);
+            }
         }
-
-        if self.poll_export() {
-            ctx.request_repaint_after(Duration::from_millis(50));
-        }
-        if self.poll_match() {
-            // A clock runs or the engine thinks: show the time, look for its move.
-            ctx.request_repaint_after(Duration::from_millis(100));
-        }
-
-        panels::show(self, ui, &mut actions);
-
+        let view = panels::View {
+            state: &self.state,
+            i18n: &self.services.i18n,
+            frame_ms: self.frame_times.mean().as_secs_f64() * 1000.0,
+        };
+        panels::show(&view, ui, &mut actions);
         for action in actions {
-            self.apply(&ctx, action);
+            commands::apply(&mut self.state, &mut self.services, action);
         }
-        self.autosave(false);
-        if self.state.dirty && self.autosaved_edits != self.state.edits {
+        commands::autosave(&mut self.state, &mut self.services, false);
+        if self.state.study.dirty && self.services.autosaved_edits != self.state.study.edits {
             // No input may come to run a frame: ask for one when the autosave is due.
             ctx.request_repaint_after(
-                AUTOSAVE_INTERVAL.saturating_sub(self.last_autosave.elapsed()),
+                AUTOSAVE_INTERVAL.saturating_sub(self.services.last_autosave.elapsed()),
             );
         }
-        if self.state.analysing || self.review.is_some() {
+        if busy {
+            // Background work answers soon: look for it.
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
+        if self.state.analysis.analysing
+            || self.state.play.as_ref().is_some_and(|m| m.result.is_none())
+        {
+            // The engine's lines, a game's clock.
             ctx.request_repaint_after(Duration::from_millis(100));
         }
         self.frame_times
@@ -432,7 +249,7 @@ impl eframe::App for ChuheApp {
         self.write_stats();
         self.remember_window();
         // Dropping the worker stops the search and joins its thread.
-        self.analysis = None;
+        self.services.analysis = None;
     }
 }
 

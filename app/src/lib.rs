@@ -1,36 +1,29 @@
 //! Chuhe (楚河), a desktop Xiangqi study app: the egui user interface over `chuhe-core`.
 //!
 //! The app is a library so that tests drive the real window with egui_kittest; the
-//! `chuhe` binary only opens it. The state ([`state`]) is apart from the drawing
-//! ([`panels`], [`board`]); every change goes through one [`actions::Action`] type and one
-//! `apply`; colours live in [`theme`], strings in `locales/` through [`i18n`], settings in
-//! [`settings`].
+//! `chuhe` binary only opens it. Data flows one way, one layer per job:
+//!
+//! - [`state`]: plain data, one struct per feature; no drawing, threads or I/O.
+//! - [`panels`]: draw from the state and push [`actions::Action`]s; they never change the
+//!   state, never import the commands or each other (shared drawing is in [`widgets`]).
+//! - [`commands`]: one `apply` per feature, the only code that changes the state.
+//! - [`services`]: threads and I/O (analysis, review, background work, files, sound,
+//!   pictures); their results come back as actions.
+//!
+//! Beside them: colours by role in [`theme`], strings in `locales/` through [`i18n`], the
+//! settings' data in [`settings`].
 
 pub mod actions;
 pub mod app;
-pub mod board;
-pub mod editor;
-pub mod engine;
-pub mod export;
-pub mod files;
+pub mod commands;
 pub mod fonts;
 pub mod i18n;
-pub mod jobs;
 pub mod panels;
-pub mod play;
-pub mod puzzles;
-pub mod review;
+pub mod services;
 pub mod settings;
-pub mod shortcuts;
-pub mod sound;
 pub mod state;
 pub mod theme;
-// Endgame tables (issue 9).
-pub mod tablebase;
-
-// Club (issue 10): the club manager and its printable page.
-pub mod club;
-pub mod club_print;
+pub mod widgets;
 
 pub use app::ChuheApp;
 
@@ -45,7 +38,7 @@ pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1100.0, 780.0];
 
 /// How the native window opens: where and as large as it was when last closed.
 pub fn native_options() -> eframe::NativeOptions {
-    let (settings, _) = settings::Storage::from_environment().load_settings();
+    let (settings, _) = services::storage::Storage::from_environment().load_settings();
     native_options_for(&settings.layout)
 }
 

@@ -10,7 +10,10 @@ fn main() -> eframe::Result {
         Box::new(move |cc| {
             let mut app = chuhe::ChuheApp::new(cc);
             if let Some(path) = file {
-                app.apply(&cc.egui_ctx, chuhe::actions::Action::Open(path));
+                app.apply(
+                    &cc.egui_ctx,
+                    chuhe::actions::Action::File(chuhe::actions::FileAction::Open(path)),
+                );
             }
             Ok(Box::new(app))
         }),

@@ -1,13 +1,9 @@
-//! The user's settings and where Chuhe keeps its files: settings as RON in the OS config
-//! directory, the autosave in the data directory, every write atomic (a temporary file, then
-//! a rename), so a crash mid-write never leaves half a file.
+//! The user's settings: plain data, kept as RON by the storage service.
 
-use crate::board::Coordinates;
 use crate::i18n::Language;
 use crate::theme::ThemeChoice;
 use chuhe_core::Notation;
 use serde::{Deserialize, Serialize};
-use std::io;
 use std::path::{Path, PathBuf};
 
 /// How many files the recent-files menu remembers.
@@ -202,175 +198,12 @@ impl Settings {
     }
 }
 
-/// Where Chuhe keeps its files.
-#[derive(Clone, Debug)]
-pub struct Storage {
-    config_dir: Option<PathBuf>,
-    data_dir: Option<PathBuf>,
-}
-
-/// Why the settings could not be read.
-#[derive(Debug)]
-pub struct SettingsError {
-    /// The settings file.
-    pub path: PathBuf,
-    /// What was wrong, as the reader says.
-    pub message: String,
-}
-
-impl Storage {
-    /// The OS's directories for Chuhe (`~/.config/chuhe` and `~/.local/share/chuhe` on
-    /// Linux), or `$CHUHE_HOME` when set (for tests, screenshots and portable use).
-    pub fn from_environment() -> Storage {
-        if let Some(home) = std::env::var_os("CHUHE_HOME") {
-            return Storage::in_dir(PathBuf::from(home));
-        }
-        match directories::ProjectDirs::from("", "", "chuhe") {
-            Some(dirs) => Storage {
-                config_dir: Some(dirs.config_dir().to_owned()),
-                data_dir: Some(dirs.data_dir().to_owned()),
-            },
-            None => Storage {
-                config_dir: None,
-                data_dir: None,
-            },
-        }
-    }
-
-    /// Where the endgame tables are cached: `tablebases` in the data directory.
-    pub fn tablebase_dir(&self) -> Option<PathBuf> {
-        self.data_dir.as_ref().map(|d| d.join("tablebases"))
-    }
-
-    /// Everything in one directory.
-    pub fn in_dir(dir: PathBuf) -> Storage {
-        Storage {
-            config_dir: Some(dir.clone()),
-            data_dir: Some(dir),
-        }
-    }
-
-    /// The settings file.
-    pub fn settings_path(&self) -> Option<PathBuf> {
-        self.config_dir.as_ref().map(|d| d.join("settings.ron"))
-    }
-
-    /// A file or directory in the data directory (the user's puzzles, the progress on them).
-    pub fn data_path(&self, name: &str) -> Option<PathBuf> {
-        self.data_dir.as_ref().map(|d| d.join(name))
-    }
-
-    /// The autosaved game.
-    pub fn autosave_path(&self) -> Option<PathBuf> {
-        self.data_dir.as_ref().map(|d| d.join("autosave.pgn"))
-    }
-
-    /// Reads the settings: the defaults when there is no file yet; the defaults and the
-    /// reason when the file cannot be read, after moving it aside as `settings.ron.bad` so
-    /// the next save does not destroy what the user may want to repair.
-    pub fn load_settings(&self) -> (Settings, Option<SettingsError>) {
-        let Some(path) = self.settings_path() else {
-            return (Settings::default(), None);
-        };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return (Settings::default(), None),
-            Err(e) => {
-                let message = e.to_string();
-                return (Settings::default(), Some(SettingsError { path, message }));
-            }
-        };
-        match ron::from_str::<Settings>(&text) {
-            Ok(settings) => (settings, None),
-            Err(e) => {
-                // Keeping the bad file is best effort: the defaults apply either way.
-                let _ = std::fs::rename(&path, path.with_extension("ron.bad"));
-                let message = e.to_string();
-                (Settings::default(), Some(SettingsError { path, message }))
-            }
-        }
-    }
-
-    /// Writes the settings atomically.
-    pub fn save_settings(&self, settings: &Settings) -> io::Result<()> {
-        let Some(path) = self.settings_path() else {
-            return Ok(());
-        };
-        let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
-            .map_err(io::Error::other)?;
-        write_atomically(&path, text.as_bytes())
-    }
-}
-
-/// Every file the app writes goes through the core's atomic write.
-pub use chuhe_core::atomic::write_atomically;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("chuhe-settings-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    #[test]
-    fn settings_round_trip_through_ron() {
-        let storage = Storage::in_dir(temp_dir("round-trip"));
-        let mut settings = Settings {
-            language: Language::En,
-            notation: MoveNotation::Wxf,
-            flipped: true,
-            ..Settings::default()
-        };
-        settings.remember_file(Path::new("/games/a.pgn"));
-        storage.save_settings(&settings).unwrap();
-        let (read, error) = storage.load_settings();
-        assert!(error.is_none());
-        assert_eq!(read, settings);
-    }
-
-    #[test]
-    fn a_corrupt_settings_file_is_reported_set_aside_and_replaced_by_defaults() {
-        let dir = temp_dir("corrupt");
-        let storage = Storage::in_dir(dir.clone());
-        std::fs::write(dir.join("settings.ron"), "(language: Klingon, notation: [").unwrap();
-        let (settings, error) = storage.load_settings();
-        assert_eq!(settings, Settings::default());
-        let error = error.expect("the problem is reported");
-        assert!(error.path.ends_with("settings.ron"));
-        assert!(dir.join("settings.ron.bad").exists());
-    }
-
-    #[test]
-    fn missing_fields_take_their_defaults() {
-        let dir = temp_dir("partial");
-        std::fs::write(dir.join("settings.ron"), "(flipped: true)").unwrap();
-        let (settings, error) = Storage::in_dir(dir).load_settings();
-        assert!(error.is_none());
-        assert!(settings.flipped);
-        assert_eq!(settings.engine, EngineSettings::default());
-    }
-
-    #[test]
-    fn recent_files_put_the_newest_first_without_repeats() {
-        let mut settings = Settings::default();
-        for i in 0..12 {
-            settings.remember_file(Path::new(&format!("/g/{i}.pgn")));
-        }
-        settings.remember_file(Path::new("/g/5.pgn"));
-        assert_eq!(settings.recent_files.len(), RECENT_FILES);
-        assert_eq!(settings.recent_files[0], Path::new("/g/5.pgn"));
-        assert_eq!(
-            settings
-                .recent_files
-                .iter()
-                .filter(|p| p.ends_with("5.pgn"))
-                .count(),
-            1
-        );
-    }
+/// How the points are labelled round the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Coordinates {
+    /// Each side's file numbers at its own edge: Red's 九…一, Black's 1…9 (纵线编号).
+    #[default]
+    Chinese,
+    /// ICCS: files a–i along the bottom and top, ranks 0–9 up the left side.
+    Iccs,
 }

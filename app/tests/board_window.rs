@@ -6,7 +6,7 @@
 //! two rooks' corners, so a board drawn in the wrong place or shape fails here.
 
 use chuhe::ChuheApp;
-use chuhe::settings::Storage;
+use chuhe::services::storage::Storage;
 use chuhe::theme::Theme;
 use chuhe_core::{Color, File, Position, Rank, Square};
 use egui::epaint::{ClippedShape, Shape};

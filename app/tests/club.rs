@@ -5,8 +5,8 @@
 mod common;
 
 use chuhe::ChuheApp;
-use chuhe::actions::Action;
-use chuhe::club::ClubAction;
+use chuhe::actions::ClubAction;
+use chuhe::actions::*;
 use chuhe_core::club::{ClubStore, GameResult, GradeGroup};
 use common::{open_in, temp_dir};
 use egui_kittest::Harness;
@@ -118,7 +118,7 @@ fn a_club_of_six_plays_a_round_and_prints_its_standings() {
     // A game on the board attached to board 1, then opened from the table.
     apply(
         &mut harness,
-        Action::Paste("1. h2e2 h9g7 2. h0g2 i9h9 *".to_owned()),
+        Action::File(FileAction::Paste("1. h2e2 h9g7 2. h0g2 i9h9 *".to_owned())),
     );
     click_nth(&mut harness, "附加棋局", 0);
     let open = harness.state().state.club.current.clone().unwrap();
@@ -128,10 +128,10 @@ fn a_club_of_six_plays_a_round_and_prints_its_standings() {
         .expect("attached");
     assert!(pgn.contains(&format!("[Red \"{}\"]", open.club.name_of(first.red))));
     assert!(pgn.contains("[Result \"1-0\"]"));
-    apply(&mut harness, Action::New);
-    assert_eq!(harness.state().state.record.move_count(), 0);
+    apply(&mut harness, Action::File(FileAction::New));
+    assert_eq!(harness.state().state.study.record.move_count(), 0);
     click_nth(&mut harness, "打开棋谱", 0);
-    let record = &harness.state().state.record;
+    let record = &harness.state().state.study.record;
     assert_eq!(record.move_count(), 4);
     assert_eq!(
         record.headers().get("Red"),

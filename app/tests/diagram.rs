@@ -3,8 +3,8 @@
 
 mod common;
 
-use chuhe::actions::Action;
-use chuhe::export::ExportOptions;
+use chuhe::actions::*;
+use chuhe::state::export::ExportOptions;
 use common::{open_in, temp_dir, wait_for};
 use egui_kittest::kittest::Queryable as _;
 use std::time::Duration;
@@ -14,9 +14,10 @@ fn the_board_is_exported_as_a_png_of_the_chosen_size_that_is_not_blank() {
     let dir = temp_dir("diagram", "export");
     let mut harness = open_in(&dir);
     let ctx = harness.ctx.clone();
-    harness
-        .state_mut()
-        .apply(&ctx, Action::PlayMove("h2e2".parse().unwrap()));
+    harness.state_mut().apply(
+        &ctx,
+        Action::Study(StudyAction::PlayMove("h2e2".parse().unwrap())),
+    );
     harness.run_ok();
 
     harness.get_by_label("文件").click();
@@ -37,9 +38,10 @@ fn the_board_is_exported_as_a_png_of_the_chosen_size_that_is_not_blank() {
         size: 640,
         ..options
     };
-    harness
-        .state_mut()
-        .apply(&ctx, Action::ExportPng(path.clone(), options));
+    harness.state_mut().apply(
+        &ctx,
+        Action::Export(ExportAction::Png(path.clone(), options)),
+    );
     wait_for(&mut harness, Duration::from_secs(120), |app| {
         app.state
             .notice

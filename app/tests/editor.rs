@@ -3,9 +3,9 @@
 //! pasted FENs, the puzzle list. Each test keeps its files in its own temporary directory.
 
 use chuhe::ChuheApp;
-use chuhe::puzzles::{Phase, SolveMessage, Wrong};
-use chuhe::settings::Storage;
+use chuhe::services::storage::Storage;
 use chuhe::state::Notice;
+use chuhe::state::puzzles::{Phase, SolveMessage, Wrong};
 use chuhe_core::puzzle::Goal;
 use chuhe_core::solver::{SolveOptions, Solver};
 use chuhe_core::{Color, Move, Piece, PieceKind, Position, Square};
@@ -201,7 +201,12 @@ fn pieces_are_placed_moved_and_removed_and_the_changes_undone() {
     let state = &harness.state().state;
     assert!(state.editor.is_none());
     assert_eq!(
-        state.record.start().piece_at(sq("a1")).map(|p| p.kind),
+        state
+            .study
+            .record
+            .start()
+            .piece_at(sq("a1"))
+            .map(|p| p.kind),
         Some(PieceKind::Rook)
     );
 }
@@ -209,7 +214,7 @@ fn pieces_are_placed_moved_and_removed_and_the_changes_undone() {
 #[test]
 fn an_illegal_setup_is_refused_with_every_problem_listed_and_kept() {
     let mut harness = open_in(&temp_dir("illegal"));
-    let before = harness.state().state.record.start().clone();
+    let before = harness.state().state.study.record.start().clone();
     menu(&mut harness, "残局", "摆棋（局面编辑）");
     // Two Red generals (one off the palace), a Red pawn behind its start, Red to move
     // with Black in check from a rook: every problem at once.
@@ -237,17 +242,17 @@ fn an_illegal_setup_is_refused_with_every_problem_listed_and_kept() {
         "3k5/9/9/9/9/9/9/P8/3R5/4K3K w - - 0 1",
         "the arrangement is kept"
     );
-    assert_eq!(state.record.start(), &before, "the game is untouched");
+    assert_eq!(state.study.record.start(), &before, "the game is untouched");
     press(&mut harness, "从此局面分析");
     assert!(harness.state().state.editor.is_some());
-    assert!(!harness.state().state.analysing);
+    assert!(!harness.state().state.analysis.analysing);
 
     // Leaving asks first, and the game is still there after.
     press(&mut harness, "离开摆棋");
     assert!(harness.state().state.editor.is_some());
     press(&mut harness, "离开");
     assert!(harness.state().state.editor.is_none());
-    assert_eq!(harness.state().state.record.start(), &before);
+    assert_eq!(harness.state().state.study.record.start(), &before);
 }
 
 #[test]
@@ -415,7 +420,7 @@ fn solve_mode_refuses_a_wrong_move_and_accepts_the_right_ones() {
     // The progress is kept on disk: solved, and missed (a wrong move and hints).
     let progress = std::fs::read_to_string(dir.join("puzzle-progress.ron")).unwrap();
     assert!(progress.contains(&puzzle.id), "{progress}");
-    let kept = chuhe::puzzles::load_progress(&dir.join("puzzle-progress.ron"));
+    let kept = chuhe::services::puzzles::load_progress(&dir.join("puzzle-progress.ron"));
     let set_name = harness.state().state.puzzles.sets[set].progress_name();
     let entry = kept.get(&set_name, &puzzle.id);
     assert!(entry.solved && entry.missed, "{entry:?}");
@@ -478,7 +483,7 @@ fn a_long_solve_is_cancelled_without_waiting() {
 #[test]
 fn a_composed_mate_is_saved_as_the_users_puzzle_and_sets_go_out_and_in_as_pgn() {
     use chuhe::actions::Action;
-    use chuhe::puzzles::PuzzleAction;
+    use chuhe::actions::PuzzleAction;
     let dir = temp_dir("collections");
     let mut harness = open_in(&dir);
     menu(&mut harness, "残局", "摆棋（局面编辑）");
@@ -567,7 +572,7 @@ fn the_shipped_font_has_every_character_of_the_built_in_puzzles() {
         });
     harness.run();
     let mut missing = std::collections::BTreeSet::new();
-    for set in chuhe::puzzles::built_in() {
+    for set in chuhe::state::puzzles::built_in() {
         for p in &set.puzzles {
             for c in [&p.title, &p.source, &p.author]
                 .into_iter()
@@ -592,8 +597,8 @@ fn starting_from_the_editor_asks_before_replacing_an_unsaved_game() {
     // A move on the study board: the game now has unsaved changes.
     click(&mut harness, "h2");
     click(&mut harness, "e2");
-    assert!(harness.state().state.dirty);
-    let moves = harness.state().state.record.main_line_moves();
+    assert!(harness.state().state.study.dirty);
+    let moves = harness.state().state.study.record.main_line_moves();
     menu(&mut harness, "残局", "摆棋（局面编辑）");
     press(&mut harness, "红黑互换");
     press(&mut harness, "从此局面分析");
@@ -602,15 +607,15 @@ fn starting_from_the_editor_asks_before_replacing_an_unsaved_game() {
     press(&mut harness, "取消");
     let state = &harness.state().state;
     assert!(state.editor.is_some());
-    assert_eq!(state.record.main_line_moves(), moves);
+    assert_eq!(state.study.record.main_line_moves(), moves);
     // Going on replaces the game and starts the analysis.
     press(&mut harness, "从此局面分析");
     press(&mut harness, "放弃修改");
     let state = &harness.state().state;
     assert!(state.editor.is_none());
-    assert!(state.record.main_line_moves().is_empty());
+    assert!(state.study.record.main_line_moves().is_empty());
     assert_eq!(state.position().side_to_move(), Color::Red);
-    assert!(state.analysing);
+    assert!(state.analysis.analysing);
 }
 
 #[test]
@@ -618,7 +623,7 @@ fn keys_for_the_game_do_nothing_unseen_while_the_board_is_taken() {
     let mut harness = open_in(&temp_dir("keys"));
     click(&mut harness, "h2");
     click(&mut harness, "e2");
-    let cursor = harness.state().state.cursor;
+    let cursor = harness.state().state.study.cursor;
     menu(&mut harness, "残局", "残局题库…");
     let first = harness.state().state.puzzles.sets[0].set.puzzles[0]
         .title
@@ -632,8 +637,12 @@ fn keys_for_the_game_do_nothing_unseen_while_the_board_is_taken() {
     harness.key_press(Key::ArrowLeft);
     settle(&mut harness);
     let state = &harness.state().state;
-    assert_eq!(state.record.main_line_moves().len(), 1, "nothing undone");
-    assert_eq!(state.cursor, cursor, "nothing stepped back");
+    assert_eq!(
+        state.study.record.main_line_moves().len(),
+        1,
+        "nothing undone"
+    );
+    assert_eq!(state.study.cursor, cursor, "nothing stepped back");
 
     // Opening the editor again keeps the arrangement being set up.
     menu(&mut harness, "残局", "摆棋（局面编辑）");
@@ -682,7 +691,7 @@ fn a_puzzle_for_black_is_shown_from_blacks_side_and_solved_there() {
 #[test]
 fn a_win_puzzle_from_pgn_is_solved_by_its_solutions_moves() {
     use chuhe::actions::Action;
-    use chuhe::puzzles::PuzzleAction;
+    use chuhe::actions::PuzzleAction;
     let dir = temp_dir("win");
     let pgn = dir.join("wintest.pgn");
     std::fs::write(
@@ -740,7 +749,7 @@ fn a_win_puzzle_from_pgn_is_solved_by_its_solutions_moves() {
             .unwrap()
             .message
     );
-    let progress = chuhe::puzzles::load_progress(&dir.join("puzzle-progress.ron"));
+    let progress = chuhe::services::puzzles::load_progress(&dir.join("puzzle-progress.ron"));
     let entry = progress.get(
         "mine/wintest",
         &harness

@@ -2,6 +2,7 @@
 //! under its own name, from the game's moves), one that dies and one that hangs mid-search
 //! (the user is told in plain words, and the app goes on).
 
+use chuhe::actions::*;
 mod common;
 
 use chuhe::ChuheApp;
@@ -83,7 +84,7 @@ fn an_external_engine_analyses_under_its_name_from_the_game_moves() {
     let ctx = harness.ctx.clone();
     harness.state_mut().apply(
         &ctx,
-        chuhe::actions::Action::PlayMove("h2e2".parse().unwrap()),
+        chuhe::actions::Action::Study(StudyAction::PlayMove("h2e2".parse().unwrap())),
     );
     wait_for(&mut harness, Duration::from_secs(20), |app| {
         app.state.visible_engine().is_some_and(|e| {
@@ -125,8 +126,8 @@ fn an_engine_that_crashes_is_reported_and_the_app_goes_on() {
     key(&mut harness, Key::Space);
     wait_for(&mut harness, Duration::from_secs(20), |app| {
         matches!(
-            app.state.engine_status,
-            Some(chuhe::engine::EngineStatus::Failed(_))
+            app.state.analysis.engine_status,
+            Some(chuhe::services::analysis::EngineStatus::Failed(_))
         )
     });
     harness.run_ok();
@@ -145,7 +146,7 @@ fn a_missing_engine_program_is_named_in_the_message() {
     let mut harness = open_with_settings(&temp_dir("external", "missing"), &settings);
     key(&mut harness, Key::Space);
     wait_for(&mut harness, Duration::from_secs(20), |app| {
-        app.state.engine_status.is_some()
+        app.state.analysis.engine_status.is_some()
     });
     harness.run_ok();
     harness.get_by_label_contains("无法启动引擎 /no/such/pikafish");
@@ -168,6 +169,7 @@ fn an_engine_that_hangs_mid_search_is_reported_and_the_board_never_waits_for_it(
     key(&mut harness, Key::Space);
     wait_for(&mut harness, Duration::from_secs(20), |app| {
         app.state
+            .analysis
             .engine
             .as_ref()
             .is_some_and(|e| !e.update.lines.is_empty())
@@ -181,16 +183,16 @@ fn an_engine_that_hangs_mid_search_is_reported_and_the_board_never_waits_for_it(
     );
     assert!(
         matches!(
-            harness.state().state.engine_status,
-            Some(chuhe::engine::EngineStatus::External(_))
+            harness.state().state.analysis.engine_status,
+            Some(chuhe::services::analysis::EngineStatus::External(_))
         ),
         "the board moved on before the engine's timeout"
     );
     // After its timeout the engine is given up and the user told.
     wait_for(&mut harness, Duration::from_secs(40), |app| {
         matches!(
-            app.state.engine_status,
-            Some(chuhe::engine::EngineStatus::Failed(_))
+            app.state.analysis.engine_status,
+            Some(chuhe::services::analysis::EngineStatus::Failed(_))
         )
     });
     harness.run_ok();

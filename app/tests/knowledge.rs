@@ -79,9 +79,12 @@ fn an_entry_shows_its_diagram_steps_its_line_and_goes_on_the_main_board() {
     let (_, entry) = knowledge::entry("rule-horse").unwrap();
     let diagram = &entry.diagrams[0];
     let state = &harness.state().state;
-    assert_eq!(state.record.start().to_string(), diagram.fen);
-    assert_eq!(state.record.main_line_moves().len(), diagram.line.len());
-    assert_eq!(state.record.ply(state.cursor), 2);
+    assert_eq!(state.study.record.start().to_string(), diagram.fen);
+    assert_eq!(
+        state.study.record.main_line_moves().len(),
+        diagram.line.len()
+    );
+    assert_eq!(state.study.record.ply(state.study.cursor), 2);
     let expected = &diagram.positions()[2];
     assert_eq!(state.position().to_string(), expected.to_string());
 }
@@ -247,5 +250,5 @@ fn clicks_on_the_window_do_not_reach_the_board_under_it() {
     harness.run_ok();
     let state = &harness.state().state;
     assert_eq!(state.knowledge.entry.as_deref(), Some("rule-rook"));
-    assert!(state.notice.is_none() && state.selected.is_none());
+    assert!(state.notice.is_none() && state.study.selected.is_none());
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use chuhe::ChuheApp;
-use chuhe::settings::Storage;
+use chuhe::services::storage::Storage;
 use chuhe_core::{Move, PieceKind, Square};
 use egui::{Key, Vec2};
 use egui_kittest::Harness;
@@ -22,7 +22,7 @@ fn open(name: &str) -> Harness<'static, ChuheApp> {
 }
 
 fn main_line(harness: &Harness<'_, ChuheApp>) -> Vec<String> {
-    let record = &harness.state().state.record;
+    let record = &harness.state().state.study.record;
     record
         .main_line_moves()
         .iter()
@@ -62,12 +62,12 @@ fn the_browser_searches_puts_a_line_on_the_board_and_names_the_position() {
     // The line is on the board: 炮二平五 马8进7 马二进三 马2进3, at its end, annotated.
     assert_eq!(main_line(&harness), ["h2e2", "h9g7", "h0g2", "b9c7"]);
     let state = &harness.state().state;
-    assert_eq!(state.record.ply(state.cursor), 4);
+    assert_eq!(state.study.record.ply(state.study.cursor), 4);
     let cannon = state.position().piece_at("e2".parse::<Square>().unwrap());
     assert_eq!(cannon.map(|p| p.kind), Some(PieceKind::Cannon));
-    let comment = &state.record.annotation(state.cursor).comment;
+    let comment = &state.study.record.annotation(state.study.cursor).comment;
     assert!(comment.starts_with("屏风马："), "{comment}");
-    assert_eq!(state.record.headers().get("ECCO"), Some("C00"));
+    assert_eq!(state.study.record.headers().get("ECCO"), Some("C00"));
     // The header area names it.
     harness.get_by_label("C00 屏风马");
 
@@ -81,7 +81,7 @@ fn the_browser_searches_puts_a_line_on_the_board_and_names_the_position() {
     let book = chuhe_core::library::openings::builtin().unwrap();
     let picked = state.openings.selected.expect("a position is chosen");
     assert_eq!(book.nodes[picked].names.zh_cn, "中炮对进左马");
-    assert_eq!(state.record.ply(state.cursor), 3);
+    assert_eq!(state.study.record.ply(state.study.cursor), 3);
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! pattern, step through its solution, practise it against the prover.
 
 use chuhe::ChuheApp;
-use chuhe::panels::patterns::{Defence, defend, mate_patterns, solved_key};
-use chuhe::settings::Storage;
+use chuhe::services::patterns::{defend, mate_patterns};
+use chuhe::services::storage::Storage;
+use chuhe::state::patterns::{Defence, solved_key};
 use chuhe_core::library::patterns::{self, has_rule};
 use chuhe_core::{Move, Square};
 use egui::{Event, PointerButton, Vec2};
@@ -40,7 +41,7 @@ fn wait_for_defence(harness: &mut Harness<'_, ChuheApp>) {
             .patterns
             .practice
             .as_ref()
-            .is_some_and(|p| p.job.is_some());
+            .is_some_and(|p| p.pending.is_some());
         if !pending {
             break;
         }
@@ -56,9 +57,7 @@ fn wait_for_defence(harness: &mut Harness<'_, ChuheApp>) {
 fn click_point(harness: &mut Harness<'_, ChuheApp>, square: Square) {
     let geometry = harness
         .state()
-        .state
-        .patterns
-        .geometry
+        .pattern_board_geometry()
         .expect("the pattern board was drawn");
     let pos = geometry.point(square);
     for pressed in [true, false] {
@@ -235,7 +234,7 @@ fn analysis_that_finds_a_mate_names_its_pattern() {
     harness.run_ok();
     harness.key_press(egui::Key::Space);
     harness.run_ok();
-    assert!(harness.state().state.analysing);
+    assert!(harness.state().state.analysis.analysing);
     // Wait until the best line is a mate played out to the end.
     let start = Instant::now();
     let names = loop {
@@ -244,7 +243,7 @@ fn analysis_that_finds_a_mate_names_its_pattern() {
             let line = view.update.lines.first()?;
             let ids = mate_patterns(&view.position, &line.moves);
             (!ids.is_empty())
-                .then(|| chuhe::panels::patterns::names_of(&ids, chuhe::i18n::Language::ZhCn))
+                .then(|| chuhe::widgets::text::names_of(&ids, chuhe::i18n::Language::ZhCn))
         });
         if let Some(names) = named {
             break names;

@@ -3,8 +3,9 @@
 
 mod common;
 
-use chuhe::actions::Action;
-use chuhe::play::{Match, PlayAction, PlaySetup, Player};
+use chuhe::actions::PlayAction;
+use chuhe::actions::*;
+use chuhe::state::play::{Match, PlaySetup, Player};
 use chuhe_core::Color;
 use chuhe_core::play::{Level, TimeControl, TimeControlKind};
 use common::{open_in, temp_dir, wait_for};
@@ -16,7 +17,7 @@ use std::time::Duration;
 const MATE_NEXT: &str = "4k4/R8/9/9/9/9/8p/9/9/1R1K5 b - - 0 1";
 
 fn main_line_len(app: &chuhe::ChuheApp) -> usize {
-    app.state.record.main_line().len()
+    app.state.study.record.main_line().len()
 }
 
 #[test]
@@ -26,7 +27,7 @@ fn a_game_against_the_engine_is_played_from_the_menu_to_a_recorded_result() {
     let ctx = harness.ctx.clone();
     harness
         .state_mut()
-        .apply(&ctx, Action::Paste(MATE_NEXT.into()));
+        .apply(&ctx, Action::File(FileAction::Paste(MATE_NEXT.into())));
     harness.run_ok();
 
     // The Play menu opens the dialog; the person takes Black from the board's position.
@@ -50,12 +51,13 @@ fn a_game_against_the_engine_is_played_from_the_menu_to_a_recorded_result() {
         state.settings.flipped,
         "Black's player sees the board from Black's side"
     );
-    assert_eq!(state.record.start().to_string(), MATE_NEXT);
+    assert_eq!(state.study.record.start().to_string(), MATE_NEXT);
 
     // It is not the engine's move: the person moves the pawn, the engine mates.
-    harness
-        .state_mut()
-        .apply(&ctx, Action::PlayMove("i3h3".parse().unwrap()));
+    harness.state_mut().apply(
+        &ctx,
+        Action::Study(StudyAction::PlayMove("i3h3".parse().unwrap())),
+    );
     assert_eq!(main_line_len(harness.state()), 1);
     wait_for(&mut harness, Duration::from_secs(60), |app| {
         app.state.play.as_ref().is_some_and(|m| m.result.is_some())
@@ -65,17 +67,18 @@ fn a_game_against_the_engine_is_played_from_the_menu_to_a_recorded_result() {
     let m = state.play.as_ref().unwrap();
     assert_eq!(m.result.unwrap().winner, Some(Color::Red));
     assert_eq!(main_line_len(harness.state()), 2);
-    let headers = state.record.headers();
+    let headers = state.study.record.headers();
     assert_eq!(headers.get("Result"), Some("1-0"));
     assert_eq!(headers.get("Termination"), Some("checkmate"));
-    let last = *state.record.main_line().last().unwrap();
-    assert!(state.record.annotation(last).comment.contains("将死"));
+    let last = *state.study.record.main_line().last().unwrap();
+    assert!(state.study.record.annotation(last).comment.contains("将死"));
     // The result is shown above the board; no move can be made any more.
     assert!(harness.query_all_by_label_contains("红胜").count() >= 1);
     harness.get_by_label("再来一局");
-    harness
-        .state_mut()
-        .apply(&ctx, Action::PlayMove("e9f9".parse().unwrap()));
+    harness.state_mut().apply(
+        &ctx,
+        Action::Study(StudyAction::PlayMove("e9f9".parse().unwrap())),
+    );
     assert_eq!(main_line_len(harness.state()), 2);
 }
 
@@ -93,13 +96,15 @@ fn a_move_is_taken_back_with_the_engines_reply_and_a_resignation_ends_the_game()
         .apply(&ctx, Action::Play(PlayAction::Start(setup)));
     harness.run_ok();
     // The engine cannot be moved for.
-    harness
-        .state_mut()
-        .apply(&ctx, Action::PlayMove("h2e2".parse().unwrap()));
+    harness.state_mut().apply(
+        &ctx,
+        Action::Study(StudyAction::PlayMove("h2e2".parse().unwrap())),
+    );
     assert_eq!(main_line_len(harness.state()), 1);
-    harness
-        .state_mut()
-        .apply(&ctx, Action::PlayMove("h9g7".parse().unwrap()));
+    harness.state_mut().apply(
+        &ctx,
+        Action::Study(StudyAction::PlayMove("h9g7".parse().unwrap())),
+    );
     assert_eq!(main_line_len(harness.state()), 1, "not the person's move");
     wait_for(&mut harness, Duration::from_secs(30), |app| {
         main_line_len(app) == 2
@@ -126,9 +131,9 @@ fn a_move_is_taken_back_with_the_engines_reply_and_a_resignation_ends_the_game()
         state.play.as_ref().unwrap().result.unwrap().winner,
         Some(Color::Black)
     );
-    assert_eq!(state.record.headers().get("Result"), Some("0-1"));
+    assert_eq!(state.study.record.headers().get("Result"), Some("0-1"));
     assert_eq!(
-        state.record.headers().get("Termination"),
+        state.study.record.headers().get("Termination"),
         Some("resignation")
     );
 }
@@ -140,7 +145,7 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
     let ctx = harness.ctx.clone();
     let setup = PlaySetup {
         against_engine: false,
-        clock: chuhe::play::ClockChoice::Control(TimeControlKind::Rapid),
+        clock: chuhe::state::play::ClockChoice::Control(TimeControlKind::Rapid),
         ..PlaySetup::default()
     };
     harness
@@ -148,7 +153,13 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
         .apply(&ctx, Action::Play(PlayAction::Start(setup)));
     harness.run_ok();
     assert_eq!(
-        harness.state().state.record.headers().get("TimeControl"),
+        harness
+            .state()
+            .state
+            .study
+            .record
+            .headers()
+            .get("TimeControl"),
         Some("40/600:50/300")
     );
     // Both clocks show ten minutes; Red's runs (on a busy machine a few seconds may pass).
@@ -157,9 +168,10 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
     assert!(stopped >= 1, "Black's clock shows ten minutes");
     assert!(stopped + running >= 2, "both clocks are shown");
     for m in ["h2e2", "h9g7"] {
-        harness
-            .state_mut()
-            .apply(&ctx, Action::PlayMove(m.parse().unwrap()));
+        harness.state_mut().apply(
+            &ctx,
+            Action::Study(StudyAction::PlayMove(m.parse().unwrap())),
+        );
     }
     assert_eq!(main_line_len(harness.state()), 2);
     let clock = harness
@@ -181,16 +193,16 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
     harness.run_ok();
     let state = &harness.state().state;
     assert_eq!(state.play.as_ref().unwrap().result.unwrap().winner, None);
-    assert_eq!(state.record.headers().get("Result"), Some("1/2-1/2"));
+    assert_eq!(state.study.record.headers().get("Result"), Some("1/2-1/2"));
     assert_eq!(
-        state.record.headers().get("Termination"),
+        state.study.record.headers().get("Termination"),
         Some("draw agreed")
     );
 
     // A second game with a clock of a fraction of a second: Red's time runs out.
     let mut control = TimeControl::new(TimeControlKind::SuddenDeath(1));
     control.first[0].time = Duration::from_millis(300);
-    let generation = harness.state().state.generation;
+    let generation = harness.state().state.study.generation;
     harness.state_mut().state.play = Some(Match::new(
         [Player::Human, Player::Human],
         Some(control),
@@ -203,7 +215,7 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
     let result = state.play.as_ref().unwrap().result.unwrap();
     assert_eq!(result.winner, Some(Color::Black));
     assert_eq!(
-        state.record.headers().get("Termination"),
+        state.study.record.headers().get("Termination"),
         Some("time forfeit")
     );
 }

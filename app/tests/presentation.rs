@@ -5,8 +5,8 @@
 
 mod common;
 
-use chuhe::actions::Action;
-use chuhe::settings::Storage;
+use chuhe::actions::*;
+use chuhe::services::storage::Storage;
 use chuhe::theme::ThemeChoice;
 use common::{key, open_in, temp_dir};
 use egui::Key;
@@ -18,13 +18,14 @@ fn presentation_mode_shows_the_board_for_a_class_and_gives_everything_back() {
     let mut harness = open_in(&dir);
     let ctx = harness.ctx.clone();
     for m in ["h2e2", "h9g7", "h0g2"] {
-        harness
-            .state_mut()
-            .apply(&ctx, Action::PlayMove(m.parse().unwrap()));
+        harness.state_mut().apply(
+            &ctx,
+            Action::Study(StudyAction::PlayMove(m.parse().unwrap())),
+        );
     }
     key(&mut harness, Key::Home);
-    let root = harness.state().state.record.root();
-    assert_eq!(harness.state().state.cursor, root);
+    let root = harness.state().state.study.record.root();
+    assert_eq!(harness.state().state.study.cursor, root);
     let theme_before = harness.state().state.settings.theme;
     assert_ne!(theme_before, ThemeChoice::HighContrast);
 
@@ -34,29 +35,32 @@ fn presentation_mode_shows_the_board_for_a_class_and_gives_everything_back() {
     let state = &harness.state().state;
     assert!(state.presentation.is_some());
     assert_eq!(state.settings.theme, ThemeChoice::HighContrast);
-    assert!(state.settings.layout.board_only && state.engine_hidden);
+    assert!(state.settings.layout.board_only && state.analysis.engine_hidden);
 
     // The clicker's keys step through the game.
     key(&mut harness, Key::PageDown);
     key(&mut harness, Key::PageDown);
     let state = &harness.state().state;
-    assert_eq!(state.record.moves_to(state.cursor).len(), 2);
+    assert_eq!(state.study.record.moves_to(state.study.cursor).len(), 2);
     key(&mut harness, Key::PageUp);
     let state = &harness.state().state;
-    assert_eq!(state.record.moves_to(state.cursor).len(), 1);
+    assert_eq!(state.study.record.moves_to(state.study.cursor).len(), 1);
 
     // A setting changed meanwhile is saved, the projector's theme is not.
-    harness.state_mut().apply(&ctx, Action::ToggleSounds);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::View(ViewAction::ToggleSounds));
     let saved = Storage::in_dir(dir.clone()).load_settings().0;
     assert!(saved.mute);
     assert_eq!(saved.theme, theme_before);
     assert!(!saved.layout.board_only);
 
     // The move's comment is shown large under the board.
-    let cursor = harness.state().state.cursor;
-    harness
-        .state_mut()
-        .apply(&ctx, Action::SetComment(cursor, "当头炮，先声夺人".into()));
+    let cursor = harness.state().state.study.cursor;
+    harness.state_mut().apply(
+        &ctx,
+        Action::Study(StudyAction::SetComment(cursor, "当头炮，先声夺人".into())),
+    );
     harness.run_ok();
     harness.get_by_label("当头炮，先声夺人");
 
@@ -65,7 +69,7 @@ fn presentation_mode_shows_the_board_for_a_class_and_gives_everything_back() {
     let state = &harness.state().state;
     assert!(state.presentation.is_none());
     assert_eq!(state.settings.theme, theme_before);
-    assert!(!state.settings.layout.board_only && !state.engine_hidden);
+    assert!(!state.settings.layout.board_only && !state.analysis.engine_hidden);
     // F5 toggles it too.
     key(&mut harness, Key::F5);
     assert!(harness.state().state.presentation.is_some());
@@ -79,15 +83,17 @@ fn the_audience_window_shows_the_board_while_the_teacher_previews_the_next_move(
     let mut harness = open_in(&dir);
     let ctx = harness.ctx.clone();
     for m in ["h2e2", "h9g7"] {
-        harness
-            .state_mut()
-            .apply(&ctx, Action::PlayMove(m.parse().unwrap()));
+        harness.state_mut().apply(
+            &ctx,
+            Action::Study(StudyAction::PlayMove(m.parse().unwrap())),
+        );
     }
     key(&mut harness, Key::Home);
-    let root = harness.state().state.record.root();
-    harness
-        .state_mut()
-        .apply(&ctx, Action::SetComment(root, "开局".into()));
+    let root = harness.state().state.study.record.root();
+    harness.state_mut().apply(
+        &ctx,
+        Action::Study(StudyAction::SetComment(root, "开局".into())),
+    );
     // F6 opens it (the View menu has it too).
     key(&mut harness, Key::F6);
     assert!(harness.state().state.audience);
@@ -115,7 +121,7 @@ fn a_puzzle_solution_is_revealed_one_move_at_a_time_in_presentation_mode() {
     let ctx = harness.ctx.clone();
     harness.state_mut().apply(
         &ctx,
-        Action::Puzzle(chuhe::puzzles::PuzzleAction::ToggleBrowser),
+        Action::Puzzle(chuhe::actions::PuzzleAction::ToggleBrowser),
     );
     harness.run_ok();
     // The first puzzle whose solution is at least two moves long.
@@ -126,25 +132,27 @@ fn a_puzzle_solution_is_revealed_one_move_at_a_time_in_presentation_mode() {
         .position(|p| p.to_record().main_line().len() >= 3)
         .expect("a longer puzzle");
     let puzzle = harness.state().state.puzzles.sets[0].set.puzzles[index].clone();
-    harness
-        .state_mut()
-        .apply(&ctx, Action::PresentPuzzle { set: 0, index });
+    harness.state_mut().apply(
+        &ctx,
+        Action::Presentation(PresentationAction::PresentPuzzle { set: 0, index }),
+    );
     harness.run_ok();
     let state = &harness.state().state;
     assert!(state.presentation.as_ref().is_some_and(|p| p.show_moves));
-    assert_eq!(state.record.start(), &puzzle.position);
-    assert_eq!(state.cursor, state.record.root());
-    let solution = state.record.main_line();
+    assert_eq!(state.study.record.start(), &puzzle.position);
+    assert_eq!(state.study.cursor, state.study.record.root());
+    let solution = state.study.record.main_line();
     assert!(solution.len() >= 2);
     let texts: Vec<String> = solution
         .iter()
         .map(|&node| {
             state
+                .study
                 .derived
                 .tokens
                 .iter()
                 .find_map(|t| match t {
-                    chuhe::state::MoveToken::Move(item) if item.node == node => {
+                    chuhe::state::study::MoveToken::Move(item) if item.node == node => {
                         Some(format!("{} {}", item.number, item.text))
                     }
                     _ => None,

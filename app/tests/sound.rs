@@ -4,8 +4,8 @@
 mod common;
 
 use chuhe::ChuheApp;
-use chuhe::actions::Action;
-use chuhe::sound::Sound;
+use chuhe::actions::*;
+use chuhe::state::study::Sound;
 use common::{open_in, temp_dir};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
@@ -22,9 +22,12 @@ fn act(harness: &mut Harness<'_, ChuheApp>, action: Action) {
 }
 
 fn play(harness: &mut Harness<'_, ChuheApp>, m: &str) -> Option<Sound> {
-    harness.state_mut().state.last_sound = None;
-    act(harness, Action::PlayMove(m.parse().unwrap()));
-    harness.state().state.last_sound
+    harness.state_mut().state.study.last_sound = None;
+    act(
+        harness,
+        Action::Study(StudyAction::PlayMove(m.parse().unwrap())),
+    );
+    harness.state().state.study.last_sound
 }
 
 #[test]
@@ -43,13 +46,13 @@ fn moves_captures_checks_and_mates_each_have_their_sound() {
     assert_eq!(play(&mut harness, "a5a9"), Some(Sound::Check));
 
     // Stepping back is silent; stepping forward again is heard.
-    harness.state_mut().state.last_sound = None;
+    harness.state_mut().state.study.last_sound = None;
     harness.key_press_modifiers(Modifiers::NONE, Key::ArrowLeft);
     harness.run_ok();
-    assert_eq!(harness.state().state.last_sound, None);
+    assert_eq!(harness.state().state.study.last_sound, None);
     harness.key_press_modifiers(Modifiers::NONE, Key::ArrowRight);
     harness.run_ok();
-    assert_eq!(harness.state().state.last_sound, Some(Sound::Check));
+    assert_eq!(harness.state().state.study.last_sound, Some(Sound::Check));
 }
 
 #[test]
@@ -59,8 +62,8 @@ fn a_mate_sounds_the_end_and_muting_silences_everything() {
     harness.run_ok();
     assert_eq!(play(&mut harness, "a1a2"), Some(Sound::Move));
     assert_eq!(play(&mut harness, "d9d8"), Some(Sound::Move));
-    act(&mut harness, Action::Back);
-    act(&mut harness, Action::Back);
+    act(&mut harness, Action::Study(StudyAction::Back));
+    act(&mut harness, Action::Study(StudyAction::Back));
 
     // The View menu's switch turns them off, and it is remembered.
     harness.get_by_label("视图").click();
@@ -70,8 +73,8 @@ fn a_mate_sounds_the_end_and_muting_silences_everything() {
     assert!(harness.state().state.settings.mute);
     assert_eq!(play(&mut harness, "a1d1"), None);
 
-    act(&mut harness, Action::ToggleSounds);
-    act(&mut harness, Action::Back);
+    act(&mut harness, Action::View(ViewAction::ToggleSounds));
+    act(&mut harness, Action::Study(StudyAction::Back));
     // 车一平六 is mate: the general on d9 has nowhere to go (e9 faces Red's general).
     assert_eq!(play(&mut harness, "a1d1"), Some(Sound::GameEnd));
 }

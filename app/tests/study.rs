@@ -4,7 +4,7 @@
 
 use chuhe::ChuheApp;
 use chuhe::i18n::Language;
-use chuhe::settings::Storage;
+use chuhe::services::storage::Storage;
 use chuhe::state::{Dialog, Notice};
 use chuhe_core::record::MarkColor;
 use chuhe_core::{EndReason, IllegalReason, Move, PieceKind, Square};
@@ -124,7 +124,7 @@ fn key(harness: &mut Harness<'_, ChuheApp>, key: Key) {
 }
 
 fn main_line(harness: &Harness<'_, ChuheApp>) -> Vec<String> {
-    let record = &harness.state().state.record;
+    let record = &harness.state().state.study.record;
     record
         .main_line_moves()
         .iter()
@@ -134,7 +134,11 @@ fn main_line(harness: &Harness<'_, ChuheApp>) -> Vec<String> {
 
 fn cursor_move(harness: &Harness<'_, ChuheApp>) -> Option<String> {
     let state = &harness.state().state;
-    state.record.move_at(state.cursor).map(|m| m.to_string())
+    state
+        .study
+        .record
+        .move_at(state.study.cursor)
+        .map(|m| m.to_string())
 }
 
 fn shared_data(path: &str) -> PathBuf {
@@ -275,12 +279,12 @@ fn a_variation_is_promoted_made_main_line_and_every_edit_undone() {
     harness.run();
     let state = &harness.state().state;
     assert_eq!(
-        state.record.annotation(state.cursor).nags,
+        state.study.record.annotation(state.study.cursor).nags,
         [chuhe_core::record::Nag::DUBIOUS]
     );
     key(&mut harness, Key::Delete);
     assert_eq!(main_line(&harness), ["h2e2", "h7e7"], "deleted from here");
-    assert!(harness.state().state.dirty);
+    assert!(harness.state().state.study.dirty);
 }
 
 #[test]
@@ -330,18 +334,21 @@ fn wait_for(
 fn analysis_follows_the_board_and_hides_on_one_key() {
     let mut harness = open("analysis");
     key(&mut harness, Key::Space);
-    assert!(harness.state().state.analysing);
+    assert!(harness.state().state.analysis.analysing);
     wait_for(&mut harness, Duration::from_secs(30), |app| {
         app.state
             .visible_engine()
             .is_some_and(|e| e.update.depth >= 2)
     });
     harness.get_by_label_contains("深度");
-    let root = harness.state().state.record.root();
-    assert_eq!(harness.state().state.engine.as_ref().unwrap().node, root);
+    let root = harness.state().state.study.record.root();
+    assert_eq!(
+        harness.state().state.analysis.engine.as_ref().unwrap().node,
+        root
+    );
 
     play(&mut harness, "h2e2");
-    let cursor = harness.state().state.cursor;
+    let cursor = harness.state().state.study.cursor;
     wait_for(&mut harness, Duration::from_secs(30), |app| {
         app.state
             .visible_engine()
@@ -358,24 +365,30 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
     let state = &harness.state().state;
     // The line as drawn in the frame that took the click (an update may have arrived
     // since the test last looked).
-    let line = state.engine.as_ref().unwrap().update.lines[0].moves.clone();
-    assert_eq!(state.record.move_at(state.cursor), Some(line[0]));
-    assert_eq!(state.record.parent(state.cursor), Some(cursor));
+    let line = state.analysis.engine.as_ref().unwrap().update.lines[0]
+        .moves
+        .clone();
+    assert_eq!(
+        state.study.record.move_at(state.study.cursor),
+        Some(line[0])
+    );
+    assert_eq!(state.study.record.parent(state.study.cursor), Some(cursor));
     assert_eq!(
         state
+            .study
             .record
-            .moves_to(state.record.line_end(state.cursor))
+            .moves_to(state.study.record.line_end(state.study.cursor))
             .len(),
         1 + line.len(),
         "the whole line is in the record"
     );
 
     key(&mut harness, Key::H);
-    assert!(harness.state().state.engine_hidden);
+    assert!(harness.state().state.analysis.engine_hidden);
     assert!(harness.state().state.visible_engine().is_none());
     harness.get_by_label_contains("引擎已隐藏");
     key(&mut harness, Key::H);
-    assert!(!harness.state().state.engine_hidden);
+    assert!(!harness.state().state.analysis.engine_hidden);
 
     // A new game (after the question about the unsaved one) is analysed in its turn.
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
@@ -391,33 +404,41 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
         })
     });
     key(&mut harness, Key::Space);
-    assert!(!harness.state().state.analysing);
+    assert!(!harness.state().state.analysis.analysing);
 }
 
 #[test]
 fn pgn_and_xqf_files_open_by_drop_and_agree() {
     let mut harness = open("files");
     drop_file(&mut harness, shared_data("formats/xqf_eleeye/SAMPLE.XQF"));
-    let from_xqf = harness.state().state.record.main_line_moves();
+    let from_xqf = harness.state().state.study.record.main_line_moves();
     assert!(from_xqf.len() > 10, "the XQF game's moves are there");
     assert!(
         harness
             .state()
             .state
+            .study
             .file
             .as_ref()
             .unwrap()
             .ends_with("SAMPLE.XQF")
     );
     drop_file(&mut harness, shared_data("formats/xqf_eleeye/SAMPLE.PGN"));
-    let from_pgn = harness.state().state.record.main_line_moves();
+    let from_pgn = harness.state().state.study.record.main_line_moves();
     assert_eq!(from_pgn, from_xqf, "the same game in both formats");
     let recent = &harness.state().state.settings.recent_files;
     assert!(recent[0].ends_with("SAMPLE.PGN") && recent[1].ends_with("SAMPLE.XQF"));
     key(&mut harness, Key::End);
     assert_eq!(
-        harness.state().state.cursor,
-        *harness.state().state.record.main_line().last().unwrap()
+        harness.state().state.study.cursor,
+        *harness
+            .state()
+            .state
+            .study
+            .record
+            .main_line()
+            .last()
+            .unwrap()
     );
 }
 
@@ -441,6 +462,7 @@ fn a_multi_game_pgn_opens_as_a_searchable_list() {
     let list = harness
         .state()
         .state
+        .study
         .game_list
         .as_ref()
         .expect("a list to choose from");
@@ -452,8 +474,8 @@ fn a_multi_game_pgn_opens_as_a_searchable_list() {
         .unwrap()
         .click();
     harness.run();
-    assert!(harness.state().state.game_list.is_none());
-    assert!(harness.state().state.record.move_count() > 10);
+    assert!(harness.state().state.study.game_list.is_none());
+    assert!(harness.state().state.study.record.move_count() > 10);
 }
 
 #[test]
@@ -465,6 +487,7 @@ fn a_pasted_fen_is_played_to_mate_and_the_end_announced() {
     let outcome = harness
         .state()
         .state
+        .study
         .derived
         .outcome
         .expect("the game is over");
@@ -492,7 +515,7 @@ fn arrows_and_circles_by_right_button_belong_to_the_move_and_are_saved() {
     );
     click_with(&mut harness, "e6", PointerButton::Secondary, Modifiers::ALT);
     let state = &harness.state().state;
-    let annotation = state.record.annotation(state.cursor);
+    let annotation = state.study.record.annotation(state.study.cursor);
     assert_eq!(annotation.arrows.len(), 1);
     assert_eq!(annotation.arrows[0].color, MarkColor::Green);
     assert_eq!(
@@ -507,13 +530,20 @@ fn arrows_and_circles_by_right_button_belong_to_the_move_and_are_saved() {
         ]
     );
     assert_eq!(main_line(&harness), ["h2e2"], "drawing moves no piece");
-    let pgn = chuhe::files::to_pgn(&state.record, chuhe_core::Notation::Iccs);
+    let pgn = chuhe::services::files::to_pgn(&state.study.record, chuhe_core::Notation::Iccs);
     assert!(pgn.contains("%cal Gb0c2"), "{pgn}");
     assert!(pgn.contains("Re7"), "{pgn}");
     // They belong to that move: one move back they are not shown.
     key(&mut harness, Key::ArrowLeft);
     let state = &harness.state().state;
-    assert!(state.record.annotation(state.cursor).arrows.is_empty());
+    assert!(
+        state
+            .study
+            .record
+            .annotation(state.study.cursor)
+            .arrows
+            .is_empty()
+    );
 }
 
 #[test]
@@ -546,7 +576,7 @@ fn unsaved_work_is_kept_when_the_window_closes_and_offered_back() {
     reopened.run();
     assert_eq!(main_line(&reopened), ["h2e2"]);
     assert!(
-        reopened.state().state.dirty,
+        reopened.state().state.study.dirty,
         "restored work still needs saving"
     );
 }
@@ -582,11 +612,14 @@ fn a_whole_game_review_marks_the_blunder_and_saves_the_better_move() {
     harness.run();
     harness.get_by_label("全局复盘").click();
     harness.step();
-    assert!(harness.state().state.review.is_some(), "the review runs");
+    assert!(
+        harness.state().state.analysis.review.is_some(),
+        "the review runs"
+    );
     wait_for(&mut harness, Duration::from_secs(60), |app| {
-        app.state.review.is_none()
+        app.state.analysis.review.is_none()
     });
-    let record = &harness.state().state.record;
+    let record = &harness.state().state.study.record;
     let main = record.main_line();
     assert_eq!(main.len(), 6);
     assert!(
@@ -605,8 +638,8 @@ fn a_whole_game_review_marks_the_blunder_and_saves_the_better_move() {
         record.children(parent).count() >= 2,
         "the engine's better move is a variation"
     );
-    assert!(harness.state().state.dirty);
-    let pgn = chuhe::files::to_pgn(record, chuhe_core::Notation::Iccs);
+    assert!(harness.state().state.study.dirty);
+    let pgn = chuhe::services::files::to_pgn(record, chuhe_core::Notation::Iccs);
     assert!(pgn.contains("%eval"), "evaluations are saved: {pgn}");
 }
 
@@ -617,6 +650,7 @@ fn a_dropped_folder_is_stepped_through_file_by_file() {
     let folder = harness
         .state()
         .state
+        .study
         .folder
         .clone()
         .expect("a folder is open");
@@ -629,7 +663,7 @@ fn a_dropped_folder_is_stepped_through_file_by_file() {
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted, "in name order");
-    let file = |h: &Harness<'_, ChuheApp>| h.state().state.file.clone().unwrap();
+    let file = |h: &Harness<'_, ChuheApp>| h.state().state.study.file.clone().unwrap();
     assert_eq!(file(&harness), folder.files[0]);
     key(&mut harness, Key::PageDown);
     assert_eq!(file(&harness), folder.files[1]);
@@ -637,7 +671,7 @@ fn a_dropped_folder_is_stepped_through_file_by_file() {
     assert_eq!(file(&harness), folder.files[2]);
     key(&mut harness, Key::PageUp);
     assert_eq!(file(&harness), folder.files[1]);
-    assert!(harness.state().state.record.move_count() > 0);
+    assert!(harness.state().state.study.record.move_count() > 0);
 }
 
 #[test]
@@ -653,7 +687,10 @@ fn comments_and_headers_are_edited_in_place_and_undone() {
     harness.key_press(Key::Escape);
     harness.run();
     let state = &harness.state().state;
-    assert_eq!(state.record.annotation(state.cursor).comment, "当头炮");
+    assert_eq!(
+        state.study.record.annotation(state.study.cursor).comment,
+        "当头炮"
+    );
     // Exactly: the header area also names the opening, "B00 当头炮".
     harness.get_by_label("当头炮");
 
@@ -663,16 +700,22 @@ fn comments_and_headers_are_edited_in_place_and_undone() {
     harness.key_press(Key::Enter);
     harness.run();
     assert_eq!(
-        harness.state().state.record.headers().get("Red"),
+        harness.state().state.study.record.headers().get("Red"),
         Some("胡荣华")
     );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
-    assert_eq!(harness.state().state.record.headers().get("Red"), None);
+    assert_eq!(
+        harness.state().state.study.record.headers().get("Red"),
+        None
+    );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     let state = &harness.state().state;
-    assert_eq!(state.record.annotation(state.cursor).comment, "");
+    assert_eq!(
+        state.study.record.annotation(state.study.cursor).comment,
+        ""
+    );
 }
 
 #[test]
@@ -681,7 +724,7 @@ fn the_selected_piece_shows_where_it_may_go() {
     std::fs::write(dir.join("settings.ron"), "(show_destinations: true)").unwrap();
     let mut harness = open_in(&dir);
     click(&mut harness, "h2");
-    assert_eq!(harness.state().state.selected, Some(sq("h2")));
+    assert_eq!(harness.state().state.study.selected, Some(sq("h2")));
     let theme = chuhe::theme::Theme::wood();
     let geometry = harness.state().board_geometry().unwrap();
     let mut dots = Vec::new();

@@ -60,7 +60,7 @@ fn kr_v_k_verdict_and_practice() {
         .unwrap()
         .click();
     wait_for(&mut harness, Duration::from_secs(30), |app| {
-        app.state.derived.outcome.is_some()
+        app.state.study.derived.outcome.is_some()
     });
     harness.run_ok();
     harness.run_ok();

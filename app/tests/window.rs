@@ -1,6 +1,7 @@
 //! The window opens where and as large as it was when last closed.
 
-use chuhe::settings::{Layout, Storage};
+use chuhe::services::storage::Storage;
+use chuhe::settings::Layout;
 use chuhe::{ChuheApp, DEFAULT_WINDOW_SIZE, native_options_for};
 use egui::Vec2;
 use egui_kittest::Harness;

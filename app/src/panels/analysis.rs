@@ -2,8 +2,10 @@
 //! notation (a click plays a line into the record); the whole-game review's progress.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
+use crate::actions::*;
 use crate::i18n::I18n;
+use crate::widgets::View;
+use crate::widgets::text::*;
 use chuhe_core::Position;
 use chuhe_core::notation::format_move;
 use chuhe_core::search::Score;
@@ -13,25 +15,31 @@ use egui::{RichText, Ui};
 const SHOWN_MOVES: usize = 8;
 
 /// Draws the panel.
-pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
     ui.horizontal(|ui| {
-        let label = if state.analysing {
+        let label = if state.analysis.analysing {
             i18n.tr("analysis-stop")
         } else {
             i18n.tr("analysis-start")
         };
-        if ui.selectable_label(state.analysing, label).clicked() {
-            actions.push(Action::ToggleAnalysis);
+        if ui
+            .selectable_label(state.analysis.analysing, label)
+            .clicked()
+        {
+            actions.push(Action::Engine(EngineAction::ToggleAnalysis));
         }
-        let hide = if state.engine_hidden {
+        let hide = if state.analysis.engine_hidden {
             i18n.tr("engine-show")
         } else {
             i18n.tr("engine-hide")
         };
-        if ui.selectable_label(state.engine_hidden, hide).clicked() {
-            actions.push(Action::ToggleEngineHidden);
+        if ui
+            .selectable_label(state.analysis.engine_hidden, hide)
+            .clicked()
+        {
+            actions.push(Action::Engine(EngineAction::ToggleEngineHidden));
         }
         let label = ui.label(i18n.tr("analysis-lines"));
         let mut lines = state.settings.engine.multipv;
@@ -40,17 +48,17 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .labelled_by(label.id)
             .changed()
         {
-            actions.push(Action::SetMultiPv(lines));
+            actions.push(Action::Engine(EngineAction::SetMultiPv(lines)));
         }
     });
     review_row(app, ui, actions);
     engine_status(app, ui, actions);
-    if state.engine_hidden {
+    if state.analysis.engine_hidden {
         ui.weak(i18n.tr("engine-hidden-note"));
         return;
     }
     let Some(view) = state.visible_engine() else {
-        if state.analysing {
+        if state.analysis.analysing {
             ui.weak(i18n.tr("analysis-waiting"));
         }
         return;
@@ -73,24 +81,27 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         );
         let response = ui.add(egui::Button::new(RichText::new(text).monospace()).wrap());
         if response.clicked() {
-            actions.push(Action::PlayLine(view.node, line.moves.clone()));
+            actions.push(Action::Study(StudyAction::PlayLine(
+                view.node,
+                line.moves.clone(),
+            )));
         }
         // A forced mate whose final position has a named shape: say which (杀法).
         if let Some(shapes) = view.mate_patterns.get(index)
             && !shapes.is_empty()
         {
-            let names = crate::panels::patterns::names_of(shapes, i18n.language());
+            let names = names_of(shapes, i18n.language());
             ui.label(i18n.tr_args("analysis-pattern", &[("names", names.into())]));
         }
     }
 }
 
 /// Which engine analyses, and what went wrong with an external one, in plain words.
-fn engine_status(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    use crate::engine::EngineStatus;
+fn engine_status(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
+    use crate::services::analysis::EngineStatus;
     let i18n = &app.i18n;
     let state = &app.state;
-    match &state.engine_status {
+    match &state.analysis.engine_status {
         Some(EngineStatus::External(info)) => {
             ui.weak(i18n.tr_args("engine-using", &[("name", info.name.clone().into())]));
         }
@@ -98,13 +109,13 @@ fn engine_status(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.horizontal_wrapped(|ui| {
                 ui.colored_label(ui.visuals().warn_fg_color, describe_failure(i18n, error));
                 if ui.small_button(i18n.tr("engine-retry")).clicked() {
-                    actions.push(Action::RestartEngine);
+                    actions.push(Action::Engine(EngineAction::RestartEngine));
                 }
             });
         }
         Some(EngineStatus::Builtin) | Some(EngineStatus::Warning(_)) | None => {}
     }
-    if let Some(warning) = &state.engine_warning {
+    if let Some(warning) = &state.analysis.engine_warning {
         ui.weak(describe_warning(i18n, warning));
     }
 }
@@ -155,9 +166,9 @@ pub fn describe_warning(i18n: &I18n, warning: &chuhe_core::external::ExternalWar
     }
 }
 
-fn review_row(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn review_row(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
-    ui.horizontal(|ui| match &app.state.review {
+    ui.horizontal(|ui| match &app.state.analysis.review {
         Some(progress) => {
             let fraction = progress.done as f32 / progress.total.max(1) as f32;
             ui.add(
@@ -172,20 +183,21 @@ fn review_row(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     )),
             );
             if ui.button(i18n.tr("review-cancel")).clicked() {
-                actions.push(Action::CancelReview);
+                actions.push(Action::Engine(EngineAction::CancelReview));
             }
         }
         None => {
             let has_moves = app
                 .state
+                .study
                 .record
-                .main_child(app.state.record.root())
+                .main_child(app.state.study.record.root())
                 .is_some();
             if ui
                 .add_enabled(has_moves, egui::Button::new(i18n.tr("review-start")))
                 .clicked()
             {
-                actions.push(Action::StartReview);
+                actions.push(Action::Engine(EngineAction::StartReview));
             }
         }
     });

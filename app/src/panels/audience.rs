@@ -5,9 +5,10 @@
 //! draw the same record, so whatever the teacher does the class sees.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::board::{Board, BoardArrow, Diagram};
+use crate::actions::*;
 use crate::theme::ThemeChoice;
+use crate::widgets::View;
+use crate::widgets::board::{Board, Diagram};
 use egui::{Key, RichText, ViewportBuilder, ViewportClass, ViewportCommand, ViewportId};
 
 /// Text size of the comment under the audience's board, in points.
@@ -19,7 +20,7 @@ pub fn viewport_id() -> ViewportId {
 }
 
 /// Shows the audience window while it is open.
-pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.state.audience {
         return;
     }
@@ -31,19 +32,20 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let mut theme = ThemeChoice::HighContrast.theme();
     // Coordinates a class can read from the back of the room.
     theme.proportions.file_number_text = theme.proportions.file_number_text.max(0.44);
-    let mut marks = crate::panels::board::marks(state, &theme);
+    let mut marks = crate::widgets::board::study_marks(state, &theme);
     // The class sees the moves and the teacher's marks, never the engine or a selection.
     marks.arrows.retain(|a| a.color != theme.engine_arrow);
     marks.selected = None;
     marks.destinations.clear();
     let diagram = Diagram::from_position(state.position());
     let comment = state
+        .study
         .record
-        .annotation(state.cursor)
+        .annotation(state.study.cursor)
         .comment
         .trim()
         .to_owned();
-    let cursor = state.cursor;
+    let cursor = state.study.cursor;
     // The comment in black or white, whichever stands out from the window's background.
     let [r, g, b, _] = theme.background.to_array();
     let light_background = u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 > 128_000;
@@ -57,7 +59,7 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
         let own_window = !matches!(class, ViewportClass::EmbeddedWindow);
         if own_window {
             if ctx.input(|i| i.viewport().close_requested()) {
-                actions.push(Action::ToggleAudience);
+                actions.push(Action::Presentation(PresentationAction::ToggleAudience));
             }
             let full = ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
             let double_click = ctx.input(|i| {
@@ -71,7 +73,7 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
             // keys step through the game, nothing else.
             if !ctx.egui_wants_keyboard_input() {
                 actions.extend(
-                    crate::shortcuts::actions(&ctx, cursor, true)
+                    crate::widgets::shortcuts::actions(&ctx, cursor, true)
                         .into_iter()
                         .filter(Action::steps),
                 );
@@ -98,33 +100,16 @@ pub fn show(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
     });
 }
 
-/// The teacher's preview of the next move while the audience window is open: an arrow in
-/// the teacher's window only.
-pub fn preview_arrow(app: &ChuheApp) -> Option<BoardArrow> {
-    // In presentation mode the teacher's window is on show too.
-    if !app.state.audience || app.state.presentation.is_some() {
-        return None;
-    }
-    let record = &app.state.record;
-    let next = record.main_child(app.state.cursor)?;
-    let m = record.move_at(next)?;
-    Some(BoardArrow {
-        from: m.from,
-        to: m.to,
-        color: egui::Color32::from_rgba_unmultiplied(110, 110, 110, 150),
-    })
-}
-
 /// The teacher's line above the board: the audience window is open, and the next move.
-pub fn teacher_bar(app: &ChuheApp, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+pub fn teacher_bar(app: &View, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
-    let record = &app.state.record;
+    let record = &app.state.study.record;
     ui.horizontal(|ui| {
         ui.label(RichText::new(i18n.tr("audience-open")).strong());
         ui.separator();
-        let next = record.main_child(app.state.cursor).and_then(|node| {
-            app.state.derived.tokens.iter().find_map(|t| match t {
-                crate::state::MoveToken::Move(item) if item.node == node => {
+        let next = record.main_child(app.state.study.cursor).and_then(|node| {
+            app.state.study.derived.tokens.iter().find_map(|t| match t {
+                crate::state::study::MoveToken::Move(item) if item.node == node => {
                     Some(format!("{} {}", item.number, item.text))
                 }
                 _ => None,
@@ -139,7 +124,7 @@ pub fn teacher_bar(app: &ChuheApp, ui: &mut egui::Ui, actions: &mut Vec<Action>)
             }
         }
         if ui.button(i18n.tr("audience-close")).clicked() {
-            actions.push(Action::ToggleAudience);
+            actions.push(Action::Presentation(PresentationAction::ToggleAudience));
         }
     });
 }

@@ -2,11 +2,12 @@
 //! it and the evaluation graph under it; clicks and drags become actions.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::board::{Board, BoardArrow, BoardGeometry, Diagram, Marks};
-use crate::review::clamped_cp;
-use crate::state::AppState;
+use crate::actions::*;
+use crate::services::review::clamped_cp;
+use crate::state::State;
 use crate::theme::Theme;
+use crate::widgets::View;
+use crate::widgets::board::{Board, BoardArrow, BoardGeometry, Diagram, Marks};
 use chuhe_core::record::{Arrow, Circle, MarkColor, NodeId, Score};
 use chuhe_core::{Move, Square};
 use egui::{Color32, PointerButton, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
@@ -32,14 +33,14 @@ const PRESENTATION_MOVES_WIDTH: f32 = 300.0;
 const GRAPH_HEIGHT: f32 = 90.0;
 
 /// Draws the board area into `ui`.
-pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let mut theme = app.state.settings.theme.theme();
     if app.state.presentation.is_some() {
         // Coordinates a class can read from the back of the room.
         theme.proportions.file_number_text = theme.proportions.file_number_text.max(0.44);
     }
     let board_only = app.state.settings.layout.board_only;
-    let evals = if board_only || app.state.engine_hidden {
+    let evals = if board_only || app.state.analysis.engine_hidden {
         Vec::new()
     } else {
         main_line_evals(&app.state)
@@ -62,7 +63,13 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     if app.state.presentation.is_some() {
         // The move's comment, large under the board, as the teacher steps through.
-        let comment = app.state.record.annotation(app.state.cursor).comment.trim();
+        let comment = app
+            .state
+            .study
+            .record
+            .annotation(app.state.study.cursor)
+            .comment
+            .trim();
         if !comment.is_empty() {
             let text = comment.to_owned();
             egui::Panel::bottom("presentation comment")
@@ -95,7 +102,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 
 /// The moves revealed so far, large, for presentation mode: the path to the move on the
 /// board and nothing after it, so the class sees each move only when the teacher steps.
-fn presentation_moves(app: &ChuheApp, ui: &mut Ui) {
+fn presentation_moves(app: &View, ui: &mut Ui) {
     let state = &app.state;
     let colour = ui.visuals().strong_text_color();
     ui.add_space(8.0);
@@ -110,13 +117,13 @@ fn presentation_moves(app: &ChuheApp, ui: &mut Ui) {
             .color(ui.visuals().text_color()),
     );
     ui.separator();
-    let path = state.record.path(state.cursor);
+    let path = state.study.record.path(state.study.cursor);
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .show(ui, |ui| {
             for node in path {
-                let item = state.derived.tokens.iter().find_map(|t| match t {
-                    crate::state::MoveToken::Move(item) if item.node == node => Some(item),
+                let item = state.study.derived.tokens.iter().find_map(|t| match t {
+                    crate::state::study::MoveToken::Move(item) if item.node == node => Some(item),
                     _ => None,
                 });
                 if let Some(item) = item {
@@ -130,27 +137,28 @@ fn presentation_moves(app: &ChuheApp, ui: &mut Ui) {
         });
 }
 
-fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
+fn board(app: &View, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
     let state = &app.state;
     let diagram = Diagram::from_position(state.position());
-    let mut marks = marks(state, theme);
+    let mut marks = crate::widgets::board::study_marks(state, theme);
     // With the audience window open, the teacher sees where the game goes next.
     marks
         .arrows
-        .extend(crate::panels::audience::preview_arrow(app));
+        .extend(crate::widgets::board::preview_arrow(app));
     if state.knowledge.board_lines {
-        marks.board_lines = Some(crate::panels::knowledge::line_labels(&app.i18n));
+        marks.board_lines = Some(crate::widgets::board::line_labels(&app.i18n));
     }
     let pointer = ui.input(|i| i.pointer.latest_pos());
-    if let (Some(from), Some(at)) = (app.board_input.dragging, pointer) {
+    let input_id = egui::Id::new("chuhe study board input");
+    let mut input: BoardInput = ui.data(|d| d.get_temp(input_id)).unwrap_or_default();
+    if let (Some(from), Some(at)) = (input.dragging, pointer) {
         marks.lifted = Some((from, at));
         if state.settings.show_destinations {
-            marks.destinations = destinations(state, from);
+            marks.destinations = crate::widgets::board::destinations(state, from);
         }
     }
     let (response, geometry) = Board::new(&diagram, &marks, theme).show(ui);
-    app.board_geometry = Some(geometry);
-    let input = &mut app.board_input;
+    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
     let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
     let press_origin = ui.input(|i| i.pointer.press_origin());
     if response.drag_started_by(PointerButton::Primary) {
@@ -160,9 +168,9 @@ fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Actio
             .is_some_and(|p| p.color == state.position().side_to_move());
         input.dragging = from.filter(|_| own);
         if let Some(from) = input.dragging {
-            actions.push(Action::ClickPoint(from));
+            actions.push(Action::Study(StudyAction::ClickPoint(from)));
             // The drag picks the piece up; the release decides.
-            if state.selected == Some(from) {
+            if state.study.selected == Some(from) {
                 actions.pop();
             }
         }
@@ -171,7 +179,9 @@ fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Actio
         && let Some(from) = input.dragging.take()
     {
         match square_at(pointer) {
-            Some(to) if to != from => actions.push(Action::PlayMove(Move::new(from, to))),
+            Some(to) if to != from => {
+                actions.push(Action::Study(StudyAction::PlayMove(Move::new(from, to))))
+            }
             _ => {}
         }
     }
@@ -183,20 +193,32 @@ fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Actio
         && let Some(from) = input.drawing_from.take()
     {
         match square_at(pointer) {
-            Some(to) if to != from => actions.push(Action::ToggleArrow(Arrow { from, to, color })),
-            Some(at) => actions.push(Action::ToggleCircle(Circle { at, color })),
+            Some(to) if to != from => {
+                actions.push(Action::Study(StudyAction::ToggleArrow(Arrow {
+                    from,
+                    to,
+                    color,
+                })))
+            }
+            Some(at) => actions.push(Action::Study(StudyAction::ToggleCircle(Circle {
+                at,
+                color,
+            }))),
             None => {}
         }
     }
     if response.clicked_by(PointerButton::Primary)
         && let Some(square) = square_at(response.interact_pointer_pos())
     {
-        actions.push(Action::ClickPoint(square));
+        actions.push(Action::Study(StudyAction::ClickPoint(square)));
     }
     if response.clicked_by(PointerButton::Secondary)
         && let Some(at) = square_at(response.interact_pointer_pos())
     {
-        actions.push(Action::ToggleCircle(Circle { at, color }));
+        actions.push(Action::Study(StudyAction::ToggleCircle(Circle {
+            at,
+            color,
+        })));
     }
     // While drawing an arrow, show it from its start to the pointer's point.
     if let (Some(from), Some(to)) = (input.drawing_from, square_at(pointer))
@@ -213,13 +235,14 @@ fn board(app: &mut ChuheApp, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Actio
         };
         paint_overlay(ui, &geometry, &preview);
     }
+    ui.data_mut(|d| d.insert_temp(input_id, input));
 }
 
 /// Draws only the arrows of `marks` over the board.
 fn paint_overlay(ui: &Ui, geometry: &BoardGeometry, marks: &Marks) {
     let painter = ui.painter_at(geometry.board_rect());
     for arrow in &marks.arrows {
-        crate::board::paint_arrow(&painter, geometry, arrow);
+        crate::widgets::board::paint_arrow(&painter, geometry, arrow);
     }
 }
 
@@ -233,65 +256,6 @@ pub fn mark_color(modifiers: egui::Modifiers) -> MarkColor {
         (false, true) => MarkColor::Blue,
         (true, true) => MarkColor::Yellow,
     }
-}
-
-/// What the board shows besides the pieces.
-pub(crate) fn marks(state: &AppState, theme: &Theme) -> Marks {
-    let position = state.position();
-    let annotation = state.record.annotation(state.cursor);
-    let mut arrows: Vec<BoardArrow> = annotation
-        .arrows
-        .iter()
-        .map(|a| BoardArrow {
-            from: a.from,
-            to: a.to,
-            color: theme.mark(a.color),
-        })
-        .collect();
-    if let Some(best) = state
-        .visible_engine()
-        .and_then(|e| e.update.lines.first())
-        .and_then(|l| l.moves.first())
-    {
-        arrows.push(BoardArrow {
-            from: best.from,
-            to: best.to,
-            color: theme.engine_arrow,
-        });
-    }
-    Marks {
-        flipped: state.settings.flipped,
-        coordinates: state.settings.coordinates,
-        last_move: state.record.move_at(state.cursor).map(|m| (m.from, m.to)),
-        check: position
-            .is_check()
-            .then(|| position.general(position.side_to_move())),
-        selected: state.selected,
-        destinations: state
-            .selected
-            .filter(|_| state.settings.show_destinations)
-            .map(|from| destinations(state, from))
-            .unwrap_or_default(),
-        arrows,
-        circles: annotation
-            .circles
-            .iter()
-            .map(|c| (c.at, theme.mark(c.color)))
-            .collect(),
-        lifted: None,
-        traditional: state.settings.language == crate::i18n::Language::ZhTw,
-        hide_coordinates: false,
-        board_lines: None,
-    }
-}
-
-fn destinations(state: &AppState, from: Square) -> Vec<Square> {
-    state
-        .position()
-        .legal_moves_from(from)
-        .iter()
-        .map(|m| m.to)
-        .collect()
 }
 
 /// The share of the bar that is Red's for `score` (Red's view): half at 0, most of it
@@ -322,8 +286,8 @@ fn eval_bar(ui: &mut Ui, score: chuhe_core::search::Score, theme: &Theme) {
 
 /// The main line's evaluations (Red's share of the bar) as recorded in the record, by
 /// node; empty when no move has one.
-fn main_line_evals(state: &AppState) -> Vec<(NodeId, Option<f32>)> {
-    let record = &state.record;
+fn main_line_evals(state: &State) -> Vec<(NodeId, Option<f32>)> {
+    let record = &state.study.record;
     let evals: Vec<(NodeId, Option<f32>)> = record
         .main_line()
         .into_iter()
@@ -348,7 +312,7 @@ fn main_line_evals(state: &AppState) -> Vec<(NodeId, Option<f32>)> {
 /// hovering shows the move, clicking goes there.
 fn graph(
     ui: &mut Ui,
-    state: &AppState,
+    state: &State,
     evals: &[(NodeId, Option<f32>)],
     theme: &Theme,
     actions: &mut Vec<Action>,
@@ -395,7 +359,10 @@ fn graph(
     );
     let index_at =
         |x: f32| (((x - rect.min.x) / step).round().max(0.0) as usize).min(evals.len() - 1);
-    if let Some(i) = evals.iter().position(|(node, _)| *node == state.cursor) {
+    if let Some(i) = evals
+        .iter()
+        .position(|(node, _)| *node == state.study.cursor)
+    {
         let x = rect.min.x + i as f32 * step;
         painter.line_segment(
             [pos2(x, rect.min.y), pos2(x, rect.max.y)],
@@ -410,17 +377,22 @@ fn graph(
             Stroke::new(1.0, Color32::LIGHT_GRAY),
         );
         if response.clicked() {
-            actions.push(Action::GoTo(evals[i].0));
+            actions.push(Action::Study(StudyAction::GoTo(evals[i].0)));
         }
         let node = evals[i].0;
-        let item = state.derived.tokens.iter().find_map(|t| match t {
-            crate::state::MoveToken::Move(item) if item.node == node => Some(item),
+        let item = state.study.derived.tokens.iter().find_map(|t| match t {
+            crate::state::study::MoveToken::Move(item) if item.node == node => Some(item),
             _ => None,
         });
-        let score = state.record.annotation(node).eval.map(|e| match e.score {
-            Score::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-            Score::Mate(n) => format!("#{n}"),
-        });
+        let score = state
+            .study
+            .record
+            .annotation(node)
+            .eval
+            .map(|e| match e.score {
+                Score::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+                Score::Mate(n) => format!("#{n}"),
+            });
         if let (Some(item), Some(score)) = (item, score) {
             response.on_hover_text_at_pointer(format!(
                 "{} {}{}  {score}",

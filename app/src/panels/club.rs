@@ -3,9 +3,10 @@
 //! columns and the top three marked, attached games, and the printable exports.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::club::{ClubAction, Draft, group_id, result_id};
-use crate::club_print::{award, standings_columns, standings_row};
+use crate::actions::*;
+use crate::services::print::{award, standings_columns, standings_row};
+use crate::state::club::{Draft, group_id, result_id};
+use crate::widgets::View;
 use chuhe_core::club::{Club, Format, GameResult, GradeGroup, Tournament};
 use egui::{RichText, Ui};
 
@@ -14,7 +15,7 @@ fn push(actions: &mut Vec<Action>, action: ClubAction) {
 }
 
 /// Draws the window when it is open.
-pub fn window(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.state.club.open {
         return;
     }
@@ -30,7 +31,7 @@ pub fn window(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
     }
 }
 
-fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state.club;
     let draft = &state.draft;
@@ -139,7 +140,7 @@ fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 }
 
 /// The players: one line each, and the form to add one.
-fn players(app: &ChuheApp, club: &Club, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn players(app: &View, club: &Club, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let draft = &app.state.club.draft;
     egui::CollapsingHeader::new(
@@ -210,7 +211,7 @@ fn players(app: &ChuheApp, club: &Club, ui: &mut Ui, actions: &mut Vec<Action>) 
 }
 
 /// The group has no tournament yet: round robin or Swiss, and start it.
-fn new_tournament(app: &ChuheApp, players: usize, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn new_tournament(app: &View, players: usize, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let draft = &app.state.club.draft;
     ui.label(i18n.tr("club-no-tournament"));
@@ -249,7 +250,7 @@ fn new_tournament(app: &ChuheApp, players: usize, ui: &mut Ui, actions: &mut Vec
 }
 
 /// A tournament: its rounds, the round shown, the standings and the exports.
-fn tournament(app: &ChuheApp, club: &Club, t: &Tournament, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn tournament(app: &View, club: &Club, t: &Tournament, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let shown = app.state.club.round.min(t.rounds.len().saturating_sub(1));
     let format = match t.format {
@@ -436,7 +437,7 @@ fn tournament(app: &ChuheApp, club: &Club, t: &Tournament, ui: &mut Ui, actions:
                 ui.end_row();
             }
         });
-    ui.weak(i18n.tr(crate::club_print::tie_break_note_id(t.format)));
+    ui.weak(i18n.tr(crate::services::print::tie_break_note_id(t.format)));
     ui.horizontal(|ui| {
         if ui.button(i18n.tr("club-export-csv")).clicked() {
             push(actions, ClubAction::ExportCsvDialog);

@@ -2,13 +2,14 @@
 //! and restoring the autosave after a crash.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::files;
+use crate::actions::*;
+use crate::services::files;
 use crate::state::Dialog;
+use crate::widgets::View;
 use egui::{Context, Id, Modal};
 
 /// Draws whichever dialog is open.
-pub fn show(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
     game_list(app, ctx, actions);
     let i18n = &app.i18n;
     let Some(dialog) = &app.state.dialog else {
@@ -18,16 +19,22 @@ pub fn show(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
         Dialog::UnsavedOnQuit => (
             "dialog-unsaved-quit",
             vec![
-                ("dialog-save", Action::SaveAndQuit),
-                ("dialog-discard", Action::DiscardAndQuit),
-                ("dialog-cancel", Action::CloseDialog),
+                ("dialog-save", Action::Window(WindowAction::SaveAndQuit)),
+                (
+                    "dialog-discard",
+                    Action::Window(WindowAction::DiscardAndQuit),
+                ),
+                ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
             ],
         ),
-        Dialog::UnsavedOnReplace(_) => (
+        Dialog::UnsavedOnReplace => (
             "dialog-unsaved-replace",
             vec![
-                ("dialog-discard", Action::DiscardAndContinue),
-                ("dialog-cancel", Action::CloseDialog),
+                (
+                    "dialog-discard",
+                    Action::Window(WindowAction::DiscardAndContinue),
+                ),
+                ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
             ],
         ),
         Dialog::LeaveEditor => (
@@ -35,16 +42,22 @@ pub fn show(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
             vec![
                 (
                     "dialog-leave-editor-yes",
-                    Action::Editor(crate::editor::EditorAction::LeaveNow),
+                    Action::Editor(crate::actions::EditorAction::LeaveNow),
                 ),
-                ("dialog-cancel", Action::CloseDialog),
+                ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
             ],
         ),
         Dialog::RestoreAutosave => (
             "dialog-restore",
             vec![
-                ("dialog-restore-yes", Action::RestoreAutosave(true)),
-                ("dialog-restore-no", Action::RestoreAutosave(false)),
+                (
+                    "dialog-restore-yes",
+                    Action::File(FileAction::RestoreAutosave(true)),
+                ),
+                (
+                    "dialog-restore-no",
+                    Action::File(FileAction::RestoreAutosave(false)),
+                ),
             ],
         ),
     };
@@ -63,9 +76,9 @@ pub fn show(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
 }
 
 /// The games of a multi-game file, searchable by player, event and opening.
-fn game_list(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
+fn game_list(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
-    let Some(list) = &mut app.state.game_list else {
+    let Some(list) = &app.state.study.game_list else {
         return;
     };
     let mut open = true;
@@ -75,8 +88,14 @@ fn game_list(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label(i18n.tr("games-search"));
-                ui.text_edit_singleline(&mut list.filter)
-                    .labelled_by(label.id);
+                let mut filter = list.filter.clone();
+                if ui
+                    .text_edit_singleline(&mut filter)
+                    .labelled_by(label.id)
+                    .changed()
+                {
+                    actions.push(Action::File(FileAction::FilterGames(filter)));
+                }
             });
             if list.unreadable > 0 {
                 ui.weak(i18n.tr_args("games-unreadable", &[("count", list.unreadable.into())]));
@@ -100,12 +119,12 @@ fn game_list(app: &mut ChuheApp, ctx: &Context, actions: &mut Vec<Action>) {
                         get("Result"),
                     );
                     if ui.selectable_label(false, text).clicked() {
-                        actions.push(Action::ChooseGame(i));
+                        actions.push(Action::File(FileAction::ChooseGame(i)));
                     }
                 }
             });
         });
     if !open {
-        actions.push(Action::CloseGameList);
+        actions.push(Action::File(FileAction::CloseGameList));
     }
 }

@@ -3,14 +3,16 @@
 //! and the way out.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::board::{Board, Diagram, Marks};
-use crate::editor::{ComposerResult, Editor, EditorAction, MAX_COMPOSER_MOVES, Tool};
+use crate::actions::*;
 use crate::i18n::{I18n, Language};
+use crate::state::editor::{ComposerResult, Editor, MAX_COMPOSER_MOVES, Tool};
 use crate::theme::Theme;
+use crate::widgets::View;
+use crate::widgets::board::{Board, Diagram, Marks};
+use crate::widgets::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::solver::Verdict;
-use chuhe_core::{Color, Move, Piece, PieceKind, Position, SetupProblem, Square};
+use chuhe_core::{Color, Piece, PieceKind, SetupProblem, Square};
 use egui::{Color32, FontId, PointerButton, RichText, Sense, Stroke, Ui, Vec2};
 
 /// Where a drag in the editor started.
@@ -24,36 +26,6 @@ pub enum EditorDrag {
 
 fn push(actions: &mut Vec<Action>, action: EditorAction) {
     actions.push(Action::Editor(action));
-}
-
-/// The name of a piece in the interface language: its character in Chinese, a word (and
-/// the character) in English.
-pub fn piece_name(i18n: &I18n, piece: Piece) -> String {
-    match i18n.language() {
-        Language::ZhCn => piece.hanzi().to_string(),
-        Language::ZhTw => piece.hanzi_traditional().to_string(),
-        Language::En => format!("{} ({})", i18n.tr(kind_id(piece.kind)), piece.hanzi()),
-    }
-}
-
-fn kind_id(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::General => "editor-piece-general",
-        PieceKind::Advisor => "editor-piece-advisor",
-        PieceKind::Elephant => "editor-piece-elephant",
-        PieceKind::Horse => "editor-piece-horse",
-        PieceKind::Rook => "editor-piece-rook",
-        PieceKind::Cannon => "editor-piece-cannon",
-        PieceKind::Pawn => "editor-piece-pawn",
-    }
-}
-
-/// "Red" or "Black" in the interface language.
-pub fn side_name(i18n: &I18n, color: Color) -> String {
-    i18n.tr(match color {
-        Color::Red => "editor-side-red",
-        Color::Black => "editor-side-black",
-    })
 }
 
 fn squares(list: &[Square]) -> String {
@@ -114,7 +86,7 @@ pub fn problem_text(i18n: &I18n, problem: &SetupProblem) -> String {
 }
 
 /// Draws the board being set up and turns clicks and drags into editor actions.
-pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let theme = app.state.settings.theme.theme();
     let traditional = app.state.settings.language == Language::ZhTw;
     let Some(editor) = &app.state.editor else {
@@ -134,22 +106,24 @@ pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         traditional,
         ..Marks::default()
     };
-    if let (Some(EditorDrag::Board(from)), Some(at)) = (app.editor_drag, pointer) {
+    let drag_id = egui::Id::new("chuhe editor drag");
+    let mut editor_drag: Option<EditorDrag> = ui.data(|d| d.get_temp(drag_id)).flatten();
+    if let (Some(EditorDrag::Board(from)), Some(at)) = (editor_drag, pointer) {
         marks.lifted = Some((from, at));
     }
     let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
-    app.board_geometry = Some(geometry);
+    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
     let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
     let press_origin = ui.input(|i| i.pointer.press_origin());
     if response.drag_started_by(PointerButton::Primary)
         && let Some(from) = square_at(press_origin)
         && editor.setup.board.get(from).is_some()
     {
-        app.editor_drag = Some(EditorDrag::Board(from));
+        editor_drag = Some(EditorDrag::Board(from));
     }
     let released = ui.input(|i| i.pointer.any_released());
     if released {
-        match app.editor_drag.take() {
+        match editor_drag.take() {
             Some(EditorDrag::Board(from)) => match square_at(pointer) {
                 Some(to) if to != from => push(actions, EditorAction::MovePiece(from, to)),
                 Some(_) => {}
@@ -175,7 +149,8 @@ pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         push(actions, EditorAction::Remove(square));
     }
     // A palette piece being dragged follows the pointer.
-    if let (Some(EditorDrag::Palette(piece)), Some(at)) = (app.editor_drag, pointer) {
+    ui.data_mut(|d| d.insert_temp(drag_id, editor_drag));
+    if let (Some(EditorDrag::Palette(piece)), Some(at)) = (editor_drag, pointer) {
         let painter = ui.ctx().layer_painter(egui::LayerId::new(
             egui::Order::Tooltip,
             egui::Id::unique("editor_drag"),
@@ -226,7 +201,7 @@ fn paint_piece(
 }
 
 /// The editor's side panel.
-pub fn side(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let theme = app.state.settings.theme.theme();
     let traditional = app.state.settings.language == Language::ZhTw;
     let notation = app.state.settings.notation.notation();
@@ -263,7 +238,12 @@ pub fn side(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                         push(actions, EditorAction::SetTool(Tool::Place(piece)));
                     }
                     if response.drag_started() {
-                        app.editor_drag = Some(EditorDrag::Palette(piece));
+                        ui.data_mut(|d| {
+                            d.insert_temp(
+                                egui::Id::new("chuhe editor drag"),
+                                Some(EditorDrag::Palette(piece)),
+                            )
+                        });
                     }
                     response.on_hover_text(&label);
                 }
@@ -384,22 +364,6 @@ fn problems(i18n: &I18n, editor: &Editor, ui: &mut Ui) {
             format!("• {}", problem_text(i18n, problem)),
         );
     }
-}
-
-/// A line of moves from `pos` in `notation`, numbered.
-pub fn line_text(pos: &Position, line: &[Move], notation: chuhe_core::Notation) -> String {
-    let mut p = pos.clone();
-    let mut words = Vec::new();
-    for (i, &m) in line.iter().enumerate() {
-        let word = format_move(&p, m, notation);
-        words.push(if i % 2 == 0 {
-            format!("{}. {word}", i / 2 + 1)
-        } else {
-            word
-        });
-        p.play_unchecked(m);
-    }
-    words.join(" ")
 }
 
 /// The composer's view: the solver on the arrangement.

@@ -2,7 +2,8 @@
 //! step); the opening's name and ECCO code when the record knows them.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
+use crate::actions::*;
+use crate::widgets::View;
 use chuhe_core::record::{GameResult, tag};
 use egui::Ui;
 
@@ -16,9 +17,9 @@ const FIELDS: [(&str, &str); 5] = [
 ];
 
 /// Draws the headers.
-pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
-    let headers = app.state.record.headers();
+    let headers = app.state.study.record.headers();
     egui::Grid::new("headers").num_columns(2).show(ui, |ui| {
         for (name, label) in FIELDS {
             let label = ui.label(i18n.tr(label));
@@ -31,7 +32,10 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 .add(egui::TextEdit::singleline(&mut draft).desired_width(200.0))
                 .labelled_by(label.id);
             if response.lost_focus() && draft != current {
-                actions.push(Action::SetHeader(name.to_owned(), draft.clone()));
+                actions.push(Action::Study(StudyAction::SetHeader(
+                    name.to_owned(),
+                    draft.clone(),
+                )));
             }
             if response.has_focus() {
                 ui.data_mut(|d| d.insert_temp(id, draft));
@@ -55,10 +59,10 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                         .selectable_label(choice == result, result_label(app, choice))
                         .clicked()
                     {
-                        actions.push(Action::SetHeader(
+                        actions.push(Action::Study(StudyAction::SetHeader(
                             tag::RESULT.to_owned(),
                             choice.as_pgn().to_owned(),
-                        ));
+                        )));
                     }
                 }
             })
@@ -77,7 +81,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
         // What the library recognises: the named position reached by the cursor and the
         // main line's ECCO code.
-        let derived = &app.state.derived;
+        let derived = &app.state.study.derived;
         // The start position is the tree's root, which names nothing yet.
         let named = derived.opening.filter(|r| r.ply > 0).and_then(|r| {
             chuhe_core::library::openings::builtin()
@@ -96,14 +100,14 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 .on_hover_text(i18n.tr("openings-which"))
                 .clicked()
             {
-                actions.push(Action::WhichOpening);
+                actions.push(Action::Openings(OpeningsAction::Which));
             }
             ui.end_row();
         }
     });
 }
 
-fn result_label(app: &ChuheApp, result: GameResult) -> String {
+fn result_label(app: &View, result: GameResult) -> String {
     app.i18n.tr(match result {
         GameResult::RedWins => "result-red-wins",
         GameResult::BlackWins => "result-black-wins",

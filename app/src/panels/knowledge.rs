@@ -5,202 +5,24 @@
 //! the board-lines overlay's names, which the View menu and `L` switch on the main board.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::board::{Board, BoardLineLabels, Diagram, Marks};
+use crate::actions::*;
 use crate::i18n::{I18n, Language};
-use crate::state::Notice;
+use crate::state::knowledge::{current_entry, name, text};
+use crate::widgets::View;
+use crate::widgets::board::{Board, Diagram, Marks};
 use chuhe_core::knowledge::{self, Entry, ExpectedConduct, ExpectedResult, Hit, Verdict};
-use chuhe_core::library::patterns::{Names, Text};
-use chuhe_core::record::Record;
 use egui::{RichText, Ui};
 
 /// Side of the entry's board diagram.
 const DIAGRAM_SIDE: f32 = 300.0;
 
-/// What the user asks of the reference.
-#[derive(Clone, Debug, PartialEq)]
-pub enum KnowledgeAction {
-    /// Open or close the window.
-    Toggle,
-    /// The search box changed.
-    Search(String),
-    /// Read the entry with this id (its first diagram, at the start).
-    Open(String),
-    /// Show the entry's diagram with this index.
-    Diagram(usize),
-    /// Show the diagram after this many moves of its line.
-    Step(usize),
-    /// Put the diagram and its line on the main board, as a new game.
-    ToBoard,
-    /// Open a search result: an entry here, or the opening or pattern in its browser.
-    OpenHit(Hit),
-    /// Switch the board-lines overlay on the main board.
-    ToggleBoardLines,
-}
-
-/// The reference's state.
-#[derive(Clone, Debug, Default)]
-pub struct KnowledgeState {
-    /// Whether the window is shown.
-    pub open: bool,
-    /// What is typed in the search box.
-    pub query: String,
-    /// The entry being read, by id.
-    pub entry: Option<String>,
-    /// Which of its diagrams is shown.
-    pub diagram: usize,
-    /// How many moves of the diagram's line are played on it.
-    pub step: usize,
-    /// Whether the main board shows the board-lines overlay.
-    pub board_lines: bool,
-    /// Frames still to run at once after the window opened: a new window measures itself
-    /// unseen first, and until it is drawn a click would reach the board under it.
-    pub settling: u8,
-}
-
-/// Carries out `action`.
-pub(crate) fn apply(app: &mut ChuheApp, action: KnowledgeAction) {
-    let view = &mut app.state.knowledge;
-    match action {
-        KnowledgeAction::Toggle => {
-            view.open = !view.open;
-            view.settling = 3;
-        }
-        KnowledgeAction::Search(query) => view.query = query,
-        KnowledgeAction::Open(id) => {
-            if knowledge::entry(&id).is_some() {
-                if !view.open {
-                    view.open = true;
-                    view.settling = 3;
-                }
-                view.entry = Some(id);
-                view.diagram = 0;
-                view.step = 0;
-            }
-        }
-        KnowledgeAction::Diagram(index) => {
-            if current_entry(view).is_some_and(|e| index < e.diagrams.len()) {
-                view.diagram = index;
-                view.step = 0;
-            }
-        }
-        KnowledgeAction::Step(step) => {
-            if let Some(d) = current_entry(view).and_then(|e| e.diagrams.get(view.diagram)) {
-                view.step = step.min(d.line.len());
-            }
-        }
-        KnowledgeAction::ToBoard => to_board(app),
-        KnowledgeAction::OpenHit(Hit::Entry(id)) => {
-            view.query.clear();
-            apply(app, KnowledgeAction::Open(id));
-        }
-        KnowledgeAction::OpenHit(Hit::Opening(id)) => {
-            let browser = &mut app.state.openings;
-            browser.open = true;
-            browser.selected = Some(id);
-            browser.reveal += 1;
-        }
-        KnowledgeAction::OpenHit(Hit::Pattern(id)) => {
-            crate::panels::patterns::apply(
-                app,
-                crate::panels::patterns::PatternAction::Open(id, 0),
-            );
-        }
-        KnowledgeAction::ToggleBoardLines => view.board_lines = !view.board_lines,
-    }
-}
-
-fn current_entry(view: &KnowledgeState) -> Option<&'static Entry> {
-    view.entry
-        .as_deref()
-        .and_then(knowledge::entry)
-        .map(|(_, e)| e)
-}
-
-/// A new game from the diagram's position with its line as the main line, the cursor at
-/// the step shown, the entry's title as the first comment.
-fn to_board(app: &mut ChuheApp) {
-    let view = &app.state.knowledge;
-    let Some(entry) = current_entry(view) else {
-        return;
-    };
-    let Some(diagram) = entry.diagrams.get(view.diagram) else {
-        return;
-    };
-    let Ok((start, moves)) = diagram.replay() else {
-        app.state.notice = Some(Notice::Message("knowledge-bad-diagram"));
-        return;
-    };
-    let step = view.step;
-    let language = app.i18n.language();
-    let mut record = Record::new(start);
-    let mut at = record.root();
-    let mut cursor = at;
-    for (ply, &m) in moves.iter().enumerate() {
-        match record.add_move(at, m) {
-            Ok(next) => at = next,
-            Err(_) => break,
-        }
-        if ply < step {
-            cursor = at;
-        }
-    }
-    let mut comment = name(&entry.names, language).to_owned();
-    if let Some(caption) = &diagram.caption {
-        comment.push_str(if language == Language::En {
-            ": "
-        } else {
-            "："
-        });
-        comment.push_str(text(caption, language));
-    }
-    let _ = record.set_comment(record.root(), &comment);
-    app.state.replace_record(record, None);
-    app.state.cursor = cursor;
-    app.state.refresh();
-    app.state.folder = None;
-}
-
-/// A name in `language`.
-pub fn name(names: &Names, language: Language) -> &str {
-    match language {
-        Language::ZhCn => &names.zh_cn,
-        Language::ZhTw => &names.zh_tw,
-        Language::En => &names.en,
-    }
-}
-
-/// A text in `language`.
-pub fn text(text: &Text, language: Language) -> &str {
-    match language {
-        Language::ZhCn => &text.zh,
-        Language::ZhTw => &text.zh_tw,
-        Language::En => &text.en,
-    }
-}
-
-/// The overlay's names in the user's language.
-pub fn line_labels(i18n: &I18n) -> BoardLineLabels {
-    BoardLineLabels {
-        centre: i18n.tr("lines-centre"),
-        rib: i18n.tr("lines-rib"),
-        edge: i18n.tr("lines-edge"),
-        back: i18n.tr("lines-back"),
-        palace_top: i18n.tr("lines-palace-top"),
-        pawn_line: i18n.tr("lines-pawn"),
-        river_bank: i18n.tr("lines-river-bank"),
-        patrol: i18n.tr("lines-patrol"),
-        ride: i18n.tr("lines-ride"),
-    }
-}
-
 /// The window, when it is open.
-pub fn window(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.state.knowledge.open {
         return;
     }
     if app.state.knowledge.settling > 0 {
-        app.state.knowledge.settling -= 1;
+        actions.push(Action::Knowledge(KnowledgeAction::Settled));
         ctx.request_repaint();
     }
     let mut open = true;
@@ -219,7 +41,7 @@ fn push(actions: &mut Vec<Action>, action: KnowledgeAction) {
     actions.push(Action::Knowledge(action));
 }
 
-fn contents(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let view = &app.state.knowledge;
     ui.horizontal(|ui| {
@@ -295,7 +117,7 @@ fn contents(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 }
 
 /// The search results: knowledge entries, openings and patterns that match.
-fn results(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn results(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let language = i18n.language();
     let hits = knowledge::search(&app.state.knowledge.query);
@@ -325,7 +147,7 @@ fn results(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 Hit::Pattern(id) => match chuhe_core::library::patterns::pattern(*id) {
                     Some(p) => (
                         i18n.tr("knowledge-kind-pattern"),
-                        crate::panels::patterns::name(p, language).to_owned(),
+                        crate::widgets::text::name(p, language).to_owned(),
                     ),
                     None => continue,
                 },
@@ -341,7 +163,7 @@ fn results(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 }
 
 /// One entry: its text, its sayings, and its diagrams on a small board.
-fn entry_view(app: &ChuheApp, ui: &mut Ui, entry: &Entry, actions: &mut Vec<Action>) {
+fn entry_view(app: &View, ui: &mut Ui, entry: &Entry, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let language = i18n.language();
     let view = &app.state.knowledge;
@@ -420,12 +242,7 @@ fn verdict_text(i18n: &I18n, verdict: Verdict) -> String {
 
 /// The diagram on a small board at the step shown, with buttons to step its line and to
 /// put it on the main board.
-fn diagram_board(
-    app: &ChuheApp,
-    ui: &mut Ui,
-    diagram: &knowledge::Diagram,
-    actions: &mut Vec<Action>,
-) {
+fn diagram_board(app: &View, ui: &mut Ui, diagram: &knowledge::Diagram, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let view = &app.state.knowledge;
     let positions = diagram.positions();

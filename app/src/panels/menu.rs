@@ -1,12 +1,13 @@
 //! The menu bar: files, editing, view, engine and language.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::board::Coordinates;
+use crate::actions::*;
 use crate::i18n::Language;
 use crate::settings::MoveNotation;
-use crate::shortcuts;
 use crate::theme::ThemeChoice;
+use crate::widgets::View;
+use crate::widgets::board::Coordinates;
+use crate::widgets::shortcuts;
 use egui::{Key, Modifiers, Ui};
 
 /// A menu item: its message id, its shortcut and what it does.
@@ -27,7 +28,7 @@ fn add_items(
 }
 
 /// Draws the menu bar.
-pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
     let ctx = ui.ctx().clone();
@@ -41,40 +42,50 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button(i18n.tr("menu-file"), |ui| {
             let entries: [MenuEntry; 11] = [
-                ("file-new", Some((Modifiers::COMMAND, Key::N)), Action::New),
+                (
+                    "file-new",
+                    Some((Modifiers::COMMAND, Key::N)),
+                    Action::File(FileAction::New),
+                ),
                 (
                     "file-open",
                     Some((Modifiers::COMMAND, Key::O)),
-                    Action::OpenDialog,
+                    Action::File(FileAction::OpenDialog),
                 ),
-                ("file-open-folder", None, Action::OpenFolderDialog),
+                (
+                    "file-open-folder",
+                    None,
+                    Action::File(FileAction::OpenFolderDialog),
+                ),
                 (
                     "file-previous",
                     Some((Modifiers::NONE, Key::PageUp)),
-                    Action::PreviousFile,
+                    Action::File(FileAction::PreviousFile),
                 ),
                 (
                     "file-next",
                     Some((Modifiers::NONE, Key::PageDown)),
-                    Action::NextFile,
+                    Action::File(FileAction::NextFile),
                 ),
                 (
                     "file-save",
                     Some((Modifiers::COMMAND, Key::S)),
-                    Action::Save,
+                    Action::File(FileAction::Save),
                 ),
-                ("file-save-as", None, Action::SaveAsDialog),
+                ("file-save-as", None, Action::File(FileAction::SaveAsDialog)),
                 (
                     "file-export-png",
                     None,
-                    Action::ExportDialog(Some(crate::export::ExportOptions::default())),
+                    Action::Export(ExportAction::Dialog(Some(
+                        crate::state::export::ExportOptions::default(),
+                    ))),
                 ),
-                ("file-copy-fen", None, Action::CopyFen),
-                ("file-copy-pgn", None, Action::CopyPgn),
+                ("file-copy-fen", None, Action::Study(StudyAction::CopyFen)),
+                ("file-copy-pgn", None, Action::Study(StudyAction::CopyPgn)),
                 (
                     "file-quit",
                     Some((Modifiers::COMMAND, Key::Q)),
-                    Action::RequestQuit,
+                    Action::Window(WindowAction::RequestQuit),
                 ),
             ];
             add_items(ui, entries, &item, actions);
@@ -84,44 +95,52 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
                 for path in &state.settings.recent_files {
                     if ui.button(path.display().to_string()).clicked() {
-                        actions.push(Action::Open(path.clone()));
+                        actions.push(Action::File(FileAction::Open(path.clone())));
                     }
                 }
             });
             ui.weak(i18n.tr("file-paste-hint"));
         });
         ui.menu_button(i18n.tr("menu-edit"), |ui| {
-            let cursor = state.cursor;
+            let cursor = state.study.cursor;
             let entries: [MenuEntry; 6] = [
                 (
                     "edit-undo",
                     Some((Modifiers::COMMAND, Key::Z)),
-                    Action::Undo,
+                    Action::Study(StudyAction::Undo),
                 ),
                 (
                     "edit-redo",
                     Some((Modifiers::COMMAND, Key::Y)),
-                    Action::Redo,
+                    Action::Study(StudyAction::Redo),
                 ),
                 (
                     "edit-promote",
                     Some((Modifiers::NONE, Key::P)),
-                    Action::PromoteVariation(cursor),
+                    Action::Study(StudyAction::PromoteVariation(cursor)),
                 ),
-                ("edit-main-line", None, Action::MakeMainLine(cursor)),
+                (
+                    "edit-main-line",
+                    None,
+                    Action::Study(StudyAction::MakeMainLine(cursor)),
+                ),
                 (
                     "edit-delete-from",
                     Some((Modifiers::NONE, Key::Delete)),
-                    Action::DeleteFrom(cursor),
+                    Action::Study(StudyAction::DeleteFrom(cursor)),
                 ),
-                ("edit-clear-marks", None, Action::ClearMarks),
+                (
+                    "edit-clear-marks",
+                    None,
+                    Action::Study(StudyAction::ClearMarks),
+                ),
             ];
             add_items(ui, entries, &item, actions);
             ui.weak(i18n.tr("edit-marks-hint"));
         });
         ui.menu_button(i18n.tr("menu-view"), |ui| {
             if item(ui, "view-flip", Some((Modifiers::NONE, Key::F))) {
-                actions.push(Action::Flip);
+                actions.push(Action::View(ViewAction::Flip));
             }
             if ui
                 .selectable_label(
@@ -130,28 +149,28 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 )
                 .clicked()
             {
-                actions.push(Action::ToggleDestinations);
+                actions.push(Action::View(ViewAction::ToggleDestinations));
             }
             if ui
                 .selectable_label(!state.settings.mute, i18n.tr("view-sounds"))
                 .clicked()
             {
-                actions.push(Action::ToggleSounds);
+                actions.push(Action::View(ViewAction::ToggleSounds));
             }
             if ui
                 .selectable_label(state.openings.open, i18n.tr("view-openings"))
                 .clicked()
             {
-                actions.push(Action::ToggleOpenings);
+                actions.push(Action::Openings(OpeningsAction::Toggle));
             }
             if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
-                actions.push(Action::ToggleBoardOnly);
+                actions.push(Action::View(ViewAction::ToggleBoardOnly));
             }
             if item(ui, "audience-toggle", Some((Modifiers::NONE, Key::F6))) {
-                actions.push(Action::ToggleAudience);
+                actions.push(Action::Presentation(PresentationAction::ToggleAudience));
             }
             if item(ui, "view-presentation", Some((Modifiers::NONE, Key::F5))) {
-                actions.push(Action::TogglePresentation);
+                actions.push(Action::Presentation(PresentationAction::Toggle));
             }
             // Knowledge reference (issue 10): the board-lines overlay.
             let lines =
@@ -159,7 +178,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     .shortcut_text(shortcuts::label(&ctx, Modifiers::NONE, Key::L));
             if ui.add(lines).clicked() {
                 actions.push(Action::Knowledge(
-                    crate::panels::knowledge::KnowledgeAction::ToggleBoardLines,
+                    crate::actions::KnowledgeAction::ToggleBoardLines,
                 ));
             }
             ui.separator();
@@ -172,7 +191,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     .selectable_label(state.settings.coordinates == coordinates, i18n.tr(id))
                     .clicked()
                 {
-                    actions.push(Action::SetCoordinates(coordinates));
+                    actions.push(Action::View(ViewAction::SetCoordinates(coordinates)));
                 }
             }
             ui.separator();
@@ -182,7 +201,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     .selectable_label(state.settings.theme == theme, i18n.tr(theme.message_id()))
                     .clicked()
                 {
-                    actions.push(Action::SetTheme(theme));
+                    actions.push(Action::View(ViewAction::SetTheme(theme)));
                 }
             }
             ui.separator();
@@ -195,29 +214,29 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     )
                     .clicked()
                 {
-                    actions.push(Action::SetNotation(notation));
+                    actions.push(Action::View(ViewAction::SetNotation(notation)));
                 }
             }
         });
         ui.menu_button(i18n.tr("menu-engine"), |ui| {
             if item(ui, "analysis-toggle", Some((Modifiers::NONE, Key::Space))) {
-                actions.push(Action::ToggleAnalysis);
+                actions.push(Action::Engine(EngineAction::ToggleAnalysis));
             }
             if item(ui, "engine-toggle-hidden", Some((Modifiers::NONE, Key::H))) {
-                actions.push(Action::ToggleEngineHidden);
+                actions.push(Action::Engine(EngineAction::ToggleEngineHidden));
             }
             if item(ui, "review-start", None) {
-                actions.push(Action::StartReview);
+                actions.push(Action::Engine(EngineAction::StartReview));
             }
             ui.separator();
             engine_settings(app, ui, actions);
         });
         ui.menu_button(i18n.tr("menu-play"), |ui| {
-            crate::panels::play::menu(app, ui, actions);
+            menu_play(app, ui, actions);
         });
         ui.menu_button(i18n.tr("menu-puzzles"), |ui| {
-            use crate::editor::EditorAction;
-            use crate::puzzles::PuzzleAction;
+            use crate::actions::EditorAction;
+            use crate::actions::PuzzleAction;
             let entries: [MenuEntry; 4] = [
                 ("editor-open", None, Action::Editor(EditorAction::Open)),
                 (
@@ -233,7 +252,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 (
                     "tb-browser",
                     None,
-                    Action::Tablebase(crate::tablebase::TbAction::ToggleBrowser),
+                    Action::Tablebase(crate::actions::TbAction::ToggleBrowser),
                 ),
             ];
             add_items(ui, entries, &item, actions);
@@ -247,7 +266,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                     )
                     .clicked()
                 {
-                    actions.push(Action::SetLanguage(language));
+                    actions.push(Action::View(ViewAction::SetLanguage(language)));
                 }
             }
         });
@@ -256,7 +275,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .selectable_label(state.presentation.is_some(), i18n.tr("presentation-button"))
             .clicked()
         {
-            actions.push(Action::TogglePresentation);
+            actions.push(Action::Presentation(PresentationAction::Toggle));
         }
         // The 36 checkmate patterns: one click opens the gallery (or closes it).
         let patterns_open = state.patterns.open;
@@ -265,9 +284,9 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .clicked()
         {
             actions.push(Action::Patterns(if patterns_open {
-                crate::panels::patterns::PatternAction::Close
+                crate::actions::PatternAction::Close
             } else {
-                crate::panels::patterns::PatternAction::Gallery
+                crate::actions::PatternAction::Gallery
             }));
         }
         // Knowledge reference (issue 10): rules, terms, tactics, values, maxims, search.
@@ -276,16 +295,14 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .on_hover_text(shortcuts::label(&ctx, Modifiers::NONE, Key::F1))
             .clicked()
         {
-            actions.push(Action::Knowledge(
-                crate::panels::knowledge::KnowledgeAction::Toggle,
-            ));
+            actions.push(Action::Knowledge(crate::actions::KnowledgeAction::Toggle));
         }
         // Club (issue 10): the club or class tournaments.
         ui.menu_button(i18n.tr("menu-club"), |ui| {
             let entries: [MenuEntry; 1] = [(
                 "club-open",
                 None,
-                Action::Club(crate::club::ClubAction::Toggle),
+                Action::Club(crate::actions::ClubAction::Toggle),
             )];
             add_items(ui, entries, &item, actions);
         });
@@ -293,7 +310,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 }
 
 /// The engine's options: hash size, threads and the time per position of a review.
-fn engine_settings(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn engine_settings(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let mut engine = app.state.settings.engine.clone();
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -323,14 +340,14 @@ fn engine_settings(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
     external_engines(app, ui, &mut engine, actions);
     if engine != app.state.settings.engine {
-        actions.push(Action::SetEngineSettings(engine));
+        actions.push(Action::Engine(EngineAction::SetEngineSettings(engine)));
     }
 }
 
 /// Which engine analyses: the built-in one or an external UCI engine the user added, with
 /// the chosen engine's own options.
 fn external_engines(
-    app: &ChuheApp,
+    app: &View,
     ui: &mut Ui,
     engine: &mut crate::settings::EngineSettings,
     actions: &mut Vec<Action>,
@@ -373,10 +390,12 @@ fn external_engines(
         };
     }
     if ui.button(i18n.tr("engine-add")).clicked() {
-        actions.push(Action::AddEngineDialog);
+        actions.push(Action::Engine(EngineAction::AddEngineDialog));
     }
     // The chosen engine's options, as it declared them in the handshake.
-    let Some(crate::engine::EngineStatus::External(info)) = &app.state.engine_status else {
+    let Some(crate::services::analysis::EngineStatus::External(info)) =
+        &app.state.analysis.engine_status
+    else {
         return;
     };
     let Some(index) = engine.active_external else {
@@ -471,5 +490,45 @@ fn external_engines(
                     }
                 });
         },
+    );
+}
+
+/// The Play menu's entries.
+fn menu_play(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let playing = app.state.play.as_ref().is_some_and(|m| m.result.is_none());
+    let mut entry = |ui: &mut Ui, id: &str, enabled: bool, action: PlayAction| {
+        if ui
+            .add_enabled(enabled, egui::Button::new(i18n.tr(id)))
+            .clicked()
+        {
+            actions.push(Action::Play(action));
+        }
+    };
+    entry(
+        ui,
+        "play-new-engine",
+        true,
+        PlayAction::OpenSetup {
+            against_engine: true,
+        },
+    );
+    entry(
+        ui,
+        "play-new-hot-seat",
+        true,
+        PlayAction::OpenSetup {
+            against_engine: false,
+        },
+    );
+    ui.separator();
+    entry(ui, "play-take-back", playing, PlayAction::TakeBack);
+    entry(ui, "play-offer-draw", playing, PlayAction::OfferDraw);
+    entry(ui, "play-resign", playing, PlayAction::Resign);
+    entry(
+        ui,
+        "play-leave",
+        app.state.play.is_some(),
+        PlayAction::Leave,
     );
 }

@@ -20,14 +20,18 @@ pub mod knowledge;
 pub mod club;
 pub mod tablebase;
 
-use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::state::Notice;
+use crate::widgets::text::*;
+pub mod export;
+
+use crate::actions::*;
+use crate::state::State;
+pub use crate::widgets::View;
+use crate::widgets::shortcuts;
 use egui::Ui;
 
 /// Lays out the window: menu bar, status bar, the side panel (headers, analysis, moves)
 /// and the board in the middle; in board-only mode just the board.
-pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let ctx = ui.ctx().clone();
     let theme = app.state.settings.theme.theme();
     if !app.state.settings.layout.board_only {
@@ -67,7 +71,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         let width = side.response.rect.width().round();
         let dragging = ctx.input(|i| i.pointer.any_down());
         if !dragging && (width - app.state.settings.layout.side_panel_width).abs() >= 1.0 {
-            actions.push(Action::SetSidePanelWidth(width));
+            actions.push(Action::View(ViewAction::SetSidePanelWidth(width)));
         }
     }
     let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
@@ -98,70 +102,64 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     tablebase::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
-    crate::export::dialog(app, &ctx, actions);
+    crate::panels::export::dialog(app, &ctx, actions);
     audience::show(app, &ctx, actions);
 }
 
 /// The status bar: what happened last, the file, whether it is saved, the frame time.
-fn status(app: &ChuheApp, ui: &mut Ui) {
+fn status(app: &View, ui: &mut Ui) {
     let i18n = &app.i18n;
     let state = &app.state;
     ui.horizontal(|ui| {
         let file = state
+            .study
             .file
             .as_ref()
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| i18n.tr("file-untitled"));
-        let marker = if state.dirty { " *" } else { "" };
+        let marker = if state.study.dirty { " *" } else { "" };
         ui.label(format!("{file}{marker}"));
         ui.separator();
         if let Some(notice) = &state.notice {
             ui.label(
-                egui::RichText::new(notice_text(app, notice)).color(ui.visuals().warn_fg_color),
+                egui::RichText::new(notice_text(&app.i18n, notice))
+                    .color(ui.visuals().warn_fg_color),
             );
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.weak(format!(
-                "{:.1} ms",
-                app.frame_times.mean().as_secs_f64() * 1000.0
-            ));
+            ui.weak(format!("{:.1} ms", app.frame_ms));
         });
     });
 }
 
-/// A notice in the user's language.
-pub fn notice_text(app: &ChuheApp, notice: &Notice) -> String {
-    let i18n = &app.i18n;
-    match notice {
-        Notice::Illegal(reason) => i18n.tr_args(
-            "illegal-move",
-            &[("reason", i18n.tr(illegal_id(*reason)).into())],
-        ),
-        Notice::Message(id) => i18n.tr(id),
-        Notice::WithArg(id, name, value) => i18n.tr_args(id, &[(name, value.clone().into())]),
+/// Input that is not aimed at a widget: dropped files, pasted text, shortcuts.
+pub fn input(ctx: &egui::Context, state: &State) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let dropped: Vec<_> = ctx.input(|i| i.raw.dropped_files.clone());
+    for file in dropped {
+        let path = file.path().to_owned();
+        actions.push(if path.is_dir() {
+            Action::File(FileAction::OpenFolder(path))
+        } else {
+            Action::File(FileAction::Open(path))
+        });
     }
-}
-
-/// The message id of a reason a move is illegal.
-pub fn illegal_id(reason: chuhe_core::IllegalReason) -> &'static str {
-    use chuhe_core::IllegalReason::*;
-    match reason {
-        NoPiece => "illegal-no-piece",
-        NotYourPiece => "illegal-not-your-piece",
-        OwnPieceOnTarget => "illegal-own-piece-on-target",
-        WrongShape => "illegal-wrong-shape",
-        LeavesPalace => "illegal-leaves-palace",
-        CrossesRiver => "illegal-crosses-river",
-        ElephantEyeBlocked => "illegal-elephant-eye-blocked",
-        HorseLegBlocked => "illegal-horse-leg-blocked",
-        PathBlocked => "illegal-path-blocked",
-        CannonNeedsScreen => "illegal-cannon-needs-screen",
-        CannonTooManyScreens => "illegal-cannon-too-many-screens",
-        PawnSidewaysBeforeRiver => "illegal-pawn-sideways",
-        PawnBackwards => "illegal-pawn-backwards",
-        GeneralsWouldFace => "illegal-generals-face",
-        StillInCheck => "illegal-still-in-check",
-        ExposesGeneral => "illegal-exposes-general",
+    if ctx.egui_wants_keyboard_input() {
+        return actions;
     }
+    let events = ctx.input(|i| i.events.clone());
+    for event in events {
+        match event {
+            egui::Event::Paste(text) => actions.push(Action::File(FileAction::Paste(text))),
+            egui::Event::Copy => actions.push(Action::Study(StudyAction::CopyFen)),
+            _ => {}
+        }
+    }
+    actions.extend(shortcuts::actions(
+        ctx,
+        state.study.cursor,
+        state.presentation.is_some(),
+    ));
+    actions
 }

@@ -3,10 +3,13 @@
 //! variation order, deletion) and undo/redo.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
+use crate::actions::*;
 use crate::i18n::I18n;
-use crate::state::{AppState, MoveToken};
+use crate::state::State;
+use crate::state::study::MoveToken;
+use crate::widgets::View;
 use chuhe_core::record::Nag;
+use chuhe_core::record::NodeId;
 use chuhe_core::repetition::ForbiddenKind;
 use chuhe_core::{Color, EndReason, Outcome};
 use egui::{RichText, Ui};
@@ -22,10 +25,10 @@ const GLYPHS: [Nag; 6] = [
 ];
 
 /// Draws the move list and the editing tools.
-pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
-    if let Some(outcome) = state.derived.outcome {
+    if let Some(outcome) = state.study.derived.outcome {
         ui.label(
             RichText::new(outcome_text(i18n, outcome))
                 .strong()
@@ -43,11 +46,11 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
 }
 
 /// The record's moves, wrapped like text, variations in brackets.
-fn move_list(ui: &mut Ui, state: &AppState, actions: &mut Vec<Action>) {
+fn move_list(ui: &mut Ui, state: &State, actions: &mut Vec<Action>) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         let mut need_number = true;
-        for token in &state.derived.tokens {
+        for token in &state.study.derived.tokens {
             match token {
                 MoveToken::Open(_) => {
                     ui.weak("(");
@@ -74,13 +77,13 @@ fn move_list(ui: &mut Ui, state: &AppState, actions: &mut Vec<Action>) {
                     if item.main_line {
                         text = text.strong();
                     }
-                    let current = item.node == state.cursor;
+                    let current = item.node == state.study.cursor;
                     let response = ui.selectable_label(current, text);
                     if current && response.changed() {
                         response.scroll_to_me(None);
                     }
                     if response.clicked() {
-                        actions.push(Action::GoTo(item.node));
+                        actions.push(Action::Study(StudyAction::GoTo(item.node)));
                     }
                 }
             }
@@ -89,31 +92,31 @@ fn move_list(ui: &mut Ui, state: &AppState, actions: &mut Vec<Action>) {
 }
 
 /// Comment, glyphs and variation commands for the current move, and undo/redo.
-fn edit_tools(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+fn edit_tools(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
-    let cursor = state.cursor;
-    let record = &state.record;
+    let cursor = state.study.cursor;
+    let record = &state.study.record;
     let on_move = cursor != record.root();
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(record.can_undo(), egui::Button::new(i18n.tr("edit-undo")))
             .clicked()
         {
-            actions.push(Action::Undo);
+            actions.push(Action::Study(StudyAction::Undo));
         }
         if ui
             .add_enabled(record.can_redo(), egui::Button::new(i18n.tr("edit-redo")))
             .clicked()
         {
-            actions.push(Action::Redo);
+            actions.push(Action::Study(StudyAction::Redo));
         }
         let is_variation = record.variation_index(cursor) > 0;
         if ui
             .add_enabled(is_variation, egui::Button::new(i18n.tr("edit-promote")))
             .clicked()
         {
-            actions.push(Action::PromoteVariation(cursor));
+            actions.push(Action::Study(StudyAction::PromoteVariation(cursor)));
         }
         if ui
             .add_enabled(
@@ -122,13 +125,13 @@ fn edit_tools(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             )
             .clicked()
         {
-            actions.push(Action::MakeMainLine(cursor));
+            actions.push(Action::Study(StudyAction::MakeMainLine(cursor)));
         }
         if ui
             .add_enabled(on_move, egui::Button::new(i18n.tr("edit-delete-from")))
             .clicked()
         {
-            actions.push(Action::DeleteFrom(cursor));
+            actions.push(Action::Study(StudyAction::DeleteFrom(cursor)));
         }
     });
     if on_move {
@@ -137,7 +140,7 @@ fn edit_tools(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             for nag in GLYPHS {
                 let glyph = nag.glyph().unwrap_or_default();
                 if ui.selectable_label(nags.contains(&nag), glyph).clicked() {
-                    actions.push(Action::ToggleNag(cursor, nag));
+                    actions.push(Action::Study(StudyAction::ToggleNag(cursor, nag)));
                 }
             }
         });
@@ -145,7 +148,10 @@ fn edit_tools(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     // The comment is edited in a draft and written into the record (one undo step) when
     // the field loses focus.
     let saved = record.annotation(cursor).comment.clone();
-    let draft = match &mut app.comment_draft {
+    // The draft is the text field's own memory, kept by egui between frames.
+    let draft_id = egui::Id::new("chuhe comment draft");
+    let mut kept: Option<(NodeId, String)> = ui.data(|d| d.get_temp(draft_id)).flatten();
+    let draft = match &mut kept {
         Some((node, text)) if *node == cursor => text,
         other => &mut other.insert((cursor, saved.clone())).1,
     };
@@ -159,12 +165,16 @@ fn edit_tools(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         )
         .labelled_by(label.id);
     if response.lost_focus() && *draft != saved {
-        actions.push(Action::SetComment(cursor, draft.clone()));
+        actions.push(Action::Study(StudyAction::SetComment(
+            cursor,
+            draft.clone(),
+        )));
     }
     if !response.has_focus() && *draft != saved && !response.lost_focus() {
         // The record changed under the draft (undo, another move): show the record's.
         *draft = saved;
     }
+    ui.data_mut(|d| d.insert_temp(draft_id, kept));
 }
 
 /// The end of the game in words: who won and why.

@@ -3,7 +3,8 @@
 //! finds the named position the game has reached.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
+use crate::actions::*;
+use crate::widgets::View;
 use chuhe_core::Position;
 use chuhe_core::library::openings::{self, OpeningBook};
 use chuhe_core::notation::format_move;
@@ -11,7 +12,7 @@ use egui::Ui;
 use egui::collapsing_header::CollapsingState;
 
 /// Draws the browser.
-pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let browser = &app.state.openings;
     ui.horizontal(|ui| {
@@ -21,7 +22,7 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
             .on_hover_text(i18n.tr("openings-close"))
             .clicked()
         {
-            actions.push(Action::ToggleOpenings);
+            actions.push(Action::Openings(OpeningsAction::Toggle));
         }
     });
     let book = match openings::builtin() {
@@ -42,10 +43,10 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         )
         .labelled_by(label.id);
     if search.changed() {
-        actions.push(Action::SearchOpenings(query.clone()));
+        actions.push(Action::Openings(OpeningsAction::Search(query.clone())));
     }
     if ui.button(i18n.tr("openings-which")).clicked() {
-        actions.push(Action::WhichOpening);
+        actions.push(Action::Openings(OpeningsAction::Which));
     }
     if let Some(node) = browser.selected.and_then(|id| book.node(id)) {
         ui.separator();
@@ -104,7 +105,7 @@ fn reveal_path(ui: &Ui, book: &OpeningBook, selected: Option<usize>, reveal: u64
 
 /// One node, with its children below when unfolded.
 fn tree(
-    app: &ChuheApp,
+    app: &View,
     ui: &mut Ui,
     book: &OpeningBook,
     id: usize,
@@ -134,7 +135,7 @@ fn tree(
 /// A node's name (and ECCO code): clicking it puts the line on the board. `revealed`:
 /// scroll it into view (it was just found).
 fn node_label(
-    app: &ChuheApp,
+    app: &View,
     ui: &mut Ui,
     book: &OpeningBook,
     id: usize,
@@ -155,6 +156,6 @@ fn node_label(
         response.scroll_to_me(Some(egui::Align::Center));
     }
     if response.clicked() {
-        actions.push(Action::ShowOpening(id));
+        actions.push(Action::Openings(OpeningsAction::Show(id)));
     }
 }

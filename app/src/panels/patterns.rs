@@ -4,328 +4,22 @@
 //! examples are kept in the settings.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::board::{Board, BoardArrow, BoardGeometry, Diagram, Marks};
+use crate::actions::*;
 use crate::i18n::{I18n, Language};
-use crate::jobs::Job;
-use chuhe_core::library::patterns::{self, Example, Pattern, PatternId};
+use crate::state::patterns::{example, solved_key};
+use crate::widgets::View;
+use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
+use crate::widgets::text::*;
+use chuhe_core::library::patterns::{self, Example, Pattern};
 use chuhe_core::notation::format_move;
-use chuhe_core::solver::{SolveOptions, Solver};
-use chuhe_core::{Color, Move, MoveList, Position, Square};
+use chuhe_core::{Color, Move, Position};
 use egui::{RichText, Ui, Vec2};
 
 /// Side of a gallery diagram.
 const THUMBNAIL: f32 = 170.0;
-/// Transposition table of the practice prover: 2^18 entries (4 MiB) is plenty for the
-/// library's short mates.
-const PRACTICE_TABLE_BITS: u32 = 18;
-
-/// What the user asks of the pattern browser.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PatternAction {
-    /// Show the gallery (opens the browser).
-    Gallery,
-    /// Close the browser, back to the game.
-    Close,
-    /// Open example `1` (0-based) of pattern `0`.
-    Open(PatternId, usize),
-    /// Show the solution up to this many plies.
-    Step(usize),
-    /// Start practising the open example (again).
-    Practise,
-    /// Back from practice to reading.
-    StopPractice,
-    /// A click on the practice board.
-    Click(Square),
-    /// Show the next winning move.
-    Hint,
-    /// The defence was worked out.
-    Defended(Defence),
-}
-
-/// What the prover says of the user's move.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Defence {
-    /// The move mates or stalemates at once: solved.
-    Finished,
-    /// The move keeps a forced mate: the defender's best reply, the moves then left, and
-    /// a winning move for the hint.
-    Reply {
-        /// The longest-holding reply.
-        reply: Move,
-        /// The attacker's moves left to mate after it.
-        left: u32,
-        /// A move that mates in time.
-        hint: Option<Move>,
-    },
-    /// The move lets the defender escape the mate in the moves left.
-    Escapes,
-}
-
-/// Practice of one example.
-#[derive(Debug)]
-pub struct Practice {
-    /// The position on the practice board.
-    pub position: Position,
-    /// The attacker's moves still allowed to mate.
-    pub left: u32,
-    /// The picked-up piece.
-    pub selected: Option<Square>,
-    /// The last move played.
-    pub last: Option<Move>,
-    /// A winning move, for the hint.
-    pub hint: Option<Move>,
-    /// Whether the hint is shown.
-    pub hint_shown: bool,
-    /// The position before the user's move waiting for the prover, and that move.
-    pub pending: Option<(Position, Move)>,
-    /// The prover finding the defence (cancelled when the practice is closed).
-    pub job: Option<Job<Defence>>,
-    /// How it went: `Some(true)` solved, `Some(false)` the last try failed.
-    pub result: Option<bool>,
-}
-
-/// The browser's state.
-#[derive(Debug, Default)]
-pub struct PatternsState {
-    /// Whether the browser replaces the board.
-    pub open: bool,
-    /// The open pattern and example (0-based).
-    pub selected: Option<(PatternId, usize)>,
-    /// Plies of the solution shown.
-    pub step: usize,
-    /// Practice under way.
-    pub practice: Option<Practice>,
-    /// Where the pattern's board was drawn last (for hit tests).
-    pub geometry: Option<BoardGeometry>,
-}
-
-/// The key under which a solved example is kept in the settings.
-pub fn solved_key(id: PatternId, example: usize) -> String {
-    format!("{id}-{}", example + 1)
-}
-
-/// The pattern's name in `language`.
-pub fn name(pattern: &Pattern, language: Language) -> &str {
-    match language {
-        Language::ZhCn => &pattern.names.zh_cn,
-        Language::ZhTw => &pattern.names.zh_tw,
-        Language::En => &pattern.names.en,
-    }
-}
-
-/// The patterns a mate shows: `moves` from `position` are played out (as far as they are
-/// legal); if they end the game, the shape rules name the final position.
-pub fn mate_patterns(position: &Position, moves: &[Move]) -> Vec<PatternId> {
-    let mut pos = position.clone();
-    let mut last = None;
-    for &m in moves {
-        match pos.play(m) {
-            Ok(next) => pos = next,
-            Err(_) => return Vec::new(),
-        }
-        last = Some(m);
-        if !pos.has_legal_move() {
-            break;
-        }
-    }
-    patterns::recognise(&pos, last)
-}
-
-/// The names of `ids` in the user's language, joined.
-pub fn names_of(ids: &[PatternId], language: Language) -> String {
-    let sep = if language == Language::En {
-        ", "
-    } else {
-        "、"
-    };
-    ids.iter()
-        .filter_map(|&id| patterns::pattern(id))
-        .map(|p| name(p, language).to_owned())
-        .collect::<Vec<_>>()
-        .join(sep)
-}
-
-fn example(id: PatternId, index: usize) -> Option<(&'static Pattern, &'static Example)> {
-    let p = patterns::pattern(id)?;
-    Some((p, p.examples.get(index)?))
-}
-
-/// Carries out a pattern action.
-pub(crate) fn apply(app: &mut ChuheApp, action: PatternAction) {
-    let view = &mut app.state.patterns;
-    match action {
-        PatternAction::Gallery => {
-            view.open = true;
-            view.selected = None;
-            view.practice = None;
-        }
-        PatternAction::Close => {
-            view.open = false;
-            view.practice = None;
-        }
-        PatternAction::Open(id, index) => {
-            if example(id, index).is_some() {
-                view.open = true;
-                view.selected = Some((id, index));
-                view.step = 0;
-                view.practice = None;
-            }
-        }
-        PatternAction::Step(step) => {
-            if let Some((_, ex)) = view.selected.and_then(|(id, i)| example(id, i)) {
-                view.step = step.min(ex.line.len());
-            }
-        }
-        PatternAction::Practise => {
-            if let Some((_, ex)) = view.selected.and_then(|(id, i)| example(id, i))
-                && let Ok((start, line)) = patterns::replay(ex)
-            {
-                view.practice = Some(Practice {
-                    position: start,
-                    left: ex.mate_in,
-                    selected: None,
-                    last: None,
-                    hint: line.first().copied(),
-                    hint_shown: false,
-                    pending: None,
-                    job: None,
-                    result: None,
-                });
-            }
-        }
-        PatternAction::StopPractice => view.practice = None,
-        PatternAction::Hint => {
-            if let Some(p) = &mut view.practice {
-                p.hint_shown = true;
-            }
-        }
-        PatternAction::Click(square) => {
-            if let Some(p) = &mut view.practice {
-                click(p, square);
-            }
-        }
-        PatternAction::Defended(defence) => {
-            let solved = view.practice.as_mut().is_some_and(|p| defended(p, defence));
-            if solved && let Some((id, i)) = view.selected {
-                let key = solved_key(id, i);
-                let done = &mut app.state.settings.patterns_solved;
-                if !done.contains(&key) {
-                    done.push(key);
-                    app.settings_changed = true;
-                }
-            }
-        }
-    }
-}
-
-fn click(p: &mut Practice, square: Square) {
-    if p.job.is_some() || p.result == Some(true) {
-        return;
-    }
-    let own = p
-        .position
-        .piece_at(square)
-        .is_some_and(|piece| piece.color == p.position.side_to_move());
-    match p.selected {
-        Some(from) if from == square => p.selected = None,
-        _ if own => p.selected = Some(square),
-        Some(from) => {
-            p.selected = None;
-            let m = Move::new(from, square);
-            if let Ok(next) = p.position.play(m) {
-                let left = p.left;
-                let after = next.clone();
-                let job = Job::spawn("chuhe pattern defence", move |_| defend(&after, left));
-                p.pending = Some((p.position.clone(), m));
-                p.position = next;
-                p.last = Some(m);
-                p.job = Some(job);
-                p.hint_shown = false;
-                p.result = None;
-            }
-        }
-        None => {}
-    }
-}
-
-/// Takes in the prover's answer; true when the example is solved.
-fn defended(p: &mut Practice, defence: Defence) -> bool {
-    p.job = None;
-    let Some((before, _)) = p.pending.take() else {
-        return false;
-    };
-    match defence {
-        Defence::Finished => {
-            p.result = Some(true);
-            true
-        }
-        Defence::Reply { reply, left, hint } => {
-            if let Ok(next) = p.position.play(reply) {
-                p.position = next;
-                p.last = Some(reply);
-                p.left = left;
-                p.hint = hint;
-            }
-            false
-        }
-        Defence::Escapes => {
-            // Take the move back: the user tries again from where they were.
-            p.position = before;
-            p.last = None;
-            p.result = Some(false);
-            false
-        }
-    }
-}
-
-/// The defender's answer to the attacker's move that led to `pos` (defender to move), the
-/// attacker having `left` moves, that one included, to mate.
-pub fn defend(pos: &Position, left: u32) -> Defence {
-    let mut replies = MoveList::new();
-    pos.legal_moves_into(&mut replies);
-    if replies.is_empty() {
-        return Defence::Finished;
-    }
-    let left = left.saturating_sub(1);
-    let mut solver = Solver::new(PRACTICE_TABLE_BITS);
-    // Fixes the solver's options (no quiet-move limit) for `mates_within`.
-    solver.solve(pos, &SolveOptions::mate_in(1));
-    let mut best: Option<(Move, u32, Position)> = None;
-    for &r in replies.iter() {
-        let Ok(after) = pos.play(r) else { continue };
-        let Some(shortest) = (1..=left).find(|&d| solver.mates_within(&after, d)) else {
-            return Defence::Escapes;
-        };
-        if best.as_ref().is_none_or(|(_, s, _)| shortest > *s) {
-            best = Some((r, shortest, after));
-        }
-    }
-    match best {
-        Some((reply, left, after)) => Defence::Reply {
-            reply,
-            left,
-            hint: solver.mating_move(&after, left),
-        },
-        None => Defence::Finished,
-    }
-}
 
 /// Draws the browser in the central area.
-pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    // The prover's answer, if it has come.
-    if let Some(p) = &mut app.state.patterns.practice
-        && let Some(job) = &mut p.job
-    {
-        match job.poll() {
-            Some(defence) => actions.push(Action::Patterns(PatternAction::Defended(defence))),
-            None if !job.is_finished() => ui
-                .ctx()
-                .request_repaint_after(std::time::Duration::from_millis(30)),
-            // The prover died: let the user try again rather than wait for ever.
-            None => p.job = None,
-        }
-    }
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let Ok(library) = patterns::library() else {
         ui.label(app.i18n.tr("patterns-unavailable"));
         return;
@@ -339,7 +33,7 @@ pub fn show(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
 }
 
-fn gallery(app: &ChuheApp, ui: &mut Ui, library: &[Pattern], actions: &mut Vec<Action>) {
+fn gallery(app: &View, ui: &mut Ui, library: &[Pattern], actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let language = i18n.language();
     let solved = &app.state.settings.patterns_solved;
@@ -426,7 +120,7 @@ fn side_name(i18n: &I18n, color: Color) -> String {
 }
 
 fn detail(
-    app: &mut ChuheApp,
+    app: &View,
     ui: &mut Ui,
     pattern: &Pattern,
     index: usize,
@@ -492,7 +186,7 @@ fn detail(
             Board::new(&diagram, &marks, &theme).show(ui)
         })
         .inner;
-    app.state.patterns.geometry = Some(geometry);
+    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::PATTERN_BOARD, geometry);
     if app.state.patterns.practice.is_some()
         && response.clicked()
         && let Some(square) = response
@@ -505,7 +199,7 @@ fn detail(
 
 #[allow(clippy::too_many_arguments)]
 fn text_panel(
-    app: &ChuheApp,
+    app: &View,
     ui: &mut Ui,
     pattern: &Pattern,
     index: usize,
@@ -622,7 +316,7 @@ fn text_panel(
                 }
             });
             if step == line.len() {
-                let shapes = mate_patterns(start, line);
+                let shapes = crate::services::patterns::mate_patterns(start, line);
                 if !shapes.is_empty() {
                     ui.label(i18n.tr_args(
                         "patterns-shapes",
@@ -638,7 +332,7 @@ fn text_panel(
         Some(p) => {
             let status = if p.result == Some(true) {
                 i18n.tr("patterns-solved")
-            } else if p.job.is_some() {
+            } else if p.pending.is_some() {
                 i18n.tr("patterns-thinking")
             } else if p.result == Some(false) {
                 i18n.tr("patterns-wrong")
@@ -650,7 +344,7 @@ fn text_panel(
             };
             ui.label(RichText::new(status).strong());
             ui.horizontal_wrapped(|ui| {
-                let can_hint = p.job.is_none() && p.result != Some(true) && p.hint.is_some();
+                let can_hint = p.pending.is_none() && p.result != Some(true) && p.hint.is_some();
                 if ui
                     .add_enabled(can_hint, egui::Button::new(i18n.tr("patterns-hint")))
                     .clicked()

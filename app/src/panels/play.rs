@@ -2,8 +2,9 @@
 //! the players, their clocks and what can be done in the game (take back, draw, resign).
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::play::{ClockChoice, PlayAction, PlaySetup, Player, format_clock, result_text};
+use crate::actions::*;
+use crate::state::play::{ClockChoice, PlaySetup, Player, format_clock, result_text};
+use crate::widgets::View;
 use chuhe_core::Color;
 use chuhe_core::play::{Level, TimeControlKind};
 use egui::{Color32, RichText, Ui};
@@ -11,48 +12,8 @@ use egui::{Color32, RichText, Ui};
 /// Text size of the clocks, in points: readable from across a table.
 const CLOCK_SIZE: f32 = 26.0;
 
-/// The Play menu's entries.
-pub fn menu(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
-    let i18n = &app.i18n;
-    let playing = app.state.play.as_ref().is_some_and(|m| m.result.is_none());
-    let mut entry = |ui: &mut Ui, id: &str, enabled: bool, action: PlayAction| {
-        if ui
-            .add_enabled(enabled, egui::Button::new(i18n.tr(id)))
-            .clicked()
-        {
-            actions.push(Action::Play(action));
-        }
-    };
-    entry(
-        ui,
-        "play-new-engine",
-        true,
-        PlayAction::OpenSetup {
-            against_engine: true,
-        },
-    );
-    entry(
-        ui,
-        "play-new-hot-seat",
-        true,
-        PlayAction::OpenSetup {
-            against_engine: false,
-        },
-    );
-    ui.separator();
-    entry(ui, "play-take-back", playing, PlayAction::TakeBack);
-    entry(ui, "play-offer-draw", playing, PlayAction::OfferDraw);
-    entry(ui, "play-resign", playing, PlayAction::Resign);
-    entry(
-        ui,
-        "play-leave",
-        app.state.play.is_some(),
-        PlayAction::Leave,
-    );
-}
-
 /// The level's name.
-pub fn level_name(app: &ChuheApp, level: Level) -> String {
+pub fn level_name(app: &View, level: Level) -> String {
     app.i18n.tr(match level.number() {
         1 => "level-1",
         2 => "level-2",
@@ -64,7 +25,7 @@ pub fn level_name(app: &ChuheApp, level: Level) -> String {
 }
 
 /// The name of a time control.
-pub fn control_name(app: &ChuheApp, choice: ClockChoice) -> String {
+pub fn control_name(app: &View, choice: ClockChoice) -> String {
     let i18n = &app.i18n;
     match choice {
         ClockChoice::None => i18n.tr("clock-none"),
@@ -80,7 +41,7 @@ pub fn control_name(app: &ChuheApp, choice: ClockChoice) -> String {
 }
 
 /// The new-game dialog, while it is open.
-pub fn setup_dialog(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+pub fn setup_dialog(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let Some(setup) = &app.state.play_setup else {
         return;
     };
@@ -195,13 +156,13 @@ pub fn setup_dialog(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Actio
 /// The bar above the board during a game: both players with their clocks (the side to
 /// move lit), the engine thinking, a draw offer to answer, the result, and the game's
 /// buttons.
-pub fn bar(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn bar(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let Some(m) = &app.state.play else {
         return;
     };
     let i18n = &app.i18n;
-    let record = &app.state.record;
-    let to_move = crate::play::side_to_move(record);
+    let record = &app.state.study.record;
+    let to_move = crate::state::play::side_to_move(record);
     let theme = app.state.settings.theme.theme();
     ui.horizontal_wrapped(|ui| {
         for side in [Color::Red, Color::Black] {

@@ -2,11 +2,13 @@
 //! and solve mode's board and panel.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::board::{Board, BoardArrow, Diagram, Marks};
+use crate::actions::*;
 use crate::i18n::{I18n, Language};
-use crate::panels::editor::{line_text, piece_name, side_name};
-use crate::puzzles::{Phase, PuzzleAction, Refutation, SolveMessage, Wrong};
+use crate::state::puzzles::{Phase, Refutation, SolveMessage, Wrong};
+use crate::widgets::View;
+use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
+use crate::widgets::text::*;
+use chuhe_core::Square;
 use chuhe_core::notation::format_move;
 use chuhe_core::puzzle::{Goal, Puzzle};
 use chuhe_core::{Color, Move, Piece, PieceKind};
@@ -59,7 +61,7 @@ fn set_name(i18n: &I18n, name: &str, builtin: bool) -> String {
 }
 
 /// The list of puzzle sets, in a window.
-pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.state.puzzles.browser_open {
         return;
     }
@@ -151,10 +153,10 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
                             .on_hover_text(i18n.tr("puzzle-present-hint"))
                             .clicked()
                         {
-                            actions.push(Action::PresentPuzzle {
+                            actions.push(Action::Presentation(PresentationAction::PresentPuzzle {
                                 set: chosen,
                                 index: i,
-                            });
+                            }));
                         }
                     });
                 }
@@ -166,7 +168,7 @@ pub fn browser(app: &mut ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action
 }
 
 /// Solve mode's board: the position, the user's clicks and drags, the hint.
-pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let theme = app.state.settings.theme.theme();
     let Some(session) = &app.state.puzzles.session else {
         return;
@@ -209,11 +211,13 @@ pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     let pointer = ui.input(|i| i.pointer.latest_pos());
-    if let (Some(from), Some(at)) = (app.board_input_puzzle, pointer) {
+    let drag_id = egui::Id::new("chuhe puzzle drag");
+    let mut dragging: Option<Square> = ui.data(|d| d.get_temp(drag_id)).flatten();
+    if let (Some(from), Some(at)) = (dragging, pointer) {
         marks.lifted = Some((from, at));
     }
     let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
-    app.board_geometry = Some(geometry);
+    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
     let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
     let press_origin = ui.input(|i| i.pointer.press_origin());
     if response.drag_started_by(PointerButton::Primary) {
@@ -222,10 +226,10 @@ pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 .piece_at(s)
                 .is_some_and(|p| p.color == position.side_to_move())
         });
-        app.board_input_puzzle = from.filter(|_| session.can_move());
+        dragging = from.filter(|_| session.can_move());
     }
     if response.drag_stopped_by(PointerButton::Primary)
-        && let Some(from) = app.board_input_puzzle.take()
+        && let Some(from) = dragging.take()
         && let Some(to) = square_at(pointer)
         && to != from
     {
@@ -236,6 +240,7 @@ pub fn board(app: &mut ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
     {
         push(actions, PuzzleAction::Click(square));
     }
+    ui.data_mut(|d| d.insert_temp(drag_id, dragging));
 }
 
 /// What a refuting defence does, in words.
@@ -261,7 +266,7 @@ fn refutation_text(i18n: &I18n, why: Refutation, defender: Color) -> String {
 }
 
 /// Solve mode's panel.
-pub fn side(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let notation = app.state.settings.notation.notation();
     let Some(session) = &app.state.puzzles.session else {

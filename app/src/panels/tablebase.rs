@@ -2,8 +2,9 @@
 //! the endgame browser window.
 
 use crate::actions::Action;
-use crate::app::ChuheApp;
-use crate::tablebase::{Class, PracticeMessage, TbAction, Want, verdict_text};
+use crate::actions::*;
+use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
+use crate::widgets::View;
 use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
 use egui::{Color32, RichText, Ui};
@@ -15,7 +16,7 @@ const DRAWS: Color32 = Color32::from_rgb(0x4a, 0x7e, 0xbb);
 const LOSES: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
 
 /// Draws the section when the board's position has a table's material.
-pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
+pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
     let tbs = &state.tablebase;
@@ -133,19 +134,19 @@ pub fn show(app: &ChuheApp, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
                 let button = egui::Button::new(RichText::new(text).color(colour)).frame(false);
                 if ui.add(button).clicked() {
-                    actions.push(Action::PlayMove(mv.mv));
+                    actions.push(Action::Study(StudyAction::PlayMove(mv.mv)));
                 }
             }
         });
 }
 
 /// The job's progress, if one runs.
-fn progress(app: &ChuheApp, ui: &mut Ui) {
+fn progress(app: &View, ui: &mut Ui) {
     let tbs = &app.state.tablebase;
     if tbs.generating.is_none() {
         return;
     }
-    let (name, fraction) = tbs.progress.lock().map(|g| g.clone()).unwrap_or_default();
+    let (name, fraction) = tbs.progress.clone();
     ui.label(
         app.i18n
             .tr_args("tb-generating", &[("material", name.into())]),
@@ -157,7 +158,7 @@ fn progress(app: &ChuheApp, ui: &mut Ui) {
 
 /// The endgame browser: choose a material and a verdict, get a position to practise, or
 /// the table's longest win.
-pub fn browser(app: &ChuheApp, ctx: &egui::Context, actions: &mut Vec<Action>) {
+pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let tbs = &app.state.tablebase;
     if !tbs.browser.open {
         return;

@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use chuhe::ChuheApp;
-use chuhe::settings::{Settings, Storage};
+use chuhe::services::storage::Storage;
+use chuhe::settings::Settings;
 use egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};

@@ -7,10 +7,9 @@
 //! external engine's handshake, its stops and its failures are all met on this thread, and
 //! the UI only hears of them as [`EngineStatus`] messages.
 
+pub use crate::state::analysis::EngineStatus;
 use chuhe_core::analysis::{Analysis, Update};
-use chuhe_core::external::{
-    EngineConfig, EngineInfo, ExternalAnalysis, ExternalError, ExternalEvent, ExternalWarning,
-};
+use chuhe_core::external::{EngineConfig, ExternalAnalysis, ExternalError, ExternalEvent};
 use chuhe_core::search::{Options, SearchRoot};
 use chuhe_core::{Move, Position};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -35,19 +34,6 @@ enum Command {
     Options(Options),
     UseEngine(Option<EngineConfig>),
     Quit,
-}
-
-/// What the UI hears about the engine itself.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EngineStatus {
-    /// The built-in engine analyses.
-    Builtin,
-    /// An external engine started; what it said of itself.
-    External(EngineInfo),
-    /// An external engine failed (or never started); it analyses no more.
-    Failed(ExternalError),
-    /// An external engine wrote a line that could not be used; it goes on.
-    Warning(ExternalWarning),
 }
 
 /// The analysis service running on its own thread.

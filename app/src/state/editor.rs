@@ -3,10 +3,9 @@
 //! view (the solver run on it in the background). Pure state and logic; the panel is
 //! [`crate::panels::editor`], the actions [`EditorAction`].
 
-use crate::jobs::Job;
-use chuhe_core::puzzle::{SolutionNode, solution_tree};
-use chuhe_core::solver::{Solution, SolveOptions, Solver};
-use chuhe_core::{Color, Piece, Position, Setup, SetupProblem, Square};
+use chuhe_core::puzzle::SolutionNode;
+use chuhe_core::solver::{Solution, SolveOptions};
+use chuhe_core::{Piece, Position, Setup, SetupProblem, Square};
 use std::time::Duration;
 
 /// What a click on the board does in the editor.
@@ -18,61 +17,6 @@ pub enum Tool {
     Place(Piece),
     /// Take the clicked piece off.
     Erase,
-}
-
-/// Everything the user can do in the editor.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EditorAction {
-    /// Open the editor on the position on the board.
-    Open,
-    /// Leave the editor (asks first when the arrangement was changed).
-    Leave,
-    /// Leave without asking.
-    LeaveNow,
-    /// Choose what a click does.
-    SetTool(Tool),
-    /// A click on a point, with the current tool.
-    Click(Square),
-    /// Put a piece on a point (from the palette by drag).
-    Place(Square, Piece),
-    /// Take the piece off a point.
-    Remove(Square),
-    /// Move a piece from one point to another (by drag), taking whatever stood there.
-    MovePiece(Square, Square),
-    /// Empty the board.
-    Clear,
-    /// The start position.
-    StartPosition,
-    /// Mirror left–right.
-    Mirror,
-    /// Swap the colours (the board turned round, the other side to move).
-    SwapColors,
-    /// Choose the side to move.
-    SetSideToMove(Color),
-    /// The text in the FEN field changed.
-    SetFenText(String),
-    /// Set up the position of the FEN field (or pasted).
-    ApplyFen(String),
-    /// Take back the last change of the arrangement.
-    Undo,
-    /// Make the change taken back again.
-    Redo,
-    /// Start a new game from this position (refused when illegal).
-    Play,
-    /// Start a new game from this position and analyse it (refused when illegal).
-    Analyse,
-    /// The composer's view: the most moves to look for a mate in.
-    SetMateMoves(u32),
-    /// The composer's view: only mates by consecutive checks.
-    SetChecksOnly(bool),
-    /// Run the solver on the position.
-    Solve,
-    /// Stop the solver.
-    CancelSolve,
-    /// The title, source and author of a puzzle to save.
-    SetPuzzleInfo(PuzzleInfo),
-    /// Save the position and the proved mate as one of the user's puzzles.
-    SaveAsPuzzle,
 }
 
 /// What the user typed about a puzzle being saved.
@@ -126,14 +70,14 @@ pub struct Editor {
     /// The composer's view: consecutive checks only.
     pub checks_only: bool,
     /// The solver at work.
-    pub solving: Option<(Position, SolveOptions, Job<SolveOutput>)>,
+    pub solving: Option<(Position, SolveOptions)>,
     /// What it last found.
     pub result: Option<ComposerResult>,
     /// Details of a puzzle to save.
     pub puzzle_info: PuzzleInfo,
-    initial: Setup,
-    undo: Vec<Setup>,
-    redo: Vec<Setup>,
+    pub initial: Setup,
+    pub undo: Vec<Setup>,
+    pub redo: Vec<Setup>,
 }
 
 impl Editor {
@@ -180,7 +124,7 @@ impl Editor {
         points
     }
 
-    fn revalidate(&mut self) {
+    pub fn revalidate(&mut self) {
         self.problems = match self.setup.validate() {
             Ok(()) => Vec::new(),
             Err(e) => e.problems,
@@ -297,43 +241,22 @@ impl Editor {
 
     /// Starts the solver on the arrangement, stopping any earlier run. Refused (false) for
     /// an illegal arrangement.
-    pub fn start_solving(&mut self) -> bool {
-        let Some(position) = self.position() else {
-            return false;
-        };
+    pub fn start_solving(&mut self) -> Option<(Position, SolveOptions)> {
+        let position = self.position()?;
         let options = SolveOptions {
             max_moves: self.mate_moves.clamp(1, MAX_COMPOSER_MOVES),
             quiet_moves: self.checks_only.then_some(0),
             time_limit: None,
         };
         self.cancel_solving();
-        let pos = position.clone();
-        let job = Job::spawn("chuhe composer", move |stop| {
-            let mut solver = Solver::new(22);
-            solver.set_stop(stop);
-            let solution = solver.solve(&pos, &options);
-            // A short mate's every defence, for a puzzle saved from it.
-            let tree = match solution.mate_in() {
-                Some(k) if k <= TREE_MOVES => {
-                    let opts = SolveOptions {
-                        max_moves: k,
-                        ..options
-                    };
-                    solution_tree(&mut solver, &pos, &opts, TREE_NODES)
-                }
-                _ => Vec::new(),
-            };
-            (solution, tree)
-        });
-        self.solving = Some((position, options, job));
+        self.solving = Some((position.clone(), options));
         self.result = None;
-        true
+        Some((position, options))
     }
 
     /// Stops the solver; the result says it was cancelled.
     pub fn cancel_solving(&mut self) {
-        if let Some((position, options, mut job)) = self.solving.take() {
-            job.cancel();
+        if let Some((position, options)) = self.solving.take() {
             self.result = Some(ComposerResult {
                 position,
                 options,
@@ -351,15 +274,14 @@ impl Editor {
         }
     }
 
-    /// Takes in the solver's answer when it has come; true when it did.
-    pub fn poll(&mut self) -> bool {
-        let Some((_, _, job)) = &mut self.solving else {
-            return false;
-        };
-        let Some((solution, tree)) = job.poll() else {
-            return false;
-        };
-        if let Some((position, options, _)) = self.solving.take() {
+    /// Takes in the solver's answer for the position it was asked about.
+    pub fn solved(&mut self, position: &Position, (solution, tree): SolveOutput) {
+        if self
+            .solving
+            .as_ref()
+            .is_some_and(|(p, _)| p.hash() == position.hash())
+            && let Some((position, options)) = self.solving.take()
+        {
             self.result = Some(ComposerResult {
                 position,
                 options,
@@ -368,7 +290,6 @@ impl Editor {
                 tree,
             });
         }
-        true
     }
 
     /// The composer's result, if it is about the arrangement as it is now.
@@ -382,8 +303,8 @@ impl Editor {
 
 /// A puzzle saved from the composer's view keeps every defence for mates up to this long,
 /// while the tree stays within [`TREE_NODES`] moves (else its main line).
-const TREE_MOVES: u32 = 3;
-const TREE_NODES: usize = 300;
+pub const TREE_MOVES: u32 = 3;
+pub const TREE_NODES: usize = 300;
 
 /// The most moves the composer's view searches.
 pub const MAX_COMPOSER_MOVES: u32 = 30;
@@ -391,188 +312,18 @@ pub const MAX_COMPOSER_MOVES: u32 = 30;
 /// The user's collection puzzles are saved in unless they name another.
 pub const DEFAULT_COLLECTION: &str = "mine";
 
-impl crate::app::ChuheApp {
-    /// Carries out an editor action.
-    pub(crate) fn apply_editor(&mut self, ctx: &egui::Context, action: EditorAction) {
-        use crate::state::{Dialog, Notice};
-        if action == EditorAction::Open && self.state.editor.is_some() {
-            // Already open: the arrangement stays.
-            return;
-        }
-        if action == EditorAction::Open {
-            // Solve mode and the editor share the board; opening one leaves the other.
-            self.state.puzzles.session = None;
-            self.state.editor = Some(Editor::new(self.state.position().to_setup()));
-            self.state.notice = None;
-            return;
-        }
-        let dirty = self.state.dirty;
-        let Some(editor) = &mut self.state.editor else {
-            return;
-        };
-        if self.state.notice == Some(Notice::Message("editor-illegal")) {
-            // Said about an earlier arrangement; said again if still true.
-            self.state.notice = None;
-        }
-        match action {
-            EditorAction::Open => {}
-            EditorAction::Leave => {
-                if editor.is_changed() {
-                    self.state.dialog = Some(Dialog::LeaveEditor);
-                } else {
-                    self.state.editor = None;
-                }
-            }
-            EditorAction::LeaveNow => {
-                self.state.dialog = None;
-                self.state.editor = None;
-            }
-            EditorAction::SetTool(tool) => {
-                editor.tool = tool;
-                editor.selected = None;
-            }
-            EditorAction::Click(square) => editor.click(square),
-            EditorAction::Place(square, piece) => editor.change(|s| {
-                s.board.set(square, Some(piece));
-            }),
-            EditorAction::Remove(square) => editor.change(|s| {
-                s.board.set(square, None);
-            }),
-            EditorAction::MovePiece(from, to) => editor.move_piece(from, to),
-            EditorAction::Clear => editor.change(|s| *s = Setup::empty()),
-            EditorAction::StartPosition => editor.change(|s| *s = Setup::startpos()),
-            EditorAction::Mirror => editor.change(|s| *s = s.mirrored()),
-            EditorAction::SwapColors => editor.change(|s| *s = s.colors_swapped()),
-            EditorAction::SetSideToMove(color) => editor.change(|s| s.side_to_move = color),
-            EditorAction::SetFenText(text) => editor.fen_text = text,
-            EditorAction::ApplyFen(text) => {
-                editor.apply_fen(&text);
-            }
-            EditorAction::Undo => {
-                editor.undo();
-            }
-            EditorAction::Redo => {
-                editor.redo();
-            }
-            EditorAction::Play | EditorAction::Analyse => {
-                let Some(position) = editor.position() else {
-                    // The arrangement stays as it is, its problems listed beside it.
-                    self.state.notice = Some(Notice::Message("editor-illegal"));
-                    return;
-                };
-                if dirty {
-                    self.state.dialog = Some(Dialog::UnsavedOnReplace(Box::new(
-                        crate::actions::Action::Editor(action),
-                    )));
-                    return;
-                }
-                editor.cancel_solving();
-                self.state.editor = None;
-                self.state
-                    .replace_record(chuhe_core::record::Record::new(position), None);
-                self.state.folder = None;
-                self.state.notice = None;
-                if action == EditorAction::Analyse && !self.state.analysing {
-                    self.apply(ctx, crate::actions::Action::ToggleAnalysis);
-                }
-            }
-            EditorAction::SetMateMoves(n) => editor.mate_moves = n.clamp(1, MAX_COMPOSER_MOVES),
-            EditorAction::SetChecksOnly(on) => editor.checks_only = on,
-            EditorAction::Solve => {
-                if !editor.start_solving() {
-                    self.state.notice = Some(Notice::Message("editor-illegal"));
-                }
-            }
-            EditorAction::CancelSolve => editor.cancel_solving(),
-            EditorAction::SetPuzzleInfo(info) => editor.puzzle_info = info,
-            EditorAction::SaveAsPuzzle => self.save_composed_puzzle(),
-        }
-    }
-
-    /// Saves the arrangement with the mate the composer's view proved as a user puzzle.
-    fn save_composed_puzzle(&mut self) {
-        use crate::state::Notice;
-        use chuhe_core::puzzle::{Goal, Puzzle};
-        let Some(editor) = &self.state.editor else {
-            return;
-        };
-        let Some(result) = editor.current_result() else {
-            return;
-        };
-        let Some(moves) = result.solution.mate_in() else {
-            return;
-        };
-        let Some(root) = self.storage.data_path("puzzles") else {
-            return;
-        };
-        let info = &editor.puzzle_info;
-        let collection = crate::puzzles::file_name(info.collection.trim())
-            .trim_end_matches(".ron")
-            .to_owned();
-        let collection = if collection.is_empty() {
-            DEFAULT_COLLECTION.to_owned()
-        } else {
-            collection
-        };
-        let mut solution: Vec<SolutionNode> = result.tree.clone();
-        for &m in result
-            .solution
-            .line
-            .iter()
-            .rev()
-            .filter(|_| result.tree.is_empty())
-        {
-            solution = vec![SolutionNode {
-                mv: m,
-                replies: solution,
-            }];
-        }
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis());
-        let puzzle = Puzzle {
-            id: format!("p{stamp}"),
-            title: info.title.trim().to_owned(),
-            source: info.source.trim().to_owned(),
-            author: info.author.trim().to_owned(),
-            position: result.position.clone(),
-            goal: Goal::Mate {
-                moves,
-                checks_only: result.options.quiet_moves == Some(0),
-            },
-            solution,
-        };
-        match crate::puzzles::save_puzzle(&root.join(&collection), &puzzle) {
-            Ok(path) => {
-                self.state.puzzles.loaded = false;
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-puzzle-saved",
-                    "path",
-                    path.display().to_string(),
-                ));
-            }
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-save-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chuhe_core::Color;
     use chuhe_core::PieceKind;
 
-    fn sq(name: &str) -> Square {
+    pub fn sq(name: &str) -> Square {
         name.parse().unwrap()
     }
 
     #[test]
-    fn placing_moving_and_removing_are_undone_and_redone() {
+    pub fn placing_moving_and_removing_are_undone_and_redone() {
         let mut editor = Editor::new(Setup::empty());
         let rook = Piece::new(Color::Red, PieceKind::Rook);
         editor.tool = Tool::Place(rook);
@@ -595,7 +346,7 @@ mod tests {
     }
 
     #[test]
-    fn problems_follow_the_arrangement_and_a_bad_fen_keeps_it() {
+    pub fn problems_follow_the_arrangement_and_a_bad_fen_keeps_it() {
         let mut editor = Editor::new(Setup::empty());
         assert_eq!(editor.problems.len(), 2, "both generals are missing");
         assert!(editor.position().is_none());
@@ -606,6 +357,6 @@ mod tests {
         assert!(!editor.apply_fen("3k5/9/9/x"));
         assert!(editor.fen_error.is_some());
         assert_eq!(editor.setup, before);
-        assert!(!editor.start_solving() || editor.position().is_some());
+        assert!(editor.start_solving().is_none() || editor.position().is_some());
     }
 }

@@ -3,8 +3,8 @@
 //! without a window: epaint lays the text out with the shipped font and rasterises its
 //! glyphs into its atlas, and the glyphs are copied from there onto the page.
 
-use crate::club::group_id;
 use crate::i18n::I18n;
+use crate::state::club::group_id;
 use chuhe_core::club::{Club, Format, Standing, TieBreak, Tournament};
 use egui::epaint::text::{FontDefinitions, Fonts, TextOptions};
 use egui::{Color32, FontId, Pos2, Rect, Vec2};

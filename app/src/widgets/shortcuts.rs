@@ -1,6 +1,7 @@
 //! The keyboard: each shortcut is an [`Action`], the same one a menu item or button gives.
 
 use crate::actions::Action;
+use crate::actions::*;
 use chuhe_core::record::NodeId;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
@@ -70,32 +71,30 @@ enum ActionKind {
 impl ActionKind {
     fn action(self, cursor: NodeId) -> Action {
         match self {
-            ActionKind::Undo => Action::Undo,
-            ActionKind::Redo => Action::Redo,
-            ActionKind::Open => Action::OpenDialog,
-            ActionKind::Save => Action::Save,
-            ActionKind::New => Action::New,
-            ActionKind::Quit => Action::RequestQuit,
-            ActionKind::Back => Action::Back,
-            ActionKind::Forward => Action::Forward,
-            ActionKind::PreviousVariation => Action::PreviousVariation,
-            ActionKind::NextVariation => Action::NextVariation,
-            ActionKind::Start => Action::Start,
-            ActionKind::End => Action::End,
-            ActionKind::DeleteFrom => Action::DeleteFrom(cursor),
-            ActionKind::ToggleAnalysis => Action::ToggleAnalysis,
-            ActionKind::ToggleEngineHidden => Action::ToggleEngineHidden,
-            ActionKind::Flip => Action::Flip,
-            ActionKind::Promote => Action::PromoteVariation(cursor),
-            ActionKind::BoardOnly => Action::ToggleBoardOnly,
-            ActionKind::PreviousFile => Action::PreviousFile,
-            ActionKind::NextFile => Action::NextFile,
+            ActionKind::Undo => Action::Study(StudyAction::Undo),
+            ActionKind::Redo => Action::Study(StudyAction::Redo),
+            ActionKind::Open => Action::File(FileAction::OpenDialog),
+            ActionKind::Save => Action::File(FileAction::Save),
+            ActionKind::New => Action::File(FileAction::New),
+            ActionKind::Quit => Action::Window(WindowAction::RequestQuit),
+            ActionKind::Back => Action::Study(StudyAction::Back),
+            ActionKind::Forward => Action::Study(StudyAction::Forward),
+            ActionKind::PreviousVariation => Action::Study(StudyAction::PreviousVariation),
+            ActionKind::NextVariation => Action::Study(StudyAction::NextVariation),
+            ActionKind::Start => Action::Study(StudyAction::Start),
+            ActionKind::End => Action::Study(StudyAction::End),
+            ActionKind::DeleteFrom => Action::Study(StudyAction::DeleteFrom(cursor)),
+            ActionKind::ToggleAnalysis => Action::Engine(EngineAction::ToggleAnalysis),
+            ActionKind::ToggleEngineHidden => Action::Engine(EngineAction::ToggleEngineHidden),
+            ActionKind::Flip => Action::View(ViewAction::Flip),
+            ActionKind::Promote => Action::Study(StudyAction::PromoteVariation(cursor)),
+            ActionKind::BoardOnly => Action::View(ViewAction::ToggleBoardOnly),
+            ActionKind::PreviousFile => Action::File(FileAction::PreviousFile),
+            ActionKind::NextFile => Action::File(FileAction::NextFile),
             ActionKind::BoardLines => {
-                Action::Knowledge(crate::panels::knowledge::KnowledgeAction::ToggleBoardLines)
+                Action::Knowledge(crate::actions::KnowledgeAction::ToggleBoardLines)
             }
-            ActionKind::Knowledge => {
-                Action::Knowledge(crate::panels::knowledge::KnowledgeAction::Toggle)
-            }
+            ActionKind::Knowledge => Action::Knowledge(crate::actions::KnowledgeAction::Toggle),
         }
     }
 }
@@ -107,17 +106,20 @@ pub fn actions(ctx: &egui::Context, cursor: NodeId, presenting: bool) -> Vec<Act
     let mut actions = Vec::new();
     ctx.input_mut(|input| {
         if input.consume_key(Modifiers::NONE, Key::F5) {
-            actions.push(Action::TogglePresentation);
+            actions.push(Action::Presentation(PresentationAction::Toggle));
         }
         if input.consume_key(Modifiers::NONE, Key::F6) {
-            actions.push(Action::ToggleAudience);
+            actions.push(Action::Presentation(PresentationAction::ToggleAudience));
         }
         if presenting {
             for (key, action) in [
-                (Key::PageUp, Action::Back),
-                (Key::PageDown, Action::Forward),
-                (Key::Escape, Action::EndPresentation),
-                (Key::M, Action::TogglePresentationMoves),
+                (Key::PageUp, Action::Study(StudyAction::Back)),
+                (Key::PageDown, Action::Study(StudyAction::Forward)),
+                (Key::Escape, Action::Presentation(PresentationAction::End)),
+                (
+                    Key::M,
+                    Action::Presentation(PresentationAction::ToggleMoves),
+                ),
             ] {
                 if input.consume_key(Modifiers::NONE, key) {
                     actions.push(action);

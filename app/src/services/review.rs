@@ -2,6 +2,8 @@
 //! background thread, and the UI polls the results; then each move is judged by how much
 //! it lost against the engine's choice.
 
+use crate::actions::{Action, EngineAction};
+pub use crate::state::analysis::PositionReview;
 use chuhe_core::search::{Engine, Limits, Options, Score, SearchRoot};
 use chuhe_core::{Move, Position};
 use std::sync::Arc;
@@ -10,19 +12,6 @@ use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// What the engine found in one position of the main line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PositionReview {
-    /// The position's index: 0 is the start, `i` follows the `i`-th move.
-    pub index: usize,
-    /// Its value from Red's point of view.
-    pub score_red: Score,
-    /// The depth searched.
-    pub depth: u32,
-    /// The engine's line, best move first (empty with no legal move).
-    pub line: Vec<Move>,
-}
-
 /// A review running in the background.
 pub struct Review {
     cancel: Arc<AtomicBool>,
@@ -30,6 +19,8 @@ pub struct Review {
     handle: Option<JoinHandle<()>>,
     /// How many positions it covers.
     pub total: usize,
+    /// What it found so far.
+    found: Vec<PositionReview>,
 }
 
 impl Review {
@@ -90,12 +81,32 @@ impl Review {
             rx,
             handle: Some(handle),
             total,
+            found: Vec::new(),
         }
     }
 
     /// The positions reviewed since the last call. Never blocks.
     pub fn poll(&self) -> Vec<PositionReview> {
         self.rx.try_iter().collect()
+    }
+
+    /// Its progress as an action, and its findings once it covered every position.
+    pub fn poll_action(&mut self) -> Vec<Action> {
+        let new = self.poll();
+        if new.is_empty() {
+            return Vec::new();
+        }
+        self.found.extend(new);
+        let mut actions = vec![Action::Engine(EngineAction::ReviewProgress(
+            self.found.len(),
+            self.total,
+        ))];
+        if self.found.len() >= self.total {
+            actions.push(Action::Engine(EngineAction::Reviewed(std::mem::take(
+                &mut self.found,
+            ))));
+        }
+        actions
     }
 
     /// Stops the review and waits for its thread (within one engine check, milliseconds).

@@ -1,8 +1,8 @@
 //! Game files: reading PGN (one game or many), XQF and FEN text from a file, a drop or the
 //! clipboard; writing PGN atomically; listing a folder's game files.
 
-use crate::settings::write_atomically;
-use crate::state::{GameEntry, GameList};
+use crate::services::storage::write_atomically;
+use crate::state::study::{GameEntry, GameList};
 use chuhe_core::record::{Record, tag};
 use chuhe_core::{Notation, Position, encoding, pgn, xqf};
 use std::fmt;

@@ -6,8 +6,9 @@
 //! screen's drawing (fonts, proportions, colours, anti-aliasing) at any size, without a
 //! GPU or a window.
 
-use crate::board::{self, BoardGeometry, Diagram, Marks};
+use crate::state::export::ExportOptions;
 use crate::theme::Theme;
+use crate::widgets::board::{self, BoardGeometry, Diagram, Marks};
 use egui::epaint::{ClippedPrimitive, Primitive, Vertex};
 use egui::{Color32, ColorImage, ImageData, Pos2, RawInput, Rect, TextureId, Vec2};
 use std::collections::HashMap;
@@ -15,27 +16,6 @@ use std::path::Path;
 
 /// The smallest and largest side of an exported diagram, in pixels.
 pub const SIZES: std::ops::RangeInclusive<u32> = 200..=4000;
-
-/// What the user chose for a diagram.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExportOptions {
-    /// The picture's side in pixels (it is square).
-    pub size: u32,
-    /// Whether the file numbers are drawn round the board.
-    pub coordinates: bool,
-    /// Whether the arrows and circles (and the last move's marks) are drawn.
-    pub marks: bool,
-}
-
-impl Default for ExportOptions {
-    fn default() -> ExportOptions {
-        ExportOptions {
-            size: 1200,
-            coordinates: true,
-            marks: true,
-        }
-    }
-}
 
 /// Draws `diagram` with `marks` in `theme` as a square picture `options.size` pixels wide.
 pub fn render(
@@ -88,7 +68,7 @@ pub fn save_png(picture: &image::RgbaImage, path: &Path) -> std::io::Result<()> 
             image::ImageFormat::Png,
         )
         .map_err(std::io::Error::other)?;
-    crate::settings::write_atomically(path, &bytes)
+    crate::services::storage::write_atomically(path, &bytes)
 }
 
 /// Keeps the textures egui set or patched (the font atlas) up to date.
@@ -277,104 +257,6 @@ fn fill_triangle(
     }
 }
 
-impl crate::app::ChuheApp {
-    /// Exports the board as it is shown (position, orientation, marks of the move, theme)
-    /// on a background thread: a large picture takes a moment to fill, and the board
-    /// stays live meanwhile.
-    pub(crate) fn export_png(&mut self, path: std::path::PathBuf, options: ExportOptions) {
-        let state = &self.state;
-        let theme = state.settings.theme.theme();
-        let diagram = Diagram::from_position(state.position());
-        let mut marks = crate::panels::board::marks(state, &theme);
-        // The engine's arrow is a suggestion on screen, not part of the diagram.
-        marks.arrows.retain(|a| a.color != theme.engine_arrow);
-        self.export_job = Some(crate::jobs::Job::spawn("chuhe export", move |_| {
-            let picture = render(&diagram, &marks, &theme, options);
-            save_png(&picture, &path)
-                .map(|()| path.clone())
-                .map_err(|e| format!("{}: {e}", path.display()))
-        }));
-        self.state.notice = Some(crate::state::Notice::Message("export-working"));
-    }
-
-    /// Collects a finished export; whether one is still running.
-    pub(crate) fn poll_export(&mut self) -> bool {
-        let Some(job) = &mut self.export_job else {
-            return false;
-        };
-        if let Some(result) = job.poll() {
-            self.state.notice = Some(match result {
-                Ok(path) => {
-                    crate::state::Notice::WithArg("export-done", "path", path.display().to_string())
-                }
-                Err(e) => crate::state::Notice::WithArg("export-failed", "error", e),
-            });
-            self.export_job = None;
-            return false;
-        }
-        if job.is_finished() {
-            self.export_job = None;
-            return false;
-        }
-        true
-    }
-}
-
-/// The export dialog: the picture's size, and whether coordinates and marks are drawn.
-pub fn dialog(
-    app: &crate::app::ChuheApp,
-    ctx: &egui::Context,
-    actions: &mut Vec<crate::actions::Action>,
-) {
-    use crate::actions::Action;
-    let Some(options) = app.state.export_dialog else {
-        return;
-    };
-    let i18n = &app.i18n;
-    let mut edited = options;
-    let mut open = true;
-    egui::Window::new(i18n.tr("export-title"))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label(i18n.tr("export-size"));
-                ui.add(
-                    egui::DragValue::new(&mut edited.size)
-                        .range(SIZES)
-                        .suffix(" px"),
-                )
-                .labelled_by(label.id);
-                for size in [600, 1200, 2400] {
-                    if ui
-                        .selectable_label(edited.size == size, format!("{size}"))
-                        .clicked()
-                    {
-                        edited.size = size;
-                    }
-                }
-            });
-            ui.checkbox(&mut edited.coordinates, i18n.tr("export-coordinates"));
-            ui.checkbox(&mut edited.marks, i18n.tr("export-marks"));
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                if ui.button(i18n.tr("export-save")).clicked() {
-                    actions.push(Action::ExportPngDialog(edited));
-                }
-                if ui.button(i18n.tr("dialog-cancel")).clicked() {
-                    actions.push(Action::ExportDialog(None));
-                }
-            });
-        });
-    if !open {
-        actions.push(Action::ExportDialog(None));
-    } else if edited != options {
-        actions.push(Action::ExportDialog(Some(edited)));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,7 +312,7 @@ mod tests {
         let theme = crate::theme::ThemeChoice::HighContrast.theme();
         let diagram = Diagram::from_position(&Position::startpos());
         let marks = Marks {
-            arrows: vec![crate::board::BoardArrow {
+            arrows: vec![crate::widgets::board::BoardArrow {
                 from: "h2".parse().unwrap(),
                 to: "e2".parse().unwrap(),
                 color: Color32::from_rgb(0, 200, 0),

@@ -5,24 +5,12 @@
 //! ship) and played by rodio on a thread of their own, so the UI never waits for the
 //! sound device. A machine without one (a server, a CI runner) simply stays silent.
 
+pub use crate::state::study::Sound;
 use std::num::NonZero;
 use std::sync::mpsc::{Sender, channel};
 
 /// Samples per second of the synthesised sounds.
 const RATE: u32 = 44_100;
-
-/// What happened on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Sound {
-    /// A quiet move.
-    Move,
-    /// A capture.
-    Capture,
-    /// A move that gives check.
-    Check,
-    /// A move that ends the game (mate, 困毙, a rule's verdict).
-    GameEnd,
-}
 
 /// Plays sounds without blocking; the device is opened on the first sound.
 #[derive(Default)]

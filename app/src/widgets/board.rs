@@ -5,6 +5,9 @@
 //! so the board is sharp at every window size and zoom. [`paint`] draws into any egui
 //! [`Painter`], which is what lets a picture export draw exactly what the screen shows.
 
+use crate::i18n::I18n;
+pub use crate::settings::Coordinates;
+use crate::state::State;
 use crate::theme::Theme;
 use chuhe_core::{Color, File, Piece, PieceKind, Position, Rank, Square};
 use egui::emath::GuiRounding as _;
@@ -172,16 +175,6 @@ impl BoardGeometry {
         let odd = (2.0 * ((pixels - 1.0) / 2.0).round() + 1.0).max(1.0);
         Stroke::new(odd / self.pixels_per_point, color)
     }
-}
-
-/// How the points are labelled round the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Coordinates {
-    /// Each side's file numbers at its own edge: Red's 九…一, Black's 1…9 (纵线编号).
-    #[default]
-    Chinese,
-    /// ICCS: files a–i along the bottom and top, ranks 0–9 up the left side.
-    Iccs,
 }
 
 /// An arrow on the board, in a colour already taken from the theme.
@@ -869,4 +862,116 @@ mod tests {
             assert_eq!(flipped.square_at(flipped.point(target)), Some(target));
         }
     }
+}
+
+/// What the board shows besides the pieces.
+pub fn study_marks(state: &State, theme: &Theme) -> Marks {
+    let position = state.position();
+    let annotation = state.study.record.annotation(state.study.cursor);
+    let mut arrows: Vec<BoardArrow> = annotation
+        .arrows
+        .iter()
+        .map(|a| BoardArrow {
+            from: a.from,
+            to: a.to,
+            color: theme.mark(a.color),
+        })
+        .collect();
+    if let Some(best) = state
+        .visible_engine()
+        .and_then(|e| e.update.lines.first())
+        .and_then(|l| l.moves.first())
+    {
+        arrows.push(BoardArrow {
+            from: best.from,
+            to: best.to,
+            color: theme.engine_arrow,
+        });
+    }
+    Marks {
+        flipped: state.settings.flipped,
+        coordinates: state.settings.coordinates,
+        last_move: state
+            .study
+            .record
+            .move_at(state.study.cursor)
+            .map(|m| (m.from, m.to)),
+        check: position
+            .is_check()
+            .then(|| position.general(position.side_to_move())),
+        selected: state.study.selected,
+        destinations: state
+            .study
+            .selected
+            .filter(|_| state.settings.show_destinations)
+            .map(|from| destinations(state, from))
+            .unwrap_or_default(),
+        arrows,
+        circles: annotation
+            .circles
+            .iter()
+            .map(|c| (c.at, theme.mark(c.color)))
+            .collect(),
+        lifted: None,
+        traditional: state.settings.language == crate::i18n::Language::ZhTw,
+        hide_coordinates: false,
+        board_lines: None,
+    }
+}
+
+pub fn destinations(state: &State, from: Square) -> Vec<Square> {
+    state
+        .position()
+        .legal_moves_from(from)
+        .iter()
+        .map(|m| m.to)
+        .collect()
+}
+
+/// The teacher's preview of the next move while the audience window is open: an arrow in
+/// the teacher's window only.
+pub fn preview_arrow(app: &crate::widgets::View) -> Option<BoardArrow> {
+    // In presentation mode the teacher's window is on show too.
+    if !app.state.audience || app.state.presentation.is_some() {
+        return None;
+    }
+    let record = &app.state.study.record;
+    let next = record.main_child(app.state.study.cursor)?;
+    let m = record.move_at(next)?;
+    Some(BoardArrow {
+        from: m.from,
+        to: m.to,
+        color: egui::Color32::from_rgba_unmultiplied(110, 110, 110, 150),
+    })
+}
+
+/// The overlay's names in the user's language.
+pub fn line_labels(i18n: &I18n) -> BoardLineLabels {
+    BoardLineLabels {
+        centre: i18n.tr("lines-centre"),
+        rib: i18n.tr("lines-rib"),
+        edge: i18n.tr("lines-edge"),
+        back: i18n.tr("lines-back"),
+        palace_top: i18n.tr("lines-palace-top"),
+        pawn_line: i18n.tr("lines-pawn"),
+        river_bank: i18n.tr("lines-river-bank"),
+        patrol: i18n.tr("lines-patrol"),
+        ride: i18n.tr("lines-ride"),
+    }
+}
+
+/// The study board's key in egui's memory, for where it was drawn.
+pub const MAIN_BOARD: &str = "chuhe main board";
+/// The pattern browser's board's key.
+pub const PATTERN_BOARD: &str = "chuhe pattern board";
+
+/// Notes where a board was drawn this frame (for hit-testing from outside, such as a
+/// presentation clicker or a test); egui keeps it with the window's memory.
+pub fn remember_drawn(ctx: &egui::Context, key: &str, geometry: BoardGeometry) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(key), geometry));
+}
+
+/// Where the board under `key` was drawn last.
+pub fn drawn(ctx: &egui::Context, key: &str) -> Option<BoardGeometry> {
+    ctx.data(|d| d.get_temp(egui::Id::new(key)))
 }

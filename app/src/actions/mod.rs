@@ -1,0 +1,333 @@
+//! Everything the user can do, and everything the services report, as one [`Action`] type:
+//! an enum of the features' actions. Clicks, drags, keys, menus, the services' results and
+//! the tests all produce actions; the commands carry them out.
+
+pub mod club;
+pub mod editor;
+pub mod knowledge;
+pub mod patterns;
+pub mod play;
+pub mod puzzles;
+pub mod tablebase;
+
+pub use club::ClubAction;
+pub use editor::EditorAction;
+pub use knowledge::KnowledgeAction;
+pub use patterns::PatternAction;
+pub use play::PlayAction;
+pub use puzzles::PuzzleAction;
+pub use tablebase::TbAction;
+
+use crate::i18n::Language;
+use crate::settings::{Coordinates, EngineSettings, MoveNotation};
+use crate::state::analysis::{EngineStatus, PositionReview};
+use crate::state::export::ExportOptions;
+use crate::theme::ThemeChoice;
+use chuhe_core::analysis::Update;
+use chuhe_core::record::{Arrow, Circle, Nag, NodeId};
+use chuhe_core::{Move, Square};
+use std::path::PathBuf;
+
+/// One thing the user asked for, or a service reported.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The study board: moving through the game and editing it.
+    Study(StudyAction),
+    /// Game files.
+    File(FileAction),
+    /// How things are shown.
+    View(ViewAction),
+    /// Analysis and review.
+    Engine(EngineAction),
+    /// Teaching.
+    Presentation(PresentationAction),
+    /// The opening browser.
+    Openings(OpeningsAction),
+    /// Diagram export.
+    Export(ExportAction),
+    /// The window and its dialogs.
+    Window(WindowAction),
+    /// The position editor.
+    Editor(EditorAction),
+    /// Puzzles.
+    Puzzle(PuzzleAction),
+    /// A game being played (against the engine or hot-seat).
+    Play(PlayAction),
+    /// The checkmate-pattern browser.
+    Patterns(PatternAction),
+    /// The knowledge reference and the board-lines overlay.
+    Knowledge(KnowledgeAction),
+    /// The club manager.
+    Club(ClubAction),
+    /// The endgame tables.
+    Tablebase(TbAction),
+}
+
+impl Action {
+    /// Whether it only moves through the game (the keys of a presentation clicker).
+    pub fn steps(&self) -> bool {
+        matches!(
+            self,
+            Action::Study(
+                StudyAction::Back
+                    | StudyAction::Forward
+                    | StudyAction::Start
+                    | StudyAction::End
+                    | StudyAction::PreviousVariation
+                    | StudyAction::NextVariation
+            )
+        )
+    }
+
+    /// Whether the action replaces the record, so unsaved changes would be lost. (Choosing
+    /// from a game list is not asked about: opening the list already was.)
+    pub fn replaces_record(&self) -> bool {
+        matches!(
+            self,
+            Action::File(
+                FileAction::New
+                    | FileAction::Open(_)
+                    | FileAction::OpenFolder(_)
+                    | FileAction::PreviousFile
+                    | FileAction::NextFile
+                    | FileAction::Paste(_)
+            ) | Action::Openings(OpeningsAction::Show(_))
+                | Action::Play(PlayAction::Start(_))
+                | Action::Presentation(PresentationAction::PresentPuzzle { .. })
+                | Action::Knowledge(KnowledgeAction::ToBoard)
+        )
+    }
+}
+
+macro_rules! from_feature {
+    ($($feature:ident => $variant:ident),* $(,)?) => {
+        $(impl From<$feature> for Action {
+            fn from(action: $feature) -> Action {
+                Action::$variant(action)
+            }
+        })*
+    };
+}
+
+from_feature! {
+    StudyAction => Study,
+    FileAction => File,
+    ViewAction => View,
+    EngineAction => Engine,
+    PresentationAction => Presentation,
+    OpeningsAction => Openings,
+    ExportAction => Export,
+    WindowAction => Window,
+    EditorAction => Editor,
+    PuzzleAction => Puzzle,
+    PlayAction => Play,
+    PatternAction => Patterns,
+    KnowledgeAction => Knowledge,
+    ClubAction => Club,
+    TbAction => Tablebase,
+}
+
+/// Moving through the game on the board and editing its record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StudyAction {
+    /// A click on a point: pick up a piece, or move the picked-up piece there.
+    ClickPoint(Square),
+    /// A move by drag (or from elsewhere): played after the cursor, or refused with the
+    /// reason.
+    PlayMove(Move),
+    /// Put the picked-up piece back.
+    Deselect,
+    /// Draw or remove an arrow on the current move.
+    ToggleArrow(Arrow),
+    /// Circle or uncircle a point on the current move.
+    ToggleCircle(Circle),
+    /// Remove the current move's arrows and circles.
+    ClearMarks,
+    /// Go to a move (the root for the start).
+    GoTo(NodeId),
+    /// ← One move back.
+    Back,
+    /// → One move on, along the main continuation.
+    Forward,
+    /// Home: the start position.
+    Start,
+    /// End: the end of the current line.
+    End,
+    /// ↑ The previous alternative to the current move.
+    PreviousVariation,
+    /// ↓ The next alternative to the current move.
+    NextVariation,
+    /// Delete the move and everything after it.
+    DeleteFrom(NodeId),
+    /// Move a variation one place up.
+    PromoteVariation(NodeId),
+    /// Make the line through the move the main line.
+    MakeMainLine(NodeId),
+    /// Set the comment after a move (on the root: before the first move).
+    SetComment(NodeId, String),
+    /// Add or remove a glyph.
+    ToggleNag(NodeId, Nag),
+    /// Set a header (an empty value removes it).
+    SetHeader(String, String),
+    /// Take back the last edit.
+    Undo,
+    /// Make again the last edit taken back.
+    Redo,
+    /// Play an engine line from a node into the record as a variation.
+    PlayLine(NodeId, Vec<Move>),
+    /// Copy the position as FEN.
+    CopyFen,
+    /// Copy the game as PGN.
+    CopyPgn,
+}
+
+/// Opening, choosing and saving game files, pasting a game or position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileAction {
+    /// A new game from the start position.
+    New,
+    /// Choose a file to open.
+    OpenDialog,
+    /// Choose a folder whose game files to step through.
+    OpenFolderDialog,
+    /// Open a file.
+    Open(PathBuf),
+    /// Open the first game file of a folder, to step through the others.
+    OpenFolder(PathBuf),
+    /// Open the game at this index of the game list.
+    ChooseGame(usize),
+    /// Close the game list without choosing.
+    CloseGameList,
+    /// Search the game list for this text.
+    FilterGames(String),
+    /// The previous game file of the folder.
+    PreviousFile,
+    /// The next game file of the folder.
+    NextFile,
+    /// Save to the record's file (asks for one if it has none).
+    Save,
+    /// Choose a file to save to.
+    SaveAsDialog,
+    /// Open a FEN or PGN text (pasted).
+    Paste(String),
+    /// Bring back the autosaved game (`true`) or throw it away.
+    RestoreAutosave(bool),
+}
+
+/// How the board and moves are shown: the settings of the view.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewAction {
+    /// Turn the board round.
+    Flip,
+    /// Label the points in another style.
+    SetCoordinates(Coordinates),
+    /// Show or hide the selected piece's legal destinations.
+    ToggleDestinations,
+    /// Turn the sounds of play on or off.
+    ToggleSounds,
+    /// Change the board and pieces.
+    SetTheme(ThemeChoice),
+    /// Change the notation of moves.
+    SetNotation(MoveNotation),
+    /// Change the interface language.
+    SetLanguage(Language),
+    /// Only the board, or the whole window.
+    ToggleBoardOnly,
+    /// The side panel was resized to this width.
+    SetSidePanelWidth(f32),
+}
+
+/// The analysing engine and the whole-game review, and what they report.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineAction {
+    /// Start or stop analysing the position on the board.
+    ToggleAnalysis,
+    /// Hide or show everything the engine says.
+    ToggleEngineHidden,
+    /// Show this many engine lines (1–5).
+    SetMultiPv(usize),
+    /// Change the engine's settings: hash size, threads, review time, the external
+    /// engines and which one analyses.
+    SetEngineSettings(EngineSettings),
+    /// Choose an external engine's program to add.
+    AddEngineDialog,
+    /// Add an external engine and analyse with it.
+    AddEngine(PathBuf),
+    /// Start the chosen engine again (after it failed).
+    RestartEngine,
+    /// Review the whole main line.
+    StartReview,
+    /// Stop a review, keeping nothing of it.
+    CancelReview,
+    /// The analysis service's latest word on this node of the record.
+    Analysed(NodeId, Box<Update>),
+    /// What the analysing engine said of itself (its name, a failure, a warning).
+    Status(EngineStatus),
+    /// How far the review has come: positions done, of all.
+    ReviewProgress(usize, usize),
+    /// The review covered every position: its findings, in main-line order.
+    Reviewed(Vec<PositionReview>),
+}
+
+/// Teaching: presentation mode and the audience window.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PresentationAction {
+    /// Presentation mode (F5): full screen, the board as large as it goes, high contrast,
+    /// large coordinates, engine hidden; the move list on F11.
+    Toggle,
+    /// Leave presentation mode (Esc).
+    End,
+    /// In presentation mode, shows or hides the list of the moves revealed so far.
+    ToggleMoves,
+    /// Opens or closes the audience window (a second window for the projector).
+    ToggleAudience,
+    /// Puts a puzzle's solution in a new game and presents it to a class, the position
+    /// first, the solution revealed one move at a time.
+    PresentPuzzle {
+        /// The set's index.
+        set: usize,
+        /// The puzzle's index in it.
+        index: usize,
+    },
+}
+
+/// The opening browser.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningsAction {
+    /// Show or hide the opening browser.
+    Toggle,
+    /// Search the opening tree by name.
+    Search(String),
+    /// Put an opening's line on the board, with its notes, as a new game.
+    Show(usize),
+    /// Choose, in the browser, the named opening the moves up to the cursor reached.
+    Which,
+}
+
+/// Exporting the board as a PNG diagram.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExportAction {
+    /// Opens (with the options) or closes (`None`) the diagram export dialog.
+    Dialog(Option<ExportOptions>),
+    /// Asks where to save the diagram, then exports it.
+    PngDialog(ExportOptions),
+    /// Exports the board as a PNG diagram to the path.
+    Png(PathBuf, ExportOptions),
+    /// The export finished: the file written, or why not.
+    Finished(Result<PathBuf, String>),
+}
+
+/// Quitting and answering the app's dialogs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WindowAction {
+    /// The user asked to close the window.
+    RequestQuit,
+    /// Save, then quit.
+    SaveAndQuit,
+    /// Quit without saving.
+    DiscardAndQuit,
+    /// Go on with an action that replaces unsaved work (the user agreed).
+    DiscardAndContinue,
+    /// Close a dialog without doing anything.
+    CloseDialog,
+}

@@ -1,0 +1,39 @@
+//! Playing a game against the engine or hot-seat.
+
+use crate::state::play::PlaySetup;
+use chuhe_core::Move;
+use chuhe_core::search::Score;
+
+/// What the user does with a game in play.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayAction {
+    /// Opens the new-game dialog (against the engine, or hot-seat).
+    OpenSetup {
+        /// Against the engine.
+        against_engine: bool,
+    },
+    /// Changes what the dialog shows.
+    EditSetup(PlaySetup),
+    /// Closes the dialog.
+    CloseSetup,
+    /// Starts the game the dialog describes.
+    Start(PlaySetup),
+    /// Takes back the last move (and the engine's reply to it).
+    TakeBack,
+    /// The side to move (a person) offers a draw.
+    OfferDraw,
+    /// The offer is accepted (hot-seat: by the other person).
+    AcceptDraw,
+    /// The offer is declined.
+    DeclineDraw,
+    /// The person to move resigns (against the engine: the person, whoever is to move).
+    Resign,
+    /// Leaves the game (the record stays, with the moves played).
+    Leave,
+    /// A frame passed: check the clock's flag and whether the rules ended the game.
+    Tick,
+    /// The engine started thinking about its move.
+    EngineThinking,
+    /// The engine chose its move (with its evaluation), or found none.
+    EngineMoved(Option<(Move, Score)>),
+}

@@ -1,0 +1,277 @@
+//! The analysis service and the whole-game review.
+
+use super::Ctx;
+use crate::actions::*;
+use crate::services::analysis::EngineWorker;
+use crate::services::review::{self, Judgement, Review};
+use crate::state::Notice;
+use crate::state::analysis::ReviewProgress;
+use crate::state::analysis::{EngineStatus, EngineView, PositionReview};
+use chuhe_core::analysis::Update;
+use chuhe_core::record::{Evaluation, Nag, NodeId, Score};
+use chuhe_core::search::Options;
+use std::time::Duration;
+
+impl Ctx<'_> {
+    /// Carries out a engine action.
+    pub(super) fn engine(&mut self, action: EngineAction) {
+        match action {
+            EngineAction::ToggleAnalysis => self.toggle_analysis(),
+            EngineAction::ToggleEngineHidden => {
+                self.state.analysis.engine_hidden = !self.state.analysis.engine_hidden
+            }
+            EngineAction::SetMultiPv(lines) => {
+                let lines = lines.clamp(1, 5);
+                self.change_settings(|s| s.engine.multipv = lines);
+                self.engine_options_changed();
+            }
+            EngineAction::SetEngineSettings(engine) => {
+                let engine_changed = engine.active() != self.state.settings.engine.active();
+                self.change_settings(|s| s.engine = engine);
+                self.engine_options_changed();
+                if engine_changed {
+                    self.engine_choice_changed();
+                }
+            }
+            EngineAction::AddEngineDialog => {
+                if let Some(path) = rfd::FileDialog::new().pick_file() {
+                    self.apply(Action::Engine(EngineAction::AddEngine(path)));
+                }
+            }
+            EngineAction::AddEngine(path) => {
+                let engine = crate::settings::ExternalEngine::from_path(path);
+                self.change_settings(|s| {
+                    s.engine.external.push(engine);
+                    s.engine.active_external = Some(s.engine.external.len() - 1);
+                });
+                self.engine_choice_changed();
+            }
+            EngineAction::RestartEngine => self.engine_choice_changed(),
+            EngineAction::StartReview => self.start_review(),
+            EngineAction::CancelReview => {
+                if let Some(mut review) = self.services.review.take() {
+                    review.cancel();
+                }
+                self.state.analysis.review = None;
+            }
+            EngineAction::ReviewProgress(done, total) => {
+                if let Some(progress) = &mut self.state.analysis.review {
+                    progress.done = done;
+                    progress.total = total;
+                }
+            }
+            EngineAction::Reviewed(results) => self.reviewed(results),
+            EngineAction::Analysed(node, update) => self.analysed(node, *update),
+            EngineAction::Status(status) => self.engine_status(status),
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// The engine options the settings ask for.
+    pub(super) fn engine_options(&self) -> Options {
+        let engine = &self.state.settings.engine;
+        Options {
+            hash_mb: engine.hash_mb,
+            threads: engine.threads,
+            multipv: engine.multipv,
+            ..Options::default()
+        }
+    }
+
+    pub(super) fn engine_options_changed(&mut self) {
+        if let Some(analysis) = &self.services.analysis {
+            analysis.set_options(self.engine_options());
+        }
+    }
+
+    /// The external engine chosen in the settings, or its options, changed: the worker
+    /// starts it (or the built-in engine) and analyses on with it.
+    pub(super) fn engine_choice_changed(&mut self) {
+        self.state.analysis.engine_status = None;
+        self.state.analysis.engine = None;
+        self.services.analysed = None;
+        if let Some(analysis) = &self.services.analysis {
+            let external = self.state.settings.engine.active().map(|e| e.config());
+            analysis.use_engine(external);
+        }
+    }
+
+    pub(super) fn toggle_analysis(&mut self) {
+        self.state.analysis.analysing = !self.state.analysis.analysing;
+        self.services.analysed = None;
+        if self.state.analysis.analysing {
+            let failed = matches!(
+                self.state.analysis.engine_status,
+                Some(crate::services::analysis::EngineStatus::Failed(_))
+            );
+            if failed {
+                // Turning analysis on again is how the user retries an engine that failed.
+                self.engine_choice_changed();
+            }
+            let options = self.engine_options();
+            let external = self.state.settings.engine.active().map(|e| e.config());
+            self.services
+                .analysis
+                .get_or_insert_with(|| EngineWorker::spawn(options, external));
+        } else if let Some(analysis) = &self.services.analysis {
+            analysis.stop();
+        }
+    }
+
+    /// Keeps the analysis on the position shown.
+    pub(super) fn follow_with_analysis(&mut self) {
+        let target = (self.state.study.generation, self.state.study.cursor);
+        if !self.state.analysis.analysing || self.services.analysed == Some(target) {
+            return;
+        }
+        let Some(analysis) = &self.services.analysis else {
+            return;
+        };
+        let record = &self.state.study.record;
+        let game = crate::services::analysis::Game {
+            start: record.start().clone(),
+            moves: record.moves_to(self.state.study.cursor),
+        };
+        analysis.analyse(target, game);
+        self.services.analysed = Some(target);
+    }
+
+    pub(super) fn start_review(&mut self) {
+        if self.services.review.is_some() {
+            return;
+        }
+        let record = &self.state.study.record;
+        let moves = record.main_line_moves();
+        let engine = &self.state.settings.engine;
+        let review = Review::start(
+            record.start().clone(),
+            moves,
+            Options {
+                hash_mb: engine.hash_mb,
+                threads: engine.threads,
+                ..Options::default()
+            },
+            Duration::from_millis(engine.review_ms),
+        );
+        self.state.analysis.review = Some(ReviewProgress {
+            done: 0,
+            total: review.total,
+        });
+        self.services.review = Some(review);
+    }
+
+    /// Takes in what the review found; when it has covered every position, writes the
+    /// evaluations, the judgements and the engine's better moves into the record.
+    pub(super) fn reviewed(&mut self, results: Vec<PositionReview>) {
+        if self.services.review.take().is_none() {
+            // Cancelled meanwhile: the findings belong to no record now.
+            return;
+        }
+        self.state.analysis.review = None;
+        let main_line = self.state.study.record.main_line();
+        for (i, &node) in main_line.iter().enumerate() {
+            let (Some(before), Some(after)) = (results.get(i), results.get(i + 1)) else {
+                break;
+            };
+            let eval = Evaluation {
+                score: record_score(after.score_red),
+                depth: Some(after.depth),
+            };
+            let _ = self.state.study.record.set_eval(node, Some(eval));
+            let Some(number) = self.state.study.record.move_number(node) else {
+                continue;
+            };
+            let Some(judgement) = review::judge(before.score_red, after.score_red, number.color)
+            else {
+                continue;
+            };
+            let nag = match judgement {
+                Judgement::Inaccuracy => Nag::DUBIOUS,
+                Judgement::Mistake => Nag::MISTAKE,
+                Judgement::Blunder => Nag::BLUNDER,
+            };
+            let assessed = self
+                .state
+                .study
+                .record
+                .annotation(node)
+                .nags
+                .iter()
+                .any(|n| n.is_move_assessment());
+            if !assessed {
+                let _ = self.state.study.record.toggle_nag(node, nag);
+            }
+            // The engine's better move, as a variation of the move played.
+            if let Some(parent) = self.state.study.record.parent(node)
+                && before.line.first().copied() != self.state.study.record.move_at(node)
+            {
+                let mut at = parent;
+                for &m in before.line.iter().take(6) {
+                    match self.state.study.record.add_move(at, m) {
+                        Ok(next) => at = next,
+                        Err(_) => break,
+                    }
+                }
+            }
+        }
+        self.state.notice = Some(Notice::Message("notice-review-done"));
+        self.edited();
+    }
+
+    /// The analysis service's latest word on `node`.
+    fn analysed(&mut self, node: NodeId, update: Update) {
+        let position = self
+            .state
+            .study
+            .record
+            .position_at(node)
+            .unwrap_or_else(|| self.state.position().clone());
+        let mate_patterns = update
+            .lines
+            .iter()
+            .map(|line| match line.score {
+                chuhe_core::search::Score::Mate(n) if n > 0 => {
+                    crate::services::patterns::mate_patterns(&position, &line.moves)
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        self.state.analysis.engine = Some(EngineView {
+            node,
+            position,
+            update,
+            mate_patterns,
+        });
+    }
+
+    /// Takes in what the engine said of itself; an external engine's name is kept.
+    fn engine_status(&mut self, status: EngineStatus) {
+        match status {
+            EngineStatus::Warning(w) => self.state.analysis.engine_warning = Some(w),
+            status => {
+                if let EngineStatus::External(info) = &status {
+                    let engine = &mut self.state.settings.engine;
+                    if let Some(i) = engine.active_external
+                        && let Some(e) = engine.external.get_mut(i)
+                        && e.name != info.name
+                        && !info.name.is_empty()
+                    {
+                        e.name = info.name.clone();
+                        self.services.settings_changed = true;
+                    }
+                }
+                self.state.analysis.engine_warning = None;
+                self.state.analysis.engine_status = Some(status);
+            }
+        }
+    }
+}
+
+/// The engine's score in the record's terms (both from Red's point of view).
+fn record_score(score: chuhe_core::search::Score) -> Score {
+    match score {
+        chuhe_core::search::Score::Cp(cp) => Score::Centipawns(cp),
+        chuhe_core::search::Score::Mate(n) => Score::Mate(n),
+    }
+}

@@ -1,0 +1,117 @@
+use super::Ctx;
+use crate::actions::*;
+use crate::services::work::WorkKey;
+use crate::state::patterns::*;
+use crate::state::patterns::{example, solved_key};
+use chuhe_core::library::patterns::{self};
+
+impl Ctx<'_> {
+    /// Carries out a patterns action.
+    pub(super) fn patterns(&mut self, action: PatternAction) {
+        let app = &mut *self;
+        let view = &mut app.state.patterns;
+        match action {
+            PatternAction::Gallery => {
+                view.open = true;
+                view.selected = None;
+                view.practice = None;
+            }
+            PatternAction::Close => {
+                view.open = false;
+                view.practice = None;
+            }
+            PatternAction::Open(id, index) => {
+                if example(id, index).is_some() {
+                    view.open = true;
+                    view.selected = Some((id, index));
+                    view.step = 0;
+                    view.practice = None;
+                }
+            }
+            PatternAction::Step(step) => {
+                if let Some((_, ex)) = view.selected.and_then(|(id, i)| example(id, i)) {
+                    view.step = step.min(ex.line.len());
+                }
+            }
+            PatternAction::Practise => {
+                if let Some((_, ex)) = view.selected.and_then(|(id, i)| example(id, i))
+                    && let Ok((start, line)) = patterns::replay(ex)
+                {
+                    view.practice = Some(Practice {
+                        position: start,
+                        left: ex.mate_in,
+                        selected: None,
+                        last: None,
+                        hint: line.first().copied(),
+                        hint_shown: false,
+                        pending: None,
+                        result: None,
+                    });
+                }
+            }
+            PatternAction::StopPractice => view.practice = None,
+            PatternAction::Hint => {
+                if let Some(p) = &mut view.practice {
+                    p.hint_shown = true;
+                }
+            }
+            PatternAction::Click(square) => {
+                if let Some(p) = &mut view.practice
+                    && let Some((after, left)) = p.click(square)
+                {
+                    crate::services::patterns::start_defence(&mut app.services.work, after, left);
+                }
+            }
+            PatternAction::Defended(defence) => {
+                let solved = view.practice.as_mut().is_some_and(|p| defended(p, defence));
+                if solved && let Some((id, i)) = view.selected {
+                    let key = solved_key(id, i);
+                    let done = &mut app.state.settings.patterns_solved;
+                    if !done.contains(&key) {
+                        done.push(key);
+                        app.services.settings_changed = true;
+                    }
+                }
+            }
+        }
+        // The prover's answer is wanted only while a move waits for it.
+        if app
+            .state
+            .patterns
+            .practice
+            .as_ref()
+            .is_none_or(|p| p.pending.is_none())
+        {
+            app.services.work.cancel(WorkKey::PatternDefence);
+        }
+    }
+}
+
+/// Takes in the prover's answer; true when the example is solved.
+fn defended(p: &mut Practice, defence: Defence) -> bool {
+    let Some((before, _)) = p.pending.take() else {
+        return false;
+    };
+    match defence {
+        Defence::Finished => {
+            p.result = Some(true);
+            true
+        }
+        Defence::Reply { reply, left, hint } => {
+            if let Ok(next) = p.position.play(reply) {
+                p.position = next;
+                p.last = Some(reply);
+                p.left = left;
+                p.hint = hint;
+            }
+            false
+        }
+        Defence::Escapes => {
+            // Take the move back: the user tries again from where they were.
+            p.position = before;
+            p.last = None;
+            p.result = Some(false);
+            false
+        }
+    }
+}

@@ -1,0 +1,315 @@
+use super::Ctx;
+use crate::actions::*;
+use crate::state::Notice;
+use crate::state::play::*;
+use chuhe_core::play::{self, PlayedResult};
+use chuhe_core::record::GameResult;
+use chuhe_core::record::Record;
+use chuhe_core::search::Score;
+use chuhe_core::{Color, Move, Position};
+use std::time::Instant;
+
+impl Ctx<'_> {
+    /// Carries out a play action.
+    pub(super) fn play(&mut self, action: PlayAction) {
+        match action {
+            PlayAction::OpenSetup { against_engine } => {
+                self.state.play_setup = Some(PlaySetup {
+                    against_engine,
+                    ..self.state.play_setup.clone().unwrap_or_default()
+                });
+            }
+            PlayAction::EditSetup(setup) => self.state.play_setup = Some(setup),
+            PlayAction::CloseSetup => self.state.play_setup = None,
+            PlayAction::Start(setup) => self.start_match(setup),
+            PlayAction::Tick => self.tick(),
+            PlayAction::EngineThinking => {
+                if let Some(m) = &mut self.state.play {
+                    m.thinking = true;
+                }
+            }
+            PlayAction::EngineMoved(choice) => self.engine_moved(choice),
+            PlayAction::TakeBack => self.take_back(),
+            PlayAction::OfferDraw => self.offer_draw(),
+            PlayAction::AcceptDraw => {
+                if let Some(m) = &mut self.state.play
+                    && m.draw_offer.is_some()
+                    && m.result.is_none()
+                {
+                    self.finish_match(PlayedResult::agreed());
+                }
+            }
+            PlayAction::DeclineDraw => {
+                if let Some(m) = &mut self.state.play {
+                    m.draw_offer = None;
+                }
+            }
+            PlayAction::Resign => {
+                let Some(m) = &self.state.play else { return };
+                if m.result.is_some() {
+                    return;
+                }
+                let to_move = side_to_move(&self.state.study.record);
+                // Against the engine the person resigns, whoever is to move.
+                let loser = match m.players {
+                    [Player::Human, Player::Engine(_)] => Color::Red,
+                    [Player::Engine(_), Player::Human] => Color::Black,
+                    _ => to_move,
+                };
+                self.finish_match(PlayedResult::resigned(loser));
+            }
+            PlayAction::Leave => self.state.play = None,
+        }
+    }
+
+    fn start_match(&mut self, setup: PlaySetup) {
+        let start: Position = if setup.from_board {
+            self.state.position().clone()
+        } else {
+            Position::startpos()
+        };
+        if start.legal_moves().is_empty() {
+            self.state.notice = Some(Notice::Message("play-no-moves"));
+            return;
+        }
+        if self.state.analysis.analysing {
+            // The engine should not whisper moves to the player.
+            self.apply(Action::Engine(EngineAction::ToggleAnalysis));
+        }
+        let players = setup.players();
+        let mut record = Record::new(start);
+        let name = |p: Player| match p {
+            Player::Human => self.services.i18n.tr("play-you"),
+            Player::Engine(level) => self.services.i18n.tr_args(
+                "play-engine-name",
+                &[("level", i64::from(level.number()).into())],
+            ),
+        };
+        record.set_header("Red", &name(players[0]));
+        record.set_header("Black", &name(players[1]));
+        record.set_header("Event", &self.services.i18n.tr("play-event"));
+        record.set_header("Date", &today());
+        let control = setup.time_control();
+        if let Some(c) = &control {
+            record.set_header("TimeControl", &c.pgn_tag());
+        }
+        record.set_header("Result", "*");
+        self.state.replace_record(record, None);
+        self.state.study.folder = None;
+        self.state.play_setup = None;
+        // The person playing Black sees the board from Black's side.
+        let flip = setup.against_engine && setup.human == Color::Black;
+        if self.state.settings.flipped != flip {
+            self.apply(Action::View(ViewAction::Flip));
+        }
+        self.state.play = Some(Match::new(players, control, self.state.study.generation));
+        self.state.notice = None;
+    }
+
+    /// Whether a person may move on the board now; tells why not when not.
+    pub(super) fn match_allows_move(&mut self) -> bool {
+        let Some(m) = &self.state.play else {
+            return true;
+        };
+        if m.result.is_some() {
+            self.state.notice = Some(Notice::Message("notice-game-over"));
+            return false;
+        }
+        if self.state.study.cursor != last_node(&self.state.study.record) {
+            self.state.notice = Some(Notice::Message("play-go-to-end"));
+            return false;
+        }
+        if m.player(side_to_move(&self.state.study.record)) != Player::Human {
+            self.state.notice = Some(Notice::Message("play-not-your-turn"));
+            return false;
+        }
+        true
+    }
+
+    /// A move was added at the end of the game: the clock is pressed and a pending draw
+    /// offer lapses (a move declines it). Whether the rules ended the game is asked in
+    /// [`ChuheApp::poll_match`], once per change of the record.
+    pub(super) fn match_moved(&mut self, mover: Color) {
+        let Some(m) = &mut self.state.play else {
+            return;
+        };
+        let took = m.turn_started.elapsed();
+        m.turn_started = Instant::now();
+        if m.draw_offer.is_some_and(|c| c != mover) {
+            m.draw_offer = None;
+        }
+        let in_time = m.clock.as_mut().is_none_or(|c| c.moved(mover, took));
+        let node = last_node(&self.state.study.record);
+        if let Some(clock) = &m.clock {
+            let left = clock.remaining(mover);
+            let _ = self.state.study.record.set_clock(node, Some(left));
+        }
+        if !in_time {
+            self.finish_match(PlayedResult::time(mover));
+        }
+    }
+
+    /// Records the result in the game: the `Result` and `Termination` headers and a
+    /// comment on the last move in the user's language.
+    fn finish_match(&mut self, result: PlayedResult) {
+        let Some(m) = &mut self.state.play else {
+            return;
+        };
+        // The side to move's clock stops where it is, its thinking charged.
+        let to_move = side_to_move(&self.state.study.record);
+        if let Some(clock) = &mut m.clock {
+            *clock = clock.reading(to_move, m.turn_started.elapsed());
+        }
+        m.result = Some(result);
+        m.draw_offer = None;
+        let tag = match result.winner {
+            Some(Color::Red) => GameResult::RedWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+        .as_pgn();
+        let text = result_text(&self.services.i18n, &result);
+        let record = &mut self.state.study.record;
+        record.set_header("Result", tag);
+        record.set_header("Termination", result.termination());
+        let end = last_node(record);
+        if end != record.root() {
+            let comment = record.annotation(end).comment.trim().to_owned();
+            let joined = if comment.is_empty() {
+                text
+            } else {
+                format!("{comment} {text}")
+            };
+            let _ = record.set_comment(end, &joined);
+        }
+        self.state.mark_edited();
+        self.state.refresh();
+    }
+
+    fn take_back(&mut self) {
+        let Some(m) = &mut self.state.play else {
+            return;
+        };
+        if m.result.is_some() {
+            return;
+        }
+        m.draw_offer = None;
+        let players = m.players;
+        let record = &mut self.state.study.record;
+        // Back to the last position where a person was to move, one of their moves taken
+        // back: against the engine that is the engine's reply and the move before it.
+        let mut removed = 0;
+        loop {
+            let end = last_node(record);
+            if end == record.root() {
+                break;
+            }
+            let mover = !side_to_move(record);
+            if record.delete_from(end).is_err() {
+                break;
+            }
+            removed += 1;
+            if players[mover.index()] == Player::Human {
+                break;
+            }
+        }
+        if removed == 0 {
+            self.state.notice = Some(Notice::Message("play-nothing-to-take-back"));
+            return;
+        }
+        self.state.study.cursor = last_node(&self.state.study.record);
+        if let Some(m) = &mut self.state.play {
+            m.turn_started = Instant::now();
+        }
+        self.state.mark_edited();
+        self.state.refresh();
+    }
+
+    fn offer_draw(&mut self) {
+        let plies = self.state.study.record.main_line().len();
+        let Some(m) = &mut self.state.play else {
+            return;
+        };
+        if m.result.is_some() {
+            return;
+        }
+        let to_move = side_to_move(&self.state.study.record);
+        if m.against_engine() {
+            // The engine answers at once, from its last evaluation.
+            if play::accepts_draw(m.engine_score, plies) {
+                self.finish_match(PlayedResult::agreed());
+            } else {
+                self.state.notice = Some(Notice::Message("play-draw-declined"));
+            }
+        } else {
+            m.draw_offer = Some(to_move);
+        }
+    }
+
+    /// Checks the game each frame: another record, the rules' verdict, the clock's flag.
+    fn tick(&mut self) {
+        let generation = self.state.study.generation;
+        let Some(m) = &mut self.state.play else {
+            return;
+        };
+        if m.generation != generation {
+            // Another record was opened: the game is over as far as the board goes.
+            self.state.play = None;
+            return;
+        }
+        if m.result.is_some() {
+            return;
+        }
+        let to_move = side_to_move(&self.state.study.record);
+        let edits = self.state.study.edits;
+        if m.judged_at != Some(edits) {
+            m.judged_at = Some(edits);
+            if let Some(outcome) = rules_outcome(&self.state.study.record) {
+                self.finish_match(PlayedResult::from_outcome(&outcome));
+                return;
+            }
+        }
+        if let Some(clock) = &mut m.clock
+            && clock.is_out(to_move, m.turn_started.elapsed())
+        {
+            clock.flag(to_move);
+            self.finish_match(PlayedResult::time(to_move));
+        }
+    }
+
+    /// The engine's move (or none, when it found none), played at the game's end.
+    fn engine_moved(&mut self, choice: Option<(Move, Score)>) {
+        let Some(m) = &mut self.state.play else {
+            return;
+        };
+        m.thinking = false;
+        let Some((mv, score)) = choice else {
+            return;
+        };
+        let end = last_node(&self.state.study.record);
+        let to_move = side_to_move(&self.state.study.record);
+        m.engine_score = Some(score);
+        m.engine_scores.push(score);
+        let plies = self.state.study.record.main_line().len() + 1;
+        // A level game that goes nowhere: the engine offers a draw with its move, and
+        // the person answers (or declines by moving).
+        let offer = play::offers_draw(&m.engine_scores, plies);
+        let at_end = self.state.study.cursor == end;
+        if let Ok(node) = self.state.study.record.add_move(end, mv) {
+            if at_end {
+                self.state.study.cursor = node;
+            }
+            self.state.mark_edited();
+            self.state.refresh();
+            self.match_moved(to_move);
+            if let Some(m) = &mut self.state.play
+                && offer
+                && m.result.is_none()
+            {
+                m.draw_offer = Some(to_move);
+                // Declined, it is offered again only after as many level moves.
+                m.engine_scores.clear();
+            }
+        }
+    }
+}

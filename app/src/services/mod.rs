@@ -1,0 +1,135 @@
+//! The services: threads and I/O. Each owns its thread or channel; the commands call them,
+//! and what they find reaches the state only as actions, drained each frame.
+
+pub mod analysis;
+pub mod composer;
+pub mod export;
+pub mod files;
+pub mod jobs;
+pub mod patterns;
+pub mod play;
+pub mod print;
+pub mod puzzles;
+pub mod review;
+pub mod sound;
+pub mod storage;
+pub mod tablebase;
+pub mod work;
+
+use crate::actions::Action;
+use crate::i18n::I18n;
+use crate::state::State;
+use chuhe_core::record::NodeId;
+use std::time::{Duration, Instant};
+
+/// How long unsaved changes may wait before they are written to the autosave file: a kill
+/// or crash loses at most this much work.
+pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Every service the commands may call, and the window's own effects (clipboard, full
+/// screen, closing), which go through egui's context.
+pub struct Services {
+    /// The translations, in the interface language.
+    pub i18n: I18n,
+    /// Where the settings, autosave, puzzles and clubs are kept.
+    pub storage: storage::Storage,
+    /// The analysis service, once analysis was first asked for.
+    pub analysis: Option<analysis::EngineWorker>,
+    /// The node the analysis service was last pointed at, with the record's generation.
+    pub analysed: Option<(u64, NodeId)>,
+    /// A whole-game review under way.
+    pub review: Option<review::Review>,
+    /// Plays the sounds of moves.
+    pub sounds: sound::SoundPlayer,
+    /// The record and node the last sound was for (or the board was at).
+    pub sound_cursor: (u64, NodeId),
+    /// Whether the settings changed and are to be saved after this action.
+    pub settings_changed: bool,
+    /// Background work answering with actions.
+    pub work: work::Work,
+    /// The engine playing a game against the user.
+    pub opponent: play::Opponent,
+    /// The endgame tables' service: what the tables say of the board, and their making.
+    pub tablebase: tablebase::Tables,
+    /// egui's context: the clipboard, the viewport (full screen, closing), repaints.
+    pub ui: egui::Context,
+    /// Whether the window may close (the user answered the unsaved-changes question).
+    pub allowed_to_close: bool,
+    /// An action held back until the user answers whether to lose unsaved changes (the
+    /// state holds no actions, so the commands keep it here).
+    pub held: Option<Action>,
+    /// When the autosave file was last written.
+    pub last_autosave: Instant,
+    /// The record's edit count the autosave file holds.
+    pub autosaved_edits: u64,
+}
+
+impl Services {
+    /// The services for a window whose egui context is `ui`, keeping files in `storage`.
+    pub fn new(ui: egui::Context, storage: storage::Storage, state: &State) -> Services {
+        Services {
+            i18n: I18n::new(state.settings.language),
+            storage,
+            analysis: None,
+            analysed: None,
+            review: None,
+            sounds: Default::default(),
+            sound_cursor: (state.study.generation, state.study.cursor),
+            settings_changed: false,
+            work: Default::default(),
+            opponent: Default::default(),
+            tablebase: Default::default(),
+            ui,
+            allowed_to_close: false,
+            held: None,
+            last_autosave: Instant::now(),
+            autosaved_edits: 0,
+        }
+    }
+
+    /// Light or dark panels to suit the board theme.
+    pub fn apply_visuals(&self, state: &State) {
+        let theme = state.settings.theme.theme();
+        self.ui.set_visuals(if theme.dark_panels {
+            egui::Visuals::dark()
+        } else {
+            egui::Visuals::light()
+        });
+    }
+
+    /// What the services found since the last frame, as actions, and whether any of them
+    /// is still working (so the frame asks for another soon).
+    pub fn poll(&mut self, state: &State) -> (Vec<Action>, bool) {
+        let mut actions = Vec::new();
+        if let Some(analysis) = &self.analysis {
+            actions.extend(
+                analysis
+                    .statuses()
+                    .into_iter()
+                    .map(|s| Action::Engine(crate::actions::EngineAction::Status(s))),
+            );
+            if let Some(wanted) = self.analysed
+                && let Some((request, update)) = analysis
+                    .poll()
+                    .into_iter()
+                    .rev()
+                    .find(|(request, _)| *request == wanted)
+            {
+                actions.push(Action::Engine(crate::actions::EngineAction::Analysed(
+                    request.1,
+                    Box::new(update),
+                )));
+            }
+        }
+        if let Some(review) = &mut self.review {
+            actions.extend(review.poll_action());
+        }
+        let (answers, lost) = self.work.poll();
+        actions.extend(answers);
+        actions.extend(lost.into_iter().map(work::WorkKey::lost));
+        actions.extend(self.opponent.poll(state));
+        actions.extend(self.tablebase.poll(state, &mut self.work));
+        let busy = self.work.any_busy() || self.opponent.busy() || self.review.is_some();
+        (actions, busy)
+    }
+}

@@ -1,0 +1,346 @@
+//! Puzzles' files and solving: the user's collections and progress on disk, importing
+//! PGN, and the solver's work for solve mode, whose answers come back as actions.
+
+use crate::actions::{Action, PuzzleAction};
+use crate::services::storage::write_atomically;
+use crate::services::work::{Work, WorkKey};
+use crate::state::puzzles::*;
+use chuhe_core::PieceKind;
+use chuhe_core::puzzle::{Puzzle, PuzzleError, PuzzleSet};
+use chuhe_core::solver::{SolveOptions, Solver, Verdict};
+use chuhe_core::{Move, Position};
+use std::path::{Path, PathBuf};
+
+/// Starts the solver's work for solve mode; its answer comes back as a puzzle action.
+pub fn start(work: &mut Work, request: SolveRequest) {
+    match request {
+        SolveRequest::Hint {
+            position,
+            history,
+            options,
+        } => work.start(WorkKey::PuzzleHint, "chuhe hint", move |stop| {
+            let mut solver = Solver::new(18);
+            solver.set_stop(stop);
+            let hint = solver
+                .solve_after(&position, &history, &options)
+                .line
+                .first()
+                .copied();
+            Action::Puzzle(PuzzleAction::HintFound(hint))
+        }),
+        SolveRequest::Judge {
+            position,
+            history,
+            m,
+            moves_left,
+            options,
+        } => work.start(WorkKey::PuzzleJudge, "chuhe judge", move |stop| {
+            Action::Puzzle(PuzzleAction::Judged(judge(
+                &position, &history, m, moves_left, options, stop,
+            )))
+        }),
+    }
+}
+
+/// Judges the user's move `m` in `pos` with `moves_left` solver moves to mate (see
+/// [`Judgement`]); `history` holds the hashes of the positions so far, `pos` last.
+pub fn judge(
+    pos: &Position,
+    history: &[u64],
+    m: Move,
+    moves_left: u32,
+    opts: SolveOptions,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Judgement {
+    let Ok(after) = pos.play(m) else {
+        return Judgement::Unknown;
+    };
+    let replies = after.legal_moves();
+    if replies.is_empty() {
+        return Judgement::Mates;
+    }
+    if moves_left <= 1 {
+        // Not a mate with no moves left: any defence refutes it, the strongest is shown.
+        let defence = strongest_first(&after, &replies)[0];
+        return Judgement::Wrong(Wrong::Refuted {
+            defence,
+            why: refutation(&after, defence),
+        });
+    }
+    if opts.quiet_moves == Some(0) && !after.is_check() {
+        return Judgement::Wrong(Wrong::NotCheck);
+    }
+    let mut solver = Solver::new(18);
+    solver.set_stop(stop);
+    let mut history = history.to_vec();
+    history.push(after.hash());
+    let mut best: Option<(Move, u32)> = None;
+    for r in strongest_first(&after, &replies) {
+        let mut next = after.clone();
+        next.play_unchecked(r);
+        let s = solver.solve_after(
+            &next,
+            &history,
+            &SolveOptions {
+                max_moves: moves_left - 1,
+                ..opts
+            },
+        );
+        match s.verdict {
+            Verdict::Mate(k) => {
+                if best.is_none_or(|(_, b)| k > b) {
+                    best = Some((r, k));
+                }
+            }
+            Verdict::NoMate => {
+                return Judgement::Wrong(Wrong::Refuted {
+                    defence: r,
+                    why: refutation(&after, r),
+                });
+            }
+            Verdict::Unknown { .. } => return Judgement::Unknown,
+        }
+    }
+    match best {
+        Some((reply, moves_left)) => Judgement::Right { reply, moves_left },
+        None => Judgement::Unknown,
+    }
+}
+
+/// The defender's replies, those most likely to refute first: general moves, captures,
+/// the rest.
+pub fn strongest_first(pos: &Position, replies: &chuhe_core::MoveList) -> Vec<Move> {
+    let mut moves: Vec<Move> = replies.iter().copied().collect();
+    moves.sort_by_key(|m| match refutation(pos, *m) {
+        Refutation::GeneralEscapes => 0,
+        Refutation::Captures(_) => 1,
+        Refutation::Blocks => 2,
+        Refutation::Defends => 3,
+    });
+    moves
+}
+
+/// What the defender's move `m` in `pos` does.
+pub fn refutation(pos: &Position, m: Move) -> Refutation {
+    let moving = pos.piece_at(m.from).map(|p| p.kind);
+    if moving == Some(PieceKind::General) {
+        Refutation::GeneralEscapes
+    } else if let Some(captured) = pos.piece_at(m.to) {
+        Refutation::Captures(captured.kind)
+    } else if pos.is_check() {
+        Refutation::Blocks
+    } else {
+        Refutation::Defends
+    }
+}
+
+/// The user's puzzles: one directory per collection under `root`, one `.ron` per puzzle.
+pub fn load_user_sets(root: &Path) -> (Vec<LoadedSet>, Vec<String>) {
+    let mut sets = Vec::new();
+    let mut problems = Vec::new();
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return (sets, problems);
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        files.sort();
+        let mut puzzles = Vec::new();
+        for file in files {
+            match std::fs::read_to_string(&file)
+                .map_err(|e| e.to_string())
+                .and_then(|t| Puzzle::from_ron(&t).map_err(|e| e.to_string()))
+            {
+                Ok(p) => puzzles.push(p),
+                Err(e) => problems.push(format!("{}: {e}", file.display())),
+            }
+        }
+        sets.push(LoadedSet {
+            set: PuzzleSet { name, puzzles },
+            dir: Some(dir),
+        });
+    }
+    (sets, problems)
+}
+
+/// A file name for a puzzle id: letters, digits, `-` and `_` kept, the rest `_`.
+pub fn file_name(id: &str) -> String {
+    let name: String = id
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{name}.ron")
+}
+
+/// Saves `puzzle` in the collection directory `dir` (atomically).
+pub fn save_puzzle(dir: &Path, puzzle: &Puzzle) -> std::io::Result<PathBuf> {
+    let path = dir.join(file_name(&puzzle.id));
+    write_atomically(&path, puzzle.to_ron().as_bytes())?;
+    Ok(path)
+}
+
+/// Reads the progress file (empty when there is none or it cannot be read).
+pub fn load_progress(path: &Path) -> Progress {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| ron::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+/// Writes the progress file atomically.
+pub fn save_progress(path: &Path, progress: &Progress) -> std::io::Result<()> {
+    let text = ron::ser::to_string_pretty(progress, ron::ser::PrettyConfig::default())
+        .map_err(std::io::Error::other)?;
+    write_atomically(path, text.as_bytes())
+}
+
+/// Imports the puzzles of a PGN file as a collection named after the file, saved under
+/// `root`; the problems of games that could not be taken.
+pub fn import_pgn(root: &Path, path: &Path) -> Result<(LoadedSet, Vec<PuzzleError>), String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = chuhe_core::encoding::decode(&bytes).text.into_owned();
+    let name = path
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "imported".into());
+    let (set, errors) = PuzzleSet::from_pgn(&name, &text);
+    let dir = root.join(&name);
+    for puzzle in &set.puzzles {
+        save_puzzle(&dir, puzzle).map_err(|e| e.to_string())?;
+    }
+    Ok((
+        LoadedSet {
+            set,
+            dir: Some(dir),
+        },
+        errors,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::puzzles::BUILT_IN;
+
+    #[test]
+    pub fn the_built_in_sets_read_and_hold_at_least_a_hundred_puzzles() {
+        let sets = built_in();
+        assert_eq!(sets.len(), BUILT_IN.len() + 1, "every built-in set reads");
+        let patterns = sets.last().unwrap();
+        assert!(patterns.puzzles.len() >= 72, "{}", patterns.puzzles.len());
+        let total: usize = sets.iter().map(|s| s.puzzles.len()).sum();
+        assert!(total >= 100, "{total} puzzles");
+    }
+
+    #[test]
+    pub fn replay_puts_missed_puzzles_first() {
+        let set = &built_in()[0];
+        let mut progress = Progress::default();
+        let missed = &set.puzzles[3];
+        let solved = &set.puzzles[0];
+        progress.puzzles.insert(
+            Progress::key(&set.name, &missed.id),
+            PuzzleProgress {
+                solved: true,
+                missed: true,
+                attempts: 2,
+            },
+        );
+        progress.puzzles.insert(
+            Progress::key(&set.name, &solved.id),
+            PuzzleProgress {
+                solved: true,
+                missed: false,
+                attempts: 1,
+            },
+        );
+        let order = progress.replay_order(&set.name, set);
+        assert_eq!(order[0], 3);
+        assert_eq!(*order.last().unwrap(), 0);
+        assert_eq!(order.len(), set.puzzles.len());
+    }
+
+    #[test]
+    pub fn a_mating_move_is_judged_right_and_a_quiet_one_wrong() {
+        // Red rook on a1 and b0 against the bare general on e9: a1a9 is not mate (the
+        // general steps down), b0b8 first is the ladder.
+        let pos: Position = "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1".parse().unwrap();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let history = [pos.hash()];
+        let right = judge(
+            &pos,
+            &history,
+            "b0b8".parse().unwrap(),
+            2,
+            SolveOptions::mate_in(2),
+            stop.clone(),
+        );
+        assert!(
+            matches!(right, Judgement::Right { moves_left: 1, .. }),
+            "{right:?}"
+        );
+        let wrong = judge(
+            &pos,
+            &history,
+            "a1a9".parse().unwrap(),
+            2,
+            SolveOptions::mate_in(2),
+            stop,
+        );
+        assert!(
+            matches!(
+                wrong,
+                Judgement::Wrong(Wrong::Refuted {
+                    why: Refutation::GeneralEscapes,
+                    ..
+                })
+            ),
+            "{wrong:?}"
+        );
+    }
+
+    #[test]
+    pub fn every_built_in_puzzles_first_move_is_judged_right() {
+        // The judge (every defence solved for the moves left) agrees with the proved
+        // solution trees.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        for set in built_in() {
+            for p in &set.puzzles {
+                let opts = p.goal.solve_options().unwrap();
+                let judgement = judge(
+                    &p.position,
+                    &[p.position.hash()],
+                    p.solution[0].mv,
+                    opts.max_moves,
+                    opts,
+                    stop.clone(),
+                );
+                let ok = match judgement {
+                    Judgement::Mates => opts.max_moves == 1,
+                    Judgement::Right { moves_left, .. } => moves_left == opts.max_moves - 1,
+                    _ => false,
+                };
+                assert!(ok, "{}: {judgement:?}", p.id);
+            }
+        }
+    }
+}

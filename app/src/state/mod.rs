@@ -1,0 +1,156 @@
+//! The app's state: plain data, one struct per feature, no drawing, no threads, no I/O.
+//! Panels draw from it; only the commands change it; the services' results reach it as
+//! actions. What is derived from the record for display (the position, how the game
+//! ended, the move list) is kept up to date by [`State::refresh`] after every change.
+
+pub mod analysis;
+pub mod club;
+pub mod editor;
+pub mod export;
+pub mod knowledge;
+pub mod openings;
+pub mod patterns;
+pub mod play;
+pub mod presentation;
+pub mod puzzles;
+pub mod study;
+pub mod tablebase;
+
+use crate::settings::Settings;
+use chuhe_core::IllegalReason;
+use chuhe_core::Position;
+use chuhe_core::record::Record;
+use std::path::PathBuf;
+
+/// Something to tell the user, put into words when drawn so it follows the language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// A move was refused.
+    Illegal(IllegalReason),
+    /// A message without arguments, by id.
+    Message(&'static str),
+    /// A message with one argument, by id.
+    WithArg(&'static str, &'static str, String),
+}
+
+/// A dialog that waits for an answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dialog {
+    /// Quitting with unsaved changes: save, discard or stay.
+    UnsavedOnQuit,
+    /// Replacing a record with unsaved changes by what the user asked for (which the
+    /// commands keep until the answer): go on (losing them) or stay.
+    UnsavedOnReplace,
+    /// An autosaved game was found at start: the last session ended with unsaved changes.
+    RestoreAutosave,
+    /// Leaving the position editor would lose the arrangement: leave or stay.
+    LeaveEditor,
+}
+
+impl State {
+    /// The settings as the user chose them: presentation mode's changes taken out.
+    pub fn settings_to_save(&self) -> Settings {
+        let mut settings = self.settings.clone();
+        if let Some(p) = &self.presentation {
+            settings.theme = p.theme;
+            settings.layout.board_only = p.board_only;
+        }
+        settings
+    }
+}
+
+/// Everything the app knows, apart from services (engine, files) and egui.
+pub struct State {
+    /// The user's settings.
+    pub settings: Settings,
+    /// The game being studied and where the user is in it.
+    pub study: study::Study,
+    /// The engine's analysis of the board and the whole-game review.
+    pub analysis: analysis::AnalysisState,
+    /// The last thing to tell the user.
+    pub notice: Option<Notice>,
+    /// A dialog waiting for an answer.
+    pub dialog: Option<Dialog>,
+    /// Presentation mode (F5), with what it changed, to put back when it ends.
+    pub presentation: Option<presentation::Presentation>,
+    /// Whether the audience window (the projector's board) is open.
+    pub audience: bool,
+    /// The opening browser.
+    pub openings: openings::OpeningsBrowser,
+    /// The position editor, while it is open (the record stays as it was).
+    pub editor: Option<editor::Editor>,
+    /// Puzzle sets, progress and solve mode.
+    pub puzzles: puzzles::Puzzles,
+    /// The checkmate-pattern browser.
+    pub patterns: patterns::PatternsState,
+    /// A game being played against the engine or hot-seat.
+    pub play: Option<play::Match>,
+    /// The new-game dialog, while it is open.
+    pub play_setup: Option<play::PlaySetup>,
+    /// The diagram export dialog, while it is open.
+    pub export_dialog: Option<export::ExportOptions>,
+    /// The knowledge reference window and the board-lines overlay.
+    pub knowledge: knowledge::KnowledgeState,
+    /// The club manager.
+    pub club: club::ClubState,
+    /// Endgame tables: the verdict of the board's position, practice, the browser.
+    pub tablebase: tablebase::TbState,
+}
+
+impl State {
+    /// An empty record from the start position.
+    pub fn new(settings: Settings) -> State {
+        State {
+            study: study::Study::new(&settings),
+            settings,
+            analysis: Default::default(),
+            notice: None,
+            dialog: None,
+            presentation: None,
+            audience: false,
+            openings: Default::default(),
+            editor: None,
+            puzzles: Default::default(),
+            patterns: Default::default(),
+            play: None,
+            play_setup: None,
+            export_dialog: None,
+            knowledge: Default::default(),
+            club: Default::default(),
+            tablebase: Default::default(),
+        }
+    }
+
+    /// The position on the board.
+    pub fn position(&self) -> &Position {
+        &self.study.derived.position
+    }
+
+    /// Recomputes what is derived from the record (after any change to it, the cursor or
+    /// the notation).
+    pub fn refresh(&mut self) {
+        self.study.refresh(&self.settings);
+    }
+
+    /// Replaces the record (a file was opened, a new game started).
+    pub fn replace_record(&mut self, record: Record, file: Option<PathBuf>) {
+        self.study.replace_record(record, file, &self.settings);
+        self.analysis.engine = None;
+    }
+
+    /// Notes that the record was edited.
+    pub fn mark_edited(&mut self) {
+        self.study.mark_edited();
+    }
+
+    /// The engine's latest view of the position on the board, unless hidden.
+    pub fn visible_engine(&self) -> Option<&analysis::EngineView> {
+        if self.analysis.engine_hidden {
+            return None;
+        }
+        self.analysis
+            .engine
+            .as_ref()
+            .filter(|e| e.node == self.study.cursor)
+    }
+}

@@ -1,0 +1,109 @@
+//! The checkmate-pattern browser's state: the open pattern and example, and practice.
+
+use crate::widgets::board::BoardGeometry;
+use chuhe_core::library::patterns::{self, Example, Pattern, PatternId};
+use chuhe_core::{Move, Position, Square};
+
+/// What the prover says of the user's move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Defence {
+    /// The move mates or stalemates at once: solved.
+    Finished,
+    /// The move keeps a forced mate: the defender's best reply, the moves then left, and
+    /// a winning move for the hint.
+    Reply {
+        /// The longest-holding reply.
+        reply: Move,
+        /// The attacker's moves left to mate after it.
+        left: u32,
+        /// A move that mates in time.
+        hint: Option<Move>,
+    },
+    /// The move lets the defender escape the mate in the moves left.
+    Escapes,
+}
+
+/// Practice of one example.
+#[derive(Debug)]
+pub struct Practice {
+    /// The position on the practice board.
+    pub position: Position,
+    /// The attacker's moves still allowed to mate.
+    pub left: u32,
+    /// The picked-up piece.
+    pub selected: Option<Square>,
+    /// The last move played.
+    pub last: Option<Move>,
+    /// A winning move, for the hint.
+    pub hint: Option<Move>,
+    /// Whether the hint is shown.
+    pub hint_shown: bool,
+    /// The position before the user's move waiting for the prover, and that move.
+    pub pending: Option<(Position, Move)>,
+    /// How it went: `Some(true)` solved, `Some(false)` the last try failed.
+    pub result: Option<bool>,
+}
+
+/// The browser's state.
+#[derive(Debug, Default)]
+pub struct PatternsState {
+    /// Whether the browser replaces the board.
+    pub open: bool,
+    /// The open pattern and example (0-based).
+    pub selected: Option<(PatternId, usize)>,
+    /// Plies of the solution shown.
+    pub step: usize,
+    /// Practice under way.
+    pub practice: Option<Practice>,
+    /// Where the pattern's board was drawn last (for hit tests).
+    pub geometry: Option<BoardGeometry>,
+}
+
+impl Practice {
+    /// A click on the practice board: picks up a piece, or plays the picked-up one there.
+    /// A move played is returned with the attacker's moves left, for the prover to answer.
+    pub fn click(&mut self, square: Square) -> Option<(Position, u32)> {
+        let p = self;
+        if p.pending.is_some() || p.result == Some(true) {
+            return None;
+        }
+        let own = p
+            .position
+            .piece_at(square)
+            .is_some_and(|piece| piece.color == p.position.side_to_move());
+        match p.selected {
+            Some(from) if from == square => {
+                p.selected = None;
+                None
+            }
+            _ if own => {
+                p.selected = Some(square);
+                None
+            }
+            Some(from) => {
+                p.selected = None;
+                let m = Move::new(from, square);
+                if let Ok(next) = p.position.play(m) {
+                    p.pending = Some((p.position.clone(), m));
+                    p.position = next.clone();
+                    p.last = Some(m);
+                    p.hint_shown = false;
+                    p.result = None;
+                    return Some((next, p.left));
+                }
+                None
+            }
+            None => None,
+        }
+    }
+}
+
+/// The key under which a solved example is kept in the settings.
+pub fn solved_key(id: PatternId, example: usize) -> String {
+    format!("{id}-{}", example + 1)
+}
+
+pub fn example(id: PatternId, index: usize) -> Option<(&'static Pattern, &'static Example)> {
+    let p = patterns::pattern(id)?;
+    Some((p, p.examples.get(index)?))
+}

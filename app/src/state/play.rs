@@ -1,0 +1,261 @@
+//! Playing a game: against the engine at a chosen level, or two people at one board
+//! (hot-seat), with an optional clock under an official time control. The game is the
+//! record's main line; the engine thinks on a background [`Job`] so the board stays live,
+//! and taking a move back or leaving the game cancels it at once.
+
+use chuhe_core::play::{self, Clock, GameEnd, Level, PlayedResult, TimeControl};
+use chuhe_core::record::{NodeId, Record};
+use chuhe_core::search::{Score, SearchRoot};
+use chuhe_core::{Color, Game};
+use std::time::{Duration, Instant};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Someone at the board.
+    Human,
+    /// The built-in engine at a level.
+    Engine(Level),
+}
+
+/// The choice of clock in the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockChoice {
+    /// No clock.
+    None,
+    /// An official time control.
+    Control(play::TimeControlKind),
+}
+
+/// What the new-game dialog asks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaySetup {
+    /// Against the engine (`true`) or two people at the board.
+    pub against_engine: bool,
+    /// The engine's level.
+    pub level: Level,
+    /// The colour of the person playing the engine.
+    pub human: Color,
+    /// Start from the position on the board rather than the start position.
+    pub from_board: bool,
+    /// The clock.
+    pub clock: ClockChoice,
+    /// The length of a sudden-death game, in minutes.
+    pub sudden_minutes: u32,
+}
+
+impl Default for PlaySetup {
+    fn default() -> PlaySetup {
+        PlaySetup {
+            against_engine: true,
+            level: Level::default(),
+            human: Color::Red,
+            from_board: false,
+            clock: ClockChoice::None,
+            sudden_minutes: 15,
+        }
+    }
+}
+
+impl PlaySetup {
+    /// The players, by [`Color::index`].
+    pub fn players(&self) -> [Player; 2] {
+        if !self.against_engine {
+            return [Player::Human; 2];
+        }
+        let mut players = [Player::Engine(self.level); 2];
+        players[self.human.index()] = Player::Human;
+        players
+    }
+
+    /// The time control chosen, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        match self.clock {
+            ClockChoice::None => None,
+            ClockChoice::Control(play::TimeControlKind::SuddenDeath(_)) => Some(TimeControl::new(
+                play::TimeControlKind::SuddenDeath(self.sudden_minutes.clamp(1, 600)),
+            )),
+            ClockChoice::Control(kind) => Some(TimeControl::new(kind)),
+        }
+    }
+}
+
+/// A game in play.
+pub struct Match {
+    /// Who plays Red and Black.
+    pub players: [Player; 2],
+    /// The clock, if the game has one.
+    pub clock: Option<Clock>,
+    /// When the side to move started thinking.
+    pub turn_started: Instant,
+    /// A draw offer waiting for an answer, by the side that made it.
+    pub draw_offer: Option<Color>,
+    /// How the game ended, once it has.
+    pub result: Option<PlayedResult>,
+    /// The engine's last evaluation of the game, for itself (decides draw offers).
+    pub engine_score: Option<Score>,
+    /// The engine's evaluations of its moves so far, for itself, latest last (it offers a
+    /// draw when they stay level).
+    pub engine_scores: Vec<Score>,
+    /// The record generation the game is played in: another record ends it.
+    pub generation: u64,
+    /// The record's edit count when the rules were last asked whether the game is over:
+    /// the replay that answers runs once per change, not on every frame.
+    pub judged_at: Option<u64>,
+    /// Whether the engine is thinking about its move.
+    pub thinking: bool,
+}
+
+impl std::fmt::Debug for Match {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Match")
+            .field("players", &self.players)
+            .field("clock", &self.clock)
+            .field("result", &self.result)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Match {
+    /// A game between `players` under `control`, in record generation `generation`.
+    pub fn new(players: [Player; 2], control: Option<TimeControl>, generation: u64) -> Match {
+        Match {
+            players,
+            clock: control.map(Clock::new),
+            turn_started: Instant::now(),
+            draw_offer: None,
+            result: None,
+            engine_score: None,
+            engine_scores: Vec::new(),
+            generation,
+            judged_at: None,
+            thinking: false,
+        }
+    }
+
+    /// Who plays `side`.
+    pub fn player(&self, side: Color) -> Player {
+        self.players[side.index()]
+    }
+
+    /// Whether the engine plays a side (not hot-seat).
+    pub fn against_engine(&self) -> bool {
+        self.players.iter().any(|p| matches!(p, Player::Engine(_)))
+    }
+
+    /// Whether the engine is thinking now.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking
+    }
+
+    /// The time `side` has left now, its current thinking taken off when it is to move.
+    pub fn time_left(&self, side: Color, to_move: Color) -> Option<Duration> {
+        let clock = self.clock.as_ref()?;
+        let left = clock.remaining(side);
+        if side == to_move && self.result.is_none() {
+            Some(left.saturating_sub(self.turn_started.elapsed()))
+        } else {
+            Some(left)
+        }
+    }
+}
+
+/// The game's last node: the end of the main line.
+pub fn last_node(record: &Record) -> NodeId {
+    record.main_line().last().copied().unwrap_or(record.root())
+}
+
+/// Who is to move at the end of the game: the start's side after an even number of moves.
+pub(crate) fn side_to_move(record: &Record) -> Color {
+    let start = record.start().side_to_move();
+    if record.main_line().len().is_multiple_of(2) {
+        start
+    } else {
+        !start
+    }
+}
+
+/// How the rules ended the game, if they did: the main line replayed with its
+/// repetitions judged.
+pub fn rules_outcome(record: &Record) -> Option<chuhe_core::Outcome> {
+    let mut game = Game::new(record.start().clone());
+    for m in record.main_line_moves() {
+        game.play(m).ok()?;
+    }
+    game.outcome()
+}
+
+/// Plays the game's moves on a search root (for repetitions).
+pub fn search_root(record: &Record) -> Option<SearchRoot> {
+    SearchRoot::from_moves(record.start().clone(), &record.main_line_moves()).ok()
+}
+
+/// The result in words: who won and why, or a draw and why.
+pub fn result_text(i18n: &crate::i18n::I18n, result: &PlayedResult) -> String {
+    let reason = match result.end {
+        GameEnd::Rules(reason) => i18n.tr(crate::panels::moves::reason_id(reason)),
+        GameEnd::Resigned => i18n.tr("play-end-resigned"),
+        GameEnd::Time => i18n.tr("play-end-time"),
+        GameEnd::Agreed => i18n.tr("play-end-agreed"),
+    };
+    let winner = match result.winner {
+        Some(Color::Red) => i18n.tr("result-red-wins"),
+        Some(Color::Black) => i18n.tr("result-black-wins"),
+        None => i18n.tr("result-draw"),
+    };
+    i18n.tr_args(
+        "game-over",
+        &[("winner", winner.into()), ("reason", reason.into())],
+    )
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock in UTC.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// A clock reading: `h:mm:ss` from an hour up, `m:ss` below, tenths under ten seconds.
+pub fn format_clock(left: Duration) -> String {
+    let secs = left.as_secs();
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else if secs >= 10 {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    } else {
+        format!("0:{:02}.{}", secs, left.subsec_millis() / 100)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    pub fn clock_readings_are_short_and_show_tenths_at_the_end() {
+        assert_eq!(format_clock(Duration::from_secs(90 * 60)), "1:30:00");
+        assert_eq!(format_clock(Duration::from_secs(125)), "2:05");
+        assert_eq!(format_clock(Duration::from_millis(9_450)), "0:09.4");
+    }
+
+    #[test]
+    pub fn the_date_is_written_as_pgn_wants() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"));
+        assert_eq!(&d[4..5], ".");
+    }
+}

@@ -1,0 +1,270 @@
+//! The study: the record being studied, where the user is in it, the file it came from,
+//! and what is derived from it for display.
+
+use crate::settings::Settings;
+use chuhe_core::Outcome;
+use chuhe_core::notation::format_move;
+use chuhe_core::record::{MoveNumber, NodeId, Record};
+use chuhe_core::{Game, Move, Position, Square};
+use std::path::PathBuf;
+
+/// The study board's state.
+pub struct Study {
+    /// The game being studied.
+    pub record: Record,
+    /// The node shown on the board.
+    pub cursor: NodeId,
+    /// The piece picked up by a first click.
+    pub selected: Option<Square>,
+    /// The file the record came from or was saved to.
+    pub file: Option<PathBuf>,
+    /// A folder being stepped through.
+    pub folder: Option<Folder>,
+    /// Whether the record changed since it was loaded or saved.
+    pub dirty: bool,
+    /// Counts the record's changes, so the autosave knows whether it is behind.
+    pub edits: u64,
+    /// Counts replacements of the record: node ids of an earlier record mean nothing.
+    pub generation: u64,
+    /// A multi-game file's games to choose from.
+    pub game_list: Option<GameList>,
+    /// Derived from the record.
+    pub derived: Derived,
+    /// The last sound of play asked for (heard only when there is a sound device).
+    pub last_sound: Option<Sound>,
+}
+
+/// What happened on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sound {
+    /// A quiet move.
+    Move,
+    /// A capture.
+    Capture,
+    /// A move that gives check.
+    Check,
+    /// A move that ends the game (mate, 困毙, a rule's verdict).
+    GameEnd,
+}
+
+impl Study {
+    /// An empty record from the start position.
+    pub fn new(settings: &Settings) -> Study {
+        let record = Record::default();
+        let derived = derive(&record, record.root(), settings);
+        Study {
+            cursor: record.root(),
+            record,
+            selected: None,
+            file: None,
+            folder: None,
+            dirty: false,
+            edits: 0,
+            generation: 0,
+            game_list: None,
+            derived,
+            last_sound: None,
+        }
+    }
+
+    /// Recomputes what is derived from the record.
+    pub fn refresh(&mut self, settings: &Settings) {
+        if !self.record.is_live(self.cursor) {
+            self.cursor = self.record.root();
+        }
+        self.derived = derive(&self.record, self.cursor, settings);
+    }
+
+    /// Replaces the record (a file was opened, a new game started).
+    pub fn replace_record(&mut self, record: Record, file: Option<PathBuf>, settings: &Settings) {
+        self.record = record;
+        self.record.clear_history();
+        self.cursor = self.record.root();
+        self.selected = None;
+        self.file = file;
+        self.dirty = false;
+        self.edits += 1;
+        self.generation += 1;
+        self.refresh(settings);
+    }
+
+    /// Notes that the record was edited.
+    pub fn mark_edited(&mut self) {
+        self.dirty = true;
+        self.edits += 1;
+    }
+}
+
+/// One game of a multi-game file, as the chooser lists it.
+#[derive(Clone, Debug)]
+pub struct GameEntry {
+    /// The game.
+    pub record: Record,
+    /// Red, Black, event, date, opening, ECCO and result, in one lowercase text to search.
+    pub search_text: String,
+}
+
+/// The games of a multi-game file, waiting for the user to choose one.
+#[derive(Clone, Debug)]
+pub struct GameList {
+    /// The file they came from.
+    pub path: Option<PathBuf>,
+    /// The games that could be read.
+    pub games: Vec<GameEntry>,
+    /// How many games could not be read.
+    pub unreadable: usize,
+    /// What the user typed in the search field.
+    pub filter: String,
+}
+
+/// The game files of a folder, to step through.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Folder {
+    /// The files, sorted by name.
+    pub files: Vec<PathBuf>,
+    /// The one open.
+    pub current: usize,
+}
+
+/// One move of the move list, with its text in the chosen notation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveItem {
+    /// The node the move leads to.
+    pub node: NodeId,
+    /// Its number, shown before Red's moves and at the start of a line.
+    pub number: MoveNumber,
+    /// The move in the chosen notation.
+    pub text: String,
+    /// The assessment glyphs (`!`, `?!` …) and other NAGs.
+    pub glyphs: String,
+    /// Whether it lies on the main line.
+    pub main_line: bool,
+    /// Whether it carries a comment.
+    pub commented: bool,
+}
+
+/// The move list as a flow of moves and brackets, variations inline as in PGN.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveToken {
+    /// A move.
+    Move(MoveItem),
+    /// `(`: a variation starts, at this depth (1 for a variation of the main line).
+    Open(usize),
+    /// `)`: a variation ends.
+    Close(usize),
+    /// The comment after a move, shown in the list.
+    Comment(NodeId, String),
+}
+
+/// What is derived from the record for display.
+#[derive(Clone, Debug)]
+pub struct Derived {
+    /// The position at the cursor.
+    pub position: Position,
+    /// How the game ended at the cursor, judged along the path from the start.
+    pub outcome: Option<Outcome>,
+    /// The move list.
+    pub tokens: Vec<MoveToken>,
+    /// The deepest named opening position the moves up to the cursor pass through.
+    pub opening: Option<chuhe_core::library::openings::Recognition>,
+    /// The ECCO code of the main line.
+    pub ecco: Option<chuhe_core::library::openings::ecco::Classification>,
+}
+
+pub fn derive(record: &Record, cursor: NodeId, settings: &Settings) -> Derived {
+    let mut game = Game::new(record.start().clone());
+    for m in record.moves_to(cursor) {
+        // Every move in a record was checked when it entered.
+        let _ = game.play(m);
+    }
+    let openings = chuhe_core::library::openings::builtin().ok();
+    Derived {
+        position: game.position().clone(),
+        outcome: game.outcome(),
+        tokens: move_tokens(record, settings),
+        opening: openings.and_then(|b| b.recognize(record.start(), &record.moves_to(cursor))),
+        ecco: chuhe_core::library::openings::ecco::classify(
+            record.start(),
+            &record.main_line_moves(),
+        ),
+    }
+}
+
+/// The move list in PGN order: each node's main continuation, then its variations in
+/// brackets, then the rest of the line.
+pub fn move_tokens(record: &Record, settings: &Settings) -> Vec<MoveToken> {
+    let notation = settings.notation.notation();
+    let mut tokens = Vec::new();
+    let root = record.root();
+    let start = record.start().clone();
+    let root_comment = record.annotation(root).comment.clone();
+    if !root_comment.is_empty() {
+        tokens.push(MoveToken::Comment(root, root_comment));
+    }
+    line_tokens(record, root, start, 0, notation, &mut tokens);
+    tokens
+}
+
+/// The tokens of the line continuing from `parent` (at `position`), `depth` brackets deep.
+pub fn line_tokens(
+    record: &Record,
+    parent: NodeId,
+    position: Position,
+    depth: usize,
+    notation: chuhe_core::Notation,
+    tokens: &mut Vec<MoveToken>,
+) {
+    let mut parent = parent;
+    let mut position = position;
+    loop {
+        let children: Vec<NodeId> = record.children(parent).collect();
+        let Some(&main) = children.first() else {
+            return;
+        };
+        let after_main = push_move(record, main, &position, depth == 0, notation, tokens);
+        for &variation in &children[1..] {
+            tokens.push(MoveToken::Open(depth + 1));
+            let after = push_move(record, variation, &position, false, notation, tokens);
+            line_tokens(record, variation, after, depth + 1, notation, tokens);
+            tokens.push(MoveToken::Close(depth + 1));
+        }
+        parent = main;
+        position = after_main;
+    }
+}
+
+/// Pushes the move `node` (played at `position`) and its comment; returns the position
+/// after it.
+pub fn push_move(
+    record: &Record,
+    node: NodeId,
+    position: &Position,
+    main_line: bool,
+    notation: chuhe_core::Notation,
+    tokens: &mut Vec<MoveToken>,
+) -> Position {
+    let mv: Move = record
+        .move_at(node)
+        .unwrap_or(Move::new(Square::ALL[0], Square::ALL[0]));
+    let annotation = record.annotation(node);
+    let glyphs = annotation
+        .nags
+        .iter()
+        .map(|n| n.glyph().map_or_else(|| n.to_string(), str::to_owned))
+        .collect::<Vec<_>>()
+        .join(" ");
+    tokens.push(MoveToken::Move(MoveItem {
+        node,
+        number: MoveNumber::before(position),
+        text: format_move(position, mv, notation),
+        glyphs,
+        main_line,
+        commented: !annotation.comment.is_empty(),
+    }));
+    if !annotation.comment.is_empty() {
+        tokens.push(MoveToken::Comment(node, annotation.comment.clone()));
+    }
+    let mut next = position.clone();
+    next.play_unchecked(mv);
+    next
+}
