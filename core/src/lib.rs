@@ -39,6 +39,7 @@ mod position;
 pub mod puzzle;
 pub mod record;
 pub mod repetition;
+pub mod review;
 pub mod search;
 mod setup;
 pub mod solver;
