@@ -70,11 +70,14 @@ impl Review {
                     };
                     let best = result.report.lines.first();
                     // With no legal move the side to move has lost (将死 or 困毙): the
-                    // value of a mate against it, which `Mate(0)` cannot sign.
+                    // value of a mate against it. The engine reports such a root as
+                    // `Mate(0)`, which carries no side and would make the mating move
+                    // look like it threw the win away.
+                    let finished = !root.position().has_legal_move();
                     let score_red = match (best, side) {
-                        (Some(line), _) => line.score_for_red(side),
-                        (None, Color::Red) => Score::Mate(-1),
-                        (None, Color::Black) => Score::Mate(1),
+                        (Some(line), _) if !finished => line.score_for_red(side),
+                        (_, Color::Red) => Score::Mate(-1),
+                        (_, Color::Black) => Score::Mate(1),
                     };
                     let review = PositionReview {
                         index,
@@ -408,6 +411,36 @@ mod tests {
         assert!(
             started.elapsed() < Duration::from_secs(5),
             "cancel is prompt"
+        );
+    }
+
+    #[test]
+    fn a_mated_position_is_valued_as_a_mate_against_the_side_to_move() {
+        // Red's rook mates on the back rank: the last position has no legal move.
+        let start: Position = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1".parse().unwrap();
+        let review = Review::start(
+            start.clone(),
+            moves("a1d1"),
+            Options::default(),
+            Duration::from_millis(20),
+        );
+        let mut seen = Vec::new();
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while seen.len() < 2 && std::time::Instant::now() < deadline {
+            seen.extend(review.poll());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(seen.len(), 2);
+        assert_eq!(seen[1].score_red, Score::Mate(1));
+        assert!(seen[1].line.is_empty());
+        // So the mating move is no error.
+        let mut record = Record::new(start);
+        let mate = record.add_move(record.root(), moves("a1d1")[0]).unwrap();
+        annotate(&mut record, &seen);
+        assert!(record.annotation(mate).nags.is_empty());
+        assert_eq!(
+            record.annotation(mate).eval.map(|e| e.score),
+            Some(record::Score::Mate(1))
         );
     }
 }
