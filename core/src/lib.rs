@@ -24,6 +24,7 @@ pub mod convert;
 pub mod encoding;
 pub mod external;
 pub mod fen;
+pub mod gamefile;
 // Knowledge reference (issue 10): rules, terms, tactics, values, maxims and one search.
 mod game;
 pub mod knowledge;
