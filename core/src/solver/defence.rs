@@ -11,7 +11,6 @@ use super::{SolveOptions, Solver, Verdict};
 use crate::{Move, MoveList, PieceKind, Position};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 /// The prover's table for one judgement: 2^18 entries (4 MiB) is plenty for the short mates
 /// of puzzles and patterns.
@@ -192,9 +191,6 @@ pub enum Judgement {
     /// The solver could not decide in time.
     Unknown,
 }
-
-/// How long solve mode lets the prover think about one defence of a judged move.
-pub const JUDGE_TIME: Duration = Duration::from_secs(20);
 
 /// Judges the user's move `m` in `pos` with `moves_left` moves (`m` included) to mate (see
 /// [`Judgement`]); `history` holds the hashes of the positions so far, `pos` last. `opts`
