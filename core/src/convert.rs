@@ -2,37 +2,17 @@
 //! conversion for `chuhe-engine convert`. A game that cannot be read is reported with the
 //! file, the game number and where in the game; the other games go on.
 
-use crate::encoding::decode;
+use crate::gamefile::{self, Damage};
 use crate::notation::Notation;
-use crate::pgn::{self, PgnError};
+use crate::pgn;
 use crate::record::Record;
-use crate::xqf::{self, XqfError};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// Why a game could not be read.
-#[derive(Debug)]
-pub enum ReadError {
-    /// The file could not be read at all.
-    Io(io::Error),
-    /// A PGN game is malformed or has an illegal move.
-    Pgn(PgnError),
-    /// An XQF file is malformed or has an illegal move.
-    Xqf(XqfError),
-}
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReadError::Io(e) => write!(f, "cannot read the file: {e}"),
-            ReadError::Pgn(e) => e.fmt(f),
-            ReadError::Xqf(e) => write!(f, "game 1, {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ReadError {}
+/// Why a game could not be read: the game file reader's error (only its `Io`, `Pgn` and
+/// `Xqf` kinds arise here).
+pub use crate::gamefile::ReadError;
 
 /// A game that failed, with the file it is in.
 #[derive(Debug)]
@@ -49,17 +29,11 @@ impl fmt::Display for GameFailure {
     }
 }
 
-/// Reads every game of a file's bytes: an XQF file (starting `XQ`) holds one game, a PGN
-/// file any number (in UTF-8, GBK/GB18030 or Big5, detected). Each item is a game or why it
-/// failed.
+/// Reads every game of a file's bytes: an XQF file (starting `XQ`) holds one game, refused
+/// at its first problem; a PGN file any number (in UTF-8, GBK/GB18030 or Big5, detected).
+/// Each item is a game or why it failed.
 pub fn read_games(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
-    if bytes.starts_with(b"XQ") {
-        return vec![xqf::read(bytes).map_err(ReadError::Xqf)];
-    }
-    let text = decode(bytes).text;
-    pgn::read_games(&text)
-        .map(|g| g.map_err(ReadError::Pgn))
-        .collect()
+    gamefile::games(bytes, None, Damage::Refuse)
 }
 
 /// What `convert` writes.

@@ -24,6 +24,7 @@ pub mod convert;
 pub mod encoding;
 pub mod external;
 pub mod fen;
+pub mod gamefile;
 // Knowledge reference (issue 10): rules, terms, tactics, values, maxims and one search.
 mod game;
 pub mod knowledge;
@@ -39,6 +40,7 @@ mod position;
 pub mod puzzle;
 pub mod record;
 pub mod repetition;
+pub mod review;
 pub mod search;
 mod setup;
 pub mod solver;

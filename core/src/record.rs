@@ -43,6 +43,10 @@
 //! assert_eq!(rec.main_child(a), Some(c));
 //! ```
 
+mod tokens;
+
+pub use tokens::Token;
+
 use crate::{Color, IllegalMove, Move, Position, Square};
 use std::fmt;
 use std::str::FromStr;

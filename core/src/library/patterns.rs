@@ -146,6 +146,25 @@ pub fn final_position(ex: &Example) -> Option<(Position, Option<Move>)> {
     Some((pos, moves.last().copied()))
 }
 
+/// The patterns a mate shows: `moves` from `position` are played until the game ends (moves
+/// after the end are ignored), and the shape rules name the final position with the last
+/// move played. None when the line does not end the game or holds an illegal move.
+pub fn mate_patterns(position: &Position, moves: &[Move]) -> Vec<PatternId> {
+    let mut pos = position.clone();
+    let mut last = None;
+    for &m in moves {
+        match pos.play(m) {
+            Ok(next) => pos = next,
+            Err(_) => return Vec::new(),
+        }
+        last = Some(m);
+        if !pos.has_legal_move() {
+            break;
+        }
+    }
+    recognise(&pos, last)
+}
+
 /// An example as the JSON export shows it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExampleExport {
@@ -231,5 +250,53 @@ fn export_example(ex: &Example) -> ExampleExport {
         ends_in: ends_in.into(),
         recognised: recognise(&pos, moves.last().copied()),
         source: ex.source.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_examples_mating_line_shows_its_pattern() {
+        // Every pattern has a shape rule, and each example's line ends in its picture.
+        for p in library().unwrap() {
+            assert!(has_rule(p.id), "pattern {}", p.id);
+            for (i, ex) in p.examples.iter().enumerate() {
+                let (start, line) = replay(ex).unwrap();
+                let shown = mate_patterns(&start, &line);
+                assert!(
+                    shown.contains(&p.id),
+                    "pattern {} example {}: {shown:?}",
+                    p.id,
+                    i + 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_is_read_only_to_the_mate_and_only_when_it_ends_the_game() {
+        let ex = &pattern(1).unwrap().examples[0];
+        let (start, line) = replay(ex).unwrap();
+        let shown = mate_patterns(&start, &line);
+        assert!(!shown.is_empty());
+        // Moves after the end (an engine line may go on) change nothing.
+        let mut longer = line.clone();
+        longer.push(line[0]);
+        assert_eq!(mate_patterns(&start, &longer), shown);
+        // A line that stops short of the mate shows nothing, nor does an illegal move.
+        assert!(mate_patterns(&start, &line[..line.len() - 1]).is_empty());
+        // A move from an empty point.
+        let empty = crate::Square::ALL
+            .into_iter()
+            .find(|&s| start.piece_at(s).is_none())
+            .unwrap();
+        let nowhere = Move::new(empty, start.general(start.side_to_move()));
+        assert!(start.play(nowhere).is_err());
+        let mut broken = vec![nowhere];
+        broken.extend(&line);
+        assert!(mate_patterns(&start, &broken).is_empty());
+        assert!(mate_patterns(&Position::startpos(), &[]).is_empty());
     }
 }

@@ -35,7 +35,13 @@
 //!   without the main move.
 
 pub mod cli;
+pub mod defence;
 pub mod pns;
+
+pub use defence::{
+    Defence, Judgement, Refutation, Wrong, defend, judge, refutation, strongest_first,
+    strongest_reply,
+};
 
 use crate::{Move, MoveList, Position, Square};
 use std::sync::Arc;

@@ -1,0 +1,477 @@
+//! Game files, read one way for every caller (the app, `chuhe-engine convert`, the
+//! library builders): XQF told by its magic bytes or its name, else text in any encoding
+//! Chinese game files come in (see [`crate::encoding`]) holding one FEN or any number of
+//! PGN games. A file is either refused as a whole (it cannot be read, is empty, holds no
+//! game, or is not text in any encoding) or read into games, each a record or the
+//! [`ReadError`] that says where in it the problem is; the other games go on.
+
+use crate::encoding::{TextEncoding, decode};
+use crate::notation::Notation;
+use crate::pgn::{self, PgnError};
+use crate::record::{MoveNumber, Record};
+use crate::xqf::{self, XqfError};
+use crate::{Position, atomic};
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The extensions of the files Chuhe opens, for file dialogs (some match case-sensitively,
+/// hence `PGN` too).
+pub const GAME_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "fen", "txt", "PGN"];
+
+/// The extensions [`game_files_in`] lists (in any case): the files that are games by name.
+pub const GAME_FILE_EXTENSIONS: [&str; 3] = ["pgn", "xqf", "fen"];
+
+/// The games of a file, in order: each a record or why it could not be read.
+pub type Games = Vec<Result<Record, ReadError>>;
+
+/// Why a file, or one game in it, could not be read. [`ReadError::Io`], [`ReadError::Empty`],
+/// [`ReadError::NotAGame`] and [`ReadError::Undecodable`] refuse a whole file;
+/// [`ReadError::Pgn`] and [`ReadError::Xqf`] are one game's, and say where in it.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be read at all.
+    Io(io::Error),
+    /// The file or text holds nothing but white space.
+    Empty,
+    /// The text holds neither a FEN nor a PGN game.
+    NotAGame,
+    /// The bytes are not text in any encoding Chuhe reads (this is the closest, and it
+    /// had invalid bytes), and no game could be read from them.
+    Undecodable(TextEncoding),
+    /// A PGN game is malformed or has an illegal move.
+    Pgn(PgnError),
+    /// An XQF file (one game) is malformed or has an illegal move.
+    Xqf(XqfError),
+}
+
+impl ReadError {
+    /// Whether the error is one game's (the file's other games may have been read), not the
+    /// whole file's.
+    pub fn is_per_game(&self) -> bool {
+        matches!(self, ReadError::Pgn(_) | ReadError::Xqf(_))
+    }
+
+    /// The game's number in its file, from 1.
+    pub fn game(&self) -> Option<usize> {
+        match self {
+            ReadError::Pgn(e) => Some(e.game),
+            ReadError::Xqf(_) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The line of the problem (PGN, from 1).
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ReadError::Pgn(e) => Some(e.line),
+            _ => None,
+        }
+    }
+
+    /// The byte offset of the problem: into the file for XQF, into the decoded (UTF-8)
+    /// text for PGN.
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            ReadError::Pgn(e) => Some(e.offset),
+            ReadError::Xqf(e) => Some(e.offset),
+            _ => None,
+        }
+    }
+
+    /// The number of the move being read, when the problem is in the moves.
+    pub fn move_number(&self) -> Option<MoveNumber> {
+        match self {
+            ReadError::Pgn(e) => e.move_number,
+            ReadError::Xqf(e) => e.move_number,
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "cannot read the file: {e}"),
+            ReadError::Empty => f.write_str("the file is empty"),
+            ReadError::NotAGame => f.write_str("no FEN or PGN game found"),
+            ReadError::Undecodable(closest) => write!(
+                f,
+                "not text in any encoding Chuhe reads (not even {closest}), and no game in it"
+            ),
+            ReadError::Pgn(e) => e.fmt(f),
+            ReadError::Xqf(e) => write!(f, "game 1, {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// What to do with an XQF file whose moves are partly damaged (an illegal move in a
+/// variation, a cut): keep what reads, or refuse the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Damage {
+    /// Keep every move that reads (a move that is not legal is left out with what follows
+    /// it): what a user opening the file wants to see.
+    #[default]
+    Keep,
+    /// Refuse the game at its first problem: what a conversion wants, so that nothing is
+    /// lost silently.
+    Refuse,
+}
+
+/// Whether `bytes` (named `name`, if known) are an XQF file: by the magic bytes, or by the
+/// name for a file too damaged to have them.
+pub fn is_xqf(bytes: &[u8], name: Option<&Path>) -> bool {
+    bytes.starts_with(b"XQ")
+        || name
+            .and_then(Path::extension)
+            .is_some_and(|e| e.eq_ignore_ascii_case("xqf"))
+}
+
+/// Reads a file's bytes (named `name`, if known): an XQF file is one game, with every move
+/// that reads; text is a FEN on one line (a game from that position) or PGN games. Refuses
+/// a file that is empty, holds no game, or is not text in any encoding and yields no game.
+pub fn read(bytes: &[u8], name: Option<&Path>) -> Result<Games, ReadError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ReadError::Empty);
+    }
+    if is_xqf(bytes, name) {
+        return Ok(vec![read_xqf(bytes, Damage::Keep)]);
+    }
+    let decoded = decode(bytes);
+    let games = read_text(&decoded.text);
+    let none_read = match &games {
+        Ok(games) => games.iter().all(Result::is_err),
+        Err(_) => true,
+    };
+    if decoded.had_errors && none_read {
+        return Err(ReadError::Undecodable(decoded.encoding));
+    }
+    games
+}
+
+/// Reads the file at `path` (see [`read`]).
+pub fn read_file(path: &Path) -> Result<Games, ReadError> {
+    let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+    read(&bytes, Some(path))
+}
+
+/// Reads a text (pasted, dropped): a FEN on one line, or PGN with one or more games.
+pub fn read_text(text: &str) -> Result<Games, ReadError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ReadError::Empty);
+    }
+    if !trimmed.contains('[')
+        && !trimmed.contains('\n')
+        && let Ok(position) = trimmed.parse::<Position>()
+    {
+        return Ok(vec![Ok(Record::new(position))]);
+    }
+    let games: Games = pgn::read_games(text)
+        .map(|g| g.map_err(ReadError::Pgn))
+        .collect();
+    if games.is_empty() {
+        return Err(ReadError::NotAGame);
+    }
+    Ok(games)
+}
+
+/// Every game of a file's bytes as they are, nothing refused as a whole and no FEN line
+/// taken for a game: an XQF file (by its magic bytes, or by `name`) is one game, taken as
+/// `damage` says; anything else is decoded and read as PGN (empty text has no game).
+pub fn games(bytes: &[u8], name: Option<&Path>, damage: Damage) -> Games {
+    if is_xqf(bytes, name) {
+        return vec![read_xqf(bytes, damage)];
+    }
+    pgn::read_games(&decode(bytes).text)
+        .map(|g| g.map_err(ReadError::Pgn))
+        .collect()
+}
+
+fn read_xqf(bytes: &[u8], damage: Damage) -> Result<Record, ReadError> {
+    match damage {
+        // The lenient reader keeps every good branch of a damaged file.
+        Damage::Keep => xqf::read_lenient(bytes).map(|(record, _problems)| record),
+        Damage::Refuse => xqf::read(bytes),
+    }
+    .map_err(ReadError::Xqf)
+}
+
+/// The record as PGN, moves in `notation`.
+pub fn to_pgn(record: &Record, notation: Notation) -> String {
+    let mut out = String::new();
+    pgn::write_game(record, notation, &mut out);
+    out
+}
+
+/// Saves the record as PGN at `path`, atomically.
+pub fn save_pgn(path: &Path, record: &Record, notation: Notation) -> io::Result<()> {
+    atomic::write_atomically(path, to_pgn(record, notation).as_bytes())
+}
+
+/// The game files in `dir` (by their extension, [`GAME_FILE_EXTENSIONS`]), sorted by name.
+pub fn game_files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.extension().is_some_and(|e| {
+                    GAME_FILE_EXTENSIONS
+                        .iter()
+                        .any(|g| e.eq_ignore_ascii_case(g))
+                })
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xqf::XqfErrorKind;
+    use encoding_rs::{BIG5, GBK};
+
+    /// A file of the shared reference data (`$CHUHE_SHARED_DATA`, or `../shared/data`
+    /// beside the project); its absence fails the test rather than passing it silently.
+    fn shared(relative: &str) -> Vec<u8> {
+        let dir = std::env::var_os("CHUHE_SHARED_DATA").map_or_else(
+            || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+            PathBuf::from,
+        );
+        let path = dir.join(relative);
+        std::fs::read(&path).unwrap_or_else(|e| {
+            panic!(
+                "reference data {} is absent ({e}): set CHUHE_SHARED_DATA",
+                path.display()
+            )
+        })
+    }
+
+    fn records(games: Games) -> Vec<Record> {
+        games.into_iter().map(|g| g.unwrap()).collect()
+    }
+
+    #[test]
+    fn a_broken_game_is_reported_where_it_breaks_and_the_others_are_read() {
+        let text = "[Event \"one\"]\n1. 炮二平五 马８进７ *\n\n\
+                    [Event \"two\"]\n1. 炮二平五 马８进７\n2. 马二进三 马８进８ *\n\n\
+                    [Event \"three\"]\n1. 兵七进一 *\n";
+        let games = read(text.as_bytes(), Some(Path::new("games.pgn"))).unwrap();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].as_ref().unwrap().main_line().len(), 2);
+        assert_eq!(
+            games[2].as_ref().unwrap().headers().get("Event"),
+            Some("three")
+        );
+        let error = games[1].as_ref().unwrap_err();
+        assert!(error.is_per_game());
+        assert_eq!(error.game(), Some(2));
+        assert_eq!(error.line(), Some(6));
+        assert_eq!(
+            error.move_number().map(|n| n.to_string()).as_deref(),
+            Some("2...")
+        );
+        let offset = error.offset().unwrap();
+        assert!(text[offset..].starts_with("马８进８"), "{offset}");
+        assert!(
+            error.to_string().starts_with("game 2, line 6, move 2..."),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_fen_line_is_a_game_from_that_position() {
+        let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+        let games = records(read_text(fen).unwrap());
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].start().to_string(), fen);
+        assert_eq!(games[0].move_count(), 0);
+        // A file of it too (a .fen file); not so in the plain game list of a conversion.
+        assert_eq!(read(fen.as_bytes(), None).unwrap().len(), 1);
+        assert!(games_of_text(fen).iter().all(Result::is_err));
+    }
+
+    fn games_of_text(text: &str) -> Games {
+        games(text.as_bytes(), None, Damage::Refuse)
+    }
+
+    #[test]
+    fn files_with_no_game_are_refused_as_a_whole() {
+        for empty in [&b""[..], b"  \n\t ", "\u{feff}".as_bytes()] {
+            assert!(
+                matches!(read(empty, None), Err(ReadError::Empty)),
+                "{empty:?}"
+            );
+        }
+        assert!(matches!(read_text(" \n "), Err(ReadError::Empty)));
+        // A byte-order mark is no game; a lone comment is (a start position with a note).
+        assert!(matches!(read_text("\u{feff}\n"), Err(ReadError::NotAGame)));
+        assert_eq!(read_text("{just a note}").unwrap().len(), 1);
+        // Bytes that are no text in any encoding (invalid in UTF-8, GB18030 and Big5).
+        let binary: Vec<u8> = (0..64).flat_map(|_| [0xff, 0x80, 0xfe, 0x7f]).collect();
+        let error = read(&binary, Some(Path::new("picture.pgn"))).unwrap_err();
+        assert!(matches!(error, ReadError::Undecodable(_)), "{error}");
+        assert!(!error.is_per_game());
+        assert_eq!(
+            (error.game(), error.line(), error.offset()),
+            (None, None, None)
+        );
+        let missing = read_file(Path::new("/nonexistent/chuhe/game.pgn")).unwrap_err();
+        assert!(matches!(missing, ReadError::Io(_)));
+        assert!(missing.to_string().starts_with("cannot read the file"));
+    }
+
+    #[test]
+    fn gbk_and_big5_text_reads_as_its_utf8_original() {
+        let simplified =
+            "[Red \"许银川\"]\n[Black \"吕钦\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n";
+        let traditional =
+            "[Red \"許銀川\"]\n[Black \"呂欽\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *\n";
+        let utf8 = records(read(simplified.as_bytes(), None).unwrap());
+        for (text, encoding, red) in [(simplified, GBK, "许银川"), (traditional, BIG5, "許銀川")]
+        {
+            let (bytes, _, unmappable) = encoding.encode(text);
+            assert!(!unmappable);
+            assert!(std::str::from_utf8(&bytes).is_err(), "not UTF-8 any more");
+            let games = records(read(&bytes, Some(Path::new("game.pgn"))).unwrap());
+            assert_eq!(games.len(), 1);
+            assert_eq!(games[0].headers().get("Red"), Some(red));
+            assert_eq!(games[0].main_line_moves(), utf8[0].main_line_moves());
+        }
+    }
+
+    #[test]
+    fn real_gb18030_and_big5_files_read() {
+        let gbk = shared("games/eleeye_ccgc/01.宝岛一号(先负)相眼竞技(A1-A2).PGN");
+        let games = records(read(&gbk, None).unwrap());
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].headers().get("Red"), Some("宝岛一号"));
+        assert!(games[0].main_line().len() > 20);
+        let big5 = shared("games/ccpd/raw_big5/對局__大師對局__以賽事分類__五羊杯__00000035.pgn");
+        assert!(std::str::from_utf8(&big5).is_err());
+        let games = records(read(&big5, None).unwrap());
+        assert_eq!(games.len(), 1);
+        assert!(games[0].main_line().len() > 20);
+        assert!(
+            !games[0]
+                .headers()
+                .get("Red")
+                .unwrap_or("")
+                .contains('\u{fffd}')
+        );
+    }
+
+    #[test]
+    fn xqf_files_read_by_their_magic_or_their_name() {
+        let bytes = shared("formats/xqf_eleeye/XQFEXAMA.XQF");
+        let games = records(read(&bytes, None).unwrap());
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].headers().get("Red"), Some("柳大华"));
+        // The same through a path.
+        let dir = std::env::temp_dir().join(format!("chuhe-gamefile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.xqf");
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(read_file(&path).unwrap().len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+        // A file that lost its magic is still read as XQF by its name, and refused with
+        // where and why.
+        let mut damaged = bytes.clone();
+        damaged[0] = b'x';
+        let games = read(&damaged, Some(Path::new("game.XQF"))).unwrap();
+        let error = games[0].as_ref().unwrap_err();
+        assert!(error.is_per_game());
+        assert_eq!((error.game(), error.offset()), (Some(1), Some(0)));
+    }
+
+    #[test]
+    fn a_damaged_xqf_keeps_what_reads_or_is_refused_at_the_first_problem() {
+        let bytes = shared("formats/walker8088_cchess_testdata/BadMoveTest3.xqf");
+        let kept = read(&bytes, None).unwrap();
+        assert!(kept[0].is_ok());
+        let refused = games(&bytes, None, Damage::Refuse);
+        let error = refused[0].as_ref().unwrap_err();
+        let ReadError::Xqf(xqf) = error else {
+            panic!("{error}");
+        };
+        assert!(
+            matches!(xqf.kind, XqfErrorKind::IllegalMove { .. }),
+            "{xqf}"
+        );
+        assert!(error.move_number().is_some() && error.offset().unwrap() >= 0x400);
+        // The conversion's reader refuses it the same way.
+        assert_eq!(
+            crate::convert::read_games(&bytes)[0]
+                .as_ref()
+                .unwrap_err()
+                .to_string(),
+            error.to_string()
+        );
+    }
+
+    #[test]
+    fn a_truncated_file_names_the_byte_or_line_where_it_ends() {
+        let bytes = shared("formats/xqf_eleeye/XQFEXAMA.XQF");
+        let whole = records(read(&bytes, None).unwrap()).remove(0);
+        // Cut inside the moves: the moves before the cut are kept, or the game refused at
+        // the cut.
+        let cut = &bytes[..0x400 + (bytes.len() - 0x400) / 2];
+        let kept = records(read(cut, None).unwrap()).remove(0);
+        assert!(kept.move_count() < whole.move_count());
+        let refused = games(cut, None, Damage::Refuse);
+        let error = refused[0].as_ref().unwrap_err();
+        let ReadError::Xqf(xqf) = error else {
+            panic!("{error}");
+        };
+        assert_eq!(xqf.kind, XqfErrorKind::Truncated);
+        assert!(error.offset().unwrap() <= cut.len(), "{error}");
+        assert!(error.to_string().contains("byte"), "{error}");
+        // Cut inside the header: nothing to keep.
+        let header = read(&bytes[..500], None).unwrap();
+        let error = header[0].as_ref().unwrap_err();
+        assert!(error.to_string().contains("too short"), "{error}");
+        // A PGN cut inside a comment.
+        let text = "[Event \"cut\"]\n\n1. 炮二平五 {中炮，最常见的";
+        let games = read(text.as_bytes(), None).unwrap();
+        let error = games[0].as_ref().unwrap_err();
+        assert_eq!(error.line(), Some(3));
+        assert!(text[error.offset().unwrap()..].starts_with('{'), "{error}");
+    }
+
+    #[test]
+    fn a_folder_lists_its_game_files_by_name() {
+        let dir = std::env::temp_dir().join(format!("chuhe-game-files-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub.pgn")).unwrap();
+        for name in ["b.XQF", "a.pgn", "notes.txt", "c.fen", "d.png"] {
+            std::fs::write(dir.join(name), "").unwrap();
+        }
+        let names: Vec<String> = game_files_in(&dir)
+            .unwrap()
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a.pgn", "b.XQF", "c.fen"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_saved_game_reads_back_the_same() {
+        let mut record = Record::default();
+        let a = record
+            .add_move(record.root(), "h2e2".parse().unwrap())
+            .unwrap();
+        record.add_move(a, "h9g7".parse().unwrap()).unwrap();
+        record.set_comment(a, "中炮").unwrap();
+        let dir = std::env::temp_dir().join(format!("chuhe-save-pgn-{}", std::process::id()));
+        let path = dir.join("game.pgn");
+        save_pgn(&path, &record, Notation::Chinese).unwrap();
+        let read = records(read_file(&path).unwrap()).remove(0);
+        assert_eq!(read.main_line_moves(), record.main_line_moves());
+        assert_eq!(read.annotation(read.main_line()[0]).comment, "中炮");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
