@@ -14,7 +14,7 @@
 
 use chuhe_core::Position;
 use chuhe_core::puzzle::{Goal, Puzzle, PuzzleSet, check_tree, solution_tree};
-use chuhe_core::solver::cli::read_fen_list;
+use chuhe_core::solver::files::read_fen_list;
 use chuhe_core::solver::{SolveOptions, Solver, Verdict};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
