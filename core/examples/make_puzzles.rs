@@ -16,6 +16,7 @@ use chuhe_core::Position;
 use chuhe_core::puzzle::{Goal, Puzzle, PuzzleSet, check_tree, solution_tree};
 use chuhe_core::solver::files::read_fen_list;
 use chuhe_core::solver::{SolveOptions, Solver, Verdict};
+use serde::Deserialize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -71,48 +72,28 @@ fn tree(
     solution_tree(solver, pos, opts, nodes)
 }
 
-/// One JSON string value from a `"key": "value",` line, unescaped.
-fn json_value(line: &str, key: &str) -> Option<String> {
-    let rest = line.trim().strip_prefix(&format!("\"{key}\":"))?.trim();
-    let inner = rest.strip_prefix('"')?;
-    let mut out = String::new();
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return Some(out),
-            '\\' => match chars.next()? {
-                'n' => out.push('\n'),
-                't' => out.push('\t'),
-                other => out.push(other),
-            },
-            c => out.push(c),
-        }
-    }
-    None
+/// One object of the wukong file: `description` is the players' line, then the event's.
+#[derive(Deserialize)]
+struct WukongEntry {
+    id: String,
+    fen: String,
+    #[serde(default)]
+    description: String,
 }
 
 fn wukong(path: &std::path::Path, solver: &mut Solver) -> PuzzleSet {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    // The file has one field per line; a description precedes its FEN and id.
-    let mut entries = Vec::new();
-    let (mut description, mut fen) = (String::new(), String::new());
-    for line in text.lines() {
-        if let Some(d) = json_value(line, "description") {
-            description = d;
-        } else if let Some(f) = json_value(line, "fen") {
-            fen = f;
-        } else if let Some(id) = json_value(line, "id") {
-            entries.push((
-                id,
-                std::mem::take(&mut fen),
-                std::mem::take(&mut description),
-            ));
-        }
-    }
+    let entries: Vec<WukongEntry> =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut kept = [0usize; 3];
     let mut puzzles = Vec::new();
     let mut times = Vec::new();
-    for (id, fen, description) in entries {
+    for WukongEntry {
+        id,
+        fen,
+        description,
+    } in entries
+    {
         if kept.iter().zip(WUKONG_PER_LENGTH).all(|(&k, w)| k >= w) {
             break;
         }

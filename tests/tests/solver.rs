@@ -372,8 +372,17 @@ fn wukong_file_is_read_like_serde_reads_it() {
             None => assert_eq!(title, "Mate in ? moves"),
         }
     }
+    // The error says where: the second `{` (byte 14) is line 1, column 15.
     let err = read_wukong("[{\"fen\": \"x\"} {").unwrap_err();
-    assert_eq!(err.offset, 14);
+    assert_eq!((err.line(), err.column()), (1, 15), "{err}");
+    // An object without a FEN is refused; one without an id is named by its place.
+    let err = read_wukong("[\n{\"id\": \"a\"}]").unwrap_err();
+    assert_eq!(err.line(), 2, "{err}");
+    let unnamed =
+        read_wukong("[{\"fen\": \"x\"}, {\"fen\": \"y\", \"title\": \"Mate in 2 moves\"}]")
+            .unwrap();
+    assert_eq!(unnamed[1].id, "#2");
+    assert_eq!(unnamed[1].claimed, Some(2));
 }
 
 #[test]
