@@ -141,6 +141,3 @@ fn write_record(record: &Record, target: Target, out: &mut String) {
         }
     }
 }
-
-/// Atomic writes live in [`crate::atomic`]; kept here for the callers that know them here.
-pub use crate::atomic::write_atomically;
