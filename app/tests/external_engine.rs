@@ -66,9 +66,13 @@ fn an_external_engine_analyses_under_its_name_from_the_game_moves() {
     let (mut harness, log) = open_with_engine("fake", FAKE);
     key(&mut harness, Key::Space);
     wait_for(&mut harness, Duration::from_secs(20), |app| {
-        app.state
-            .visible_engine()
-            .is_some_and(|e| e.update.lines.first().is_some_and(|l| l.moves.len() == 1))
+        app.state.visible_engine().is_some_and(|e| {
+            e.update
+                .report
+                .lines
+                .first()
+                .is_some_and(|l| l.moves.len() == 1)
+        })
     });
     harness.step();
     harness.get_by_label_contains("Fake Pikafish");
@@ -88,7 +92,8 @@ fn an_external_engine_analyses_under_its_name_from_the_game_moves() {
     );
     wait_for(&mut harness, Duration::from_secs(20), |app| {
         app.state.visible_engine().is_some_and(|e| {
-            e.update.lines.first().and_then(|l| l.moves.first()) == Some(&"h9g7".parse().unwrap())
+            e.update.report.lines.first().and_then(|l| l.moves.first())
+                == Some(&"h9g7".parse().unwrap())
         })
     });
     harness.step();
@@ -172,7 +177,7 @@ fn an_engine_that_hangs_mid_search_is_reported_and_the_board_never_waits_for_it(
             .analysis
             .engine
             .as_ref()
-            .is_some_and(|e| !e.update.lines.is_empty())
+            .is_some_and(|e| !e.update.report.lines.is_empty())
     });
     // Stopping: the engine never answers, but the board goes on at once.
     key(&mut harness, Key::Space);

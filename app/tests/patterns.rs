@@ -2,10 +2,11 @@
 //! pattern, step through its solution, practise it against the prover.
 
 use chuhe::ChuheApp;
-use chuhe::services::patterns::{defend, mate_patterns};
 use chuhe::services::storage::Storage;
 use chuhe::state::patterns::{Defence, solved_key};
+use chuhe_core::library::patterns::mate_patterns;
 use chuhe_core::library::patterns::{self, has_rule};
+use chuhe_core::solver::defend;
 use chuhe_core::{Move, Square};
 use egui::{Event, PointerButton, Vec2};
 use egui_kittest::Harness;
@@ -143,7 +144,13 @@ fn in_practice_a_right_move_is_accepted_and_a_wrong_one_taken_back() {
         .legal_moves()
         .iter()
         .copied()
-        .find(|&m| defend(&start.play(m).unwrap(), ex.mate_in) == Defence::Escapes)
+        .find(|&m| {
+            let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            matches!(
+                defend(&start.play(m).unwrap(), ex.mate_in, stop),
+                Defence::Escapes { .. }
+            )
+        })
         .expect("some move lets the defender escape");
     play(&mut harness, wrong);
     wait_for_defence(&mut harness);
@@ -240,7 +247,7 @@ fn analysis_that_finds_a_mate_names_its_pattern() {
     let names = loop {
         harness.step();
         let named = harness.state().state.visible_engine().and_then(|view| {
-            let line = view.update.lines.first()?;
+            let line = view.update.report.lines.first()?;
             let ids = mate_patterns(&view.position, &line.moves);
             (!ids.is_empty())
                 .then(|| chuhe::widgets::text::names_of(&ids, chuhe::i18n::Language::ZhCn))

@@ -338,7 +338,7 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
     wait_for(&mut harness, Duration::from_secs(30), |app| {
         app.state
             .visible_engine()
-            .is_some_and(|e| e.update.depth >= 2)
+            .is_some_and(|e| e.update.report.depth >= 2)
     });
     harness.get_by_label_contains("深度");
     let root = harness.state().state.study.record.root();
@@ -352,7 +352,7 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
     wait_for(&mut harness, Duration::from_secs(30), |app| {
         app.state
             .visible_engine()
-            .is_some_and(|e| e.node == cursor && !e.update.lines.is_empty())
+            .is_some_and(|e| e.node == cursor && !e.update.report.lines.is_empty())
     });
 
     // A click on a line plays it into the record as a variation.
@@ -365,7 +365,7 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
     let state = &harness.state().state;
     // The line as drawn in the frame that took the click (an update may have arrived
     // since the test last looked).
-    let line = state.analysis.engine.as_ref().unwrap().update.lines[0]
+    let line = state.analysis.engine.as_ref().unwrap().update.report.lines[0]
         .moves
         .clone();
     assert_eq!(
@@ -399,7 +399,7 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
     wait_for(&mut harness, Duration::from_secs(30), |app| {
         app.state.visible_engine().is_some_and(|e| {
             e.position.to_string() == fen
-                && e.update.lines.first().and_then(|l| l.moves.first())
+                && e.update.report.lines.first().and_then(|l| l.moves.first())
                     == Some(&"a1d1".parse().unwrap())
         })
     });

@@ -34,6 +34,8 @@ fn main() {
     .skip(1)
     .filter_map(|l| l.split('\t').next()?.parse().ok())
     .collect();
+    // Appended to game by game, not written atomically: a long run that is stopped keeps
+    // the games it finished, and a second run adds to the first.
     let mut out = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

@@ -283,7 +283,10 @@ fn main() {
     );
     let source = weights_source(&weights, &provenance);
     match out {
-        Some(path) => std::fs::write(path, source).expect("the output can be written"),
+        Some(path) => {
+            chuhe_core::atomic::write_atomically(std::path::Path::new(&path), source.as_bytes())
+                .expect("the output can be written")
+        }
         None => print!("{source}"),
     }
 }

@@ -16,89 +16,27 @@
 //! analysis.start(SearchRoot::new(Position::startpos()));
 //! std::thread::sleep(std::time::Duration::from_millis(50));
 //! let last = analysis.stop().unwrap();
-//! assert!(last.finished && !last.lines.is_empty());
+//! assert!(last.finished && !last.report.lines.is_empty());
 //! ```
 
-use crate::Color;
-use crate::Move;
-use crate::search::{
-    Engine, Event, Limits, Options, PvLine, Report, Score, ScoreBound, SearchRoot,
-};
+use crate::search::{Engine, Event, Limits, Options, Report, SearchRoot};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// The most updates per second sent to the UI.
 pub const UPDATES_PER_SECOND: u32 = 10;
 
-/// One line of analysis.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// Its rank, from 1 (the best).
-    pub multipv: usize,
-    /// Its value for the side to move.
-    pub score: Score,
-    /// Its value from Red's point of view.
-    pub score_red: Score,
-    /// Whether the score is exact or only a bound (during a re-search).
-    pub bound: ScoreBound,
-    /// The depth it was searched to.
-    pub depth: u32,
-    /// The moves, from the analysed position.
-    pub moves: Vec<Move>,
-}
-
 /// What the engine thinks of the analysed position at one moment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Update {
     /// Which analysis this belongs to: it grows with each start or change of position.
     pub analysis_id: u64,
-    /// The deepest completed iteration.
-    pub depth: u32,
-    /// The deepest ply the search reached.
-    pub seldepth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Transposition table use, permille.
-    pub hashfull: u32,
-    /// Time since this analysis started.
-    pub elapsed: Duration,
-    /// Whose move it is in the analysed position.
-    pub side_to_move: Color,
-    /// The best lines, best first.
-    pub lines: Vec<Line>,
+    /// The search's state: depth, nodes, speed, time since this analysis started, the side
+    /// to move and the best lines, best first (their scores are the side to move's;
+    /// [`PvLine::score_for_red`](crate::search::PvLine::score_for_red) gives Red's).
+    pub report: Report,
     /// Whether this is the last update of its analysis (it was stopped).
     pub finished: bool,
-}
-
-impl Update {
-    fn from_report(analysis_id: u64, report: &Report, finished: bool) -> Update {
-        let side = report.side_to_move;
-        Update {
-            analysis_id,
-            depth: report.depth,
-            seldepth: report.seldepth,
-            nodes: report.nodes,
-            nps: report.nps,
-            hashfull: report.hashfull,
-            elapsed: report.elapsed,
-            side_to_move: side,
-            lines: report
-                .lines
-                .iter()
-                .map(|l: &PvLine| Line {
-                    multipv: l.multipv,
-                    score: l.score,
-                    score_red: l.score_for_red(side),
-                    bound: l.bound,
-                    depth: l.depth,
-                    moves: l.moves.clone(),
-                })
-                .collect(),
-            finished,
-        }
-    }
 }
 
 /// Sends at most [`UPDATES_PER_SECOND`] updates, always the newest; the final one always.
@@ -113,14 +51,18 @@ impl Throttle {
     fn on_event(&mut self, event: Event<'_>) {
         let interval = Duration::from_secs(1) / UPDATES_PER_SECOND;
         let update = match event {
-            Event::Iteration(r) | Event::Bound(r) | Event::Progress(r) => {
-                Update::from_report(self.analysis_id, r, false)
-            }
+            Event::Iteration(r) | Event::Bound(r) | Event::Progress(r) => Update {
+                analysis_id: self.analysis_id,
+                report: r.clone(),
+                finished: false,
+            },
             Event::Done(result) => {
                 // The receiver may be gone (the service was dropped): nothing to tell.
-                let _ = self
-                    .tx
-                    .send(Update::from_report(self.analysis_id, &result.report, true));
+                let _ = self.tx.send(Update {
+                    analysis_id: self.analysis_id,
+                    report: result.report.clone(),
+                    finished: true,
+                });
                 return;
             }
         };
@@ -247,7 +189,11 @@ impl Analysis {
     pub fn stop(&mut self) -> Option<Update> {
         self.running = false;
         let result = self.engine.stop()?;
-        Some(Update::from_report(self.analysis_id, &result.report, true))
+        Some(Update {
+            analysis_id: self.analysis_id,
+            report: result.report,
+            finished: true,
+        })
     }
 
     /// The updates of the current analysis that arrived since the last call, oldest

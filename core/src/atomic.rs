@@ -1,14 +1,25 @@
 //! Writing a file so that it is either the old one or the new one, never a mix: the
 //! bytes go to a temporary file in the same directory, flushed to disk, then renamed over
 //! the target (a rename within one directory is atomic). Every file Chuhe writes — games,
-//! settings, puzzles, clubs, diagrams, converted collections — goes through here.
+//! settings, puzzles, clubs, diagrams, converted collections, endgame tables — goes
+//! through here.
 
-use std::io::{self, Write as _};
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 /// Writes `bytes` to `path` atomically, creating its directory if needed. On failure the
 /// temporary file is removed and `path` is untouched.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, |w| w.write_all(bytes))
+}
+
+/// Writes to `path` atomically what `write` writes (buffered), creating the directory if
+/// needed: for a file too big to assemble in memory first, such as an endgame table. On
+/// failure (of `write` too) the temporary file is removed and `path` is untouched.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -23,8 +34,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     temp_name.push(format!(".{}.tmp", std::process::id()));
     let temp = dir.join(temp_name);
     let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
+        let mut file = BufWriter::new(std::fs::File::create(&temp)?);
+        write(&mut file)?;
+        let file = file.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
         std::fs::rename(&temp, path)
     })();
@@ -59,6 +71,15 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
             .count();
         assert_eq!(litter, 0);
+        // A writer that fails part-way leaves the old file and no temporary file.
+        let failed = write_atomically_with(&path, |w| {
+            w.write_all(b"half")?;
+            Err(io::Error::other("stopped"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        let entries = std::fs::read_dir(path.parent().unwrap()).unwrap().count();
+        assert_eq!(entries, 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

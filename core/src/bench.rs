@@ -1,11 +1,10 @@
-//! `chuhe-engine bench`: a fixed set of positions searched single-threaded to a fixed
-//! depth. The total node count is the search's signature — a change that should not alter
-//! the search must not alter it, and commit messages touching the search quote it — and
-//! the speed is a benchmark of the machine and the build.
+//! The bench behind `chuhe-engine bench`: a fixed set of positions searched
+//! single-threaded to a fixed depth. The total node count is the search's signature — a
+//! change that should not alter the search must not alter it, and commit messages touching
+//! the search quote it — and the speed is a benchmark of the machine and the build.
 
 use crate::Position;
-use crate::search::{Engine, Event, Limits, Options, SearchRoot};
-use std::io::{self, Write};
+use crate::search::{Engine, Event, Limits, Options, SearchResult, SearchRoot};
 use std::time::{Duration, Instant};
 
 /// The depth searched when none is given.
@@ -55,42 +54,45 @@ pub const POSITIONS: [&str; 36] = [
     "5k3/9/9/9/9/9/9/4B4/3C5/3AK4 w - - 0 1",
 ];
 
+/// What a bench run took, all positions together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    /// Nodes searched: the search's signature.
+    pub nodes: u64,
+    /// Time spent searching (not setting up).
+    pub elapsed: Duration,
+}
+
+impl Totals {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
 /// Searches every bench position to `depth` on one thread with a 16 MiB table cleared
-/// before each, printing one line per position, then the time, the total node count and
-/// the speed (the last two lines). Returns the total node count.
-pub fn run(depth: u32, out: &mut impl Write) -> io::Result<u64> {
+/// before each, handing `each` the position's index in [`POSITIONS`] and the search's
+/// result as it ends, and returns the totals. An error from `each` stops the run there.
+pub fn run<E>(
+    depth: u32,
+    mut each: impl FnMut(usize, &SearchResult) -> Result<(), E>,
+) -> Result<Totals, E> {
     let mut engine = Engine::new(Options::default());
-    let mut nodes = 0;
-    let mut elapsed = Duration::ZERO;
+    let mut totals = Totals {
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
     for (i, fen) in POSITIONS.iter().enumerate() {
         let pos: Position = fen.parse().expect("bench positions are legal");
         engine.new_game();
         let start = Instant::now();
         engine.start(&SearchRoot::new(pos), Limits::depth(depth), |_: Event| {});
         let result = engine.wait().expect("the search ran");
-        elapsed += start.elapsed();
-        let report = &result.report;
-        nodes += report.nodes;
-        let best = result
-            .best_move
-            .map_or_else(|| "(none)".to_string(), |m| m.to_string());
-        let score = report
-            .lines
-            .first()
-            .map_or_else(String::new, |l| l.score.to_string());
-        writeln!(
-            out,
-            "Position {:2}/{}: bestmove {best} score {score} nodes {}",
-            i + 1,
-            POSITIONS.len(),
-            report.nodes
-        )?;
+        totals.elapsed += start.elapsed();
+        totals.nodes += result.report.nodes;
+        each(i, &result)?;
     }
-    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    writeln!(out, "\nTotal time (ms): {}", elapsed.as_millis())?;
-    writeln!(out, "Nodes searched: {nodes}")?;
-    writeln!(out, "Nodes/second: {nps}")?;
-    Ok(nodes)
+    Ok(totals)
 }
 
 #[cfg(test)]
@@ -112,12 +114,13 @@ mod tests {
     #[test]
     fn node_count_is_deterministic() {
         let run_once = || {
-            let mut out = Vec::new();
-            let nodes = run(3, &mut out).unwrap();
-            let text = String::from_utf8(out).unwrap();
-            let lines: Vec<&str> = text.lines().collect();
-            assert_eq!(lines[lines.len() - 2], format!("Nodes searched: {nodes}"));
-            assert!(lines[lines.len() - 1].starts_with("Nodes/second: "));
+            let mut nodes = 0;
+            let totals = run(3, |_, result| {
+                nodes += result.report.nodes;
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+            assert_eq!(totals.nodes, nodes);
             nodes
         };
         assert_eq!(run_once(), run_once());

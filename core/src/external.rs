@@ -11,8 +11,8 @@
 //! The engine is given the game's start position and its moves (`position fen … moves …`),
 //! not only the current position, so that it can apply the repetition rules.
 
-use crate::analysis::{Line, UPDATES_PER_SECOND, Update};
-use crate::search::{Score, ScoreBound};
+use crate::analysis::{UPDATES_PER_SECOND, Update};
+use crate::search::{PvLine, Report, Score, ScoreBound};
 use crate::{Color, Move, Position};
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -376,7 +376,7 @@ impl ExternalAnalysis {
             let _ = apply_info(&mut current, line);
             false
         });
-        current.state.elapsed = current.started.elapsed();
+        current.state.report.elapsed = current.started.elapsed();
         self.last_state = Some(current.state);
         result.inspect_err(|_| {
             self.failed = true;
@@ -447,7 +447,7 @@ impl ExternalAnalysis {
             && self.last_sent.is_none_or(|t| t.elapsed() >= interval)
         {
             current.dirty = false;
-            current.state.elapsed = current.started.elapsed();
+            current.state.report.elapsed = current.started.elapsed();
             self.last_sent = Some(Instant::now());
             events.push(ExternalEvent::Update(current.state.clone()));
         }
@@ -517,14 +517,16 @@ impl Drop for ExternalAnalysis {
 fn empty_update(analysis_id: u64, side_to_move: Color) -> Update {
     Update {
         analysis_id,
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        nps: 0,
-        hashfull: 0,
-        elapsed: Duration::ZERO,
-        side_to_move,
-        lines: Vec::new(),
+        report: Report {
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            nps: 0,
+            hashfull: 0,
+            elapsed: Duration::ZERO,
+            side_to_move,
+            lines: Vec::new(),
+        },
         finished: false,
     }
 }
@@ -624,10 +626,14 @@ fn apply_info(current: &mut Current, line: &str) -> Result<(), ExternalWarning> 
             _ => {}
         }
     }
-    let state = &mut current.state;
+    let state = &mut current.state.report;
+    let mut line_seldepth = None;
     for (key, value) in stats {
         match key {
-            "seldepth" => state.seldepth = value as u32,
+            "seldepth" => {
+                state.seldepth = value as u32;
+                line_seldepth = Some(value as u32);
+            }
             "nodes" => state.nodes = value,
             "nps" => state.nps = value,
             "hashfull" => state.hashfull = value as u32,
@@ -641,17 +647,13 @@ fn apply_info(current: &mut Current, line: &str) -> Result<(), ExternalWarning> 
         if multipv == 1 {
             state.depth = depth;
         }
-        let score_red = match (state.side_to_move, score) {
-            (Color::Red, s) => s,
-            (Color::Black, Score::Cp(v)) => Score::Cp(-v),
-            (Color::Black, Score::Mate(n)) => Score::Mate(-n),
-        };
-        let line = Line {
+        let line = PvLine {
             multipv,
-            score,
-            score_red,
-            bound,
             depth,
+            // The line's own when the engine says it, else the deepest so far.
+            seldepth: line_seldepth.unwrap_or(state.seldepth),
+            score,
+            bound,
             moves,
         };
         match state.lines.iter_mut().find(|l| l.multipv == multipv) {
@@ -792,15 +794,16 @@ mod tests {
         )
         .unwrap();
         apply_info(&mut c, "info depth 7 multipv 1 score mate 3 pv b9c7").unwrap();
-        let s = &c.state;
+        let s = &c.state.report;
         assert_eq!(
             (s.depth, s.seldepth, s.nodes, s.nps, s.hashfull),
             (7, 11, 5000, 100000, 3)
         );
         assert_eq!(s.lines.len(), 2);
         assert_eq!(s.lines[0].score, Score::Mate(3));
-        assert_eq!(s.lines[0].score_red, Score::Mate(-3));
-        assert_eq!(s.lines[1].score_red, Score::Cp(-25));
+        assert_eq!(s.lines[0].score_for_red(s.side_to_move), Score::Mate(-3));
+        assert_eq!(s.lines[1].score_for_red(s.side_to_move), Score::Cp(-25));
+        assert_eq!((s.lines[0].seldepth, s.lines[1].seldepth), (11, 11));
         assert_eq!(s.lines[1].bound, ScoreBound::Upper);
         assert_eq!(s.lines[1].moves.len(), 2);
         assert!(c.dirty);
@@ -818,9 +821,9 @@ mod tests {
         assert_eq!(bad_score.reason, WarningReason::BadValue("score".into()));
         let noise = apply_info(&mut c, "\u{fffd}\u{fffd} bzzt").unwrap_err();
         assert_eq!(noise.reason, WarningReason::Unknown);
-        assert!(c.state.lines.is_empty());
+        assert!(c.state.report.lines.is_empty());
         apply_info(&mut c, "info string NNUE evaluation using nn.bin").unwrap();
         apply_info(&mut c, "bestmove h2e2").unwrap();
-        assert!(c.state.lines.is_empty());
+        assert!(c.state.report.lines.is_empty());
     }
 }

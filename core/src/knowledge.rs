@@ -10,7 +10,7 @@
 
 use crate::library::openings;
 use crate::library::patterns::{self, Names, Text};
-use crate::{Move, Position};
+use crate::{Conduct, Move, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -98,55 +98,17 @@ pub enum LineEnd {
     MateThreat,
 }
 
-/// How a repeated cycle is judged: each side's conduct and the result.
+/// How a repeated cycle is judged: each side's conduct, in the rules core's terms (RON:
+/// `PerpetualCheck`, `Allowed`, or `Forbidden(PerpetualChase)` and the other
+/// [`ForbiddenKind`](crate::ForbiddenKind)s), and the result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Verdict {
     /// What Red's moves amount to.
-    pub red: ExpectedConduct,
+    pub red: Conduct,
     /// What Black's moves amount to.
-    pub black: ExpectedConduct,
+    pub black: Conduct,
     /// The result of the cycle.
     pub result: ExpectedResult,
-}
-
-/// What one side's moves over a cycle amount to, as the text names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ExpectedConduct {
-    /// 长将.
-    PerpetualCheck,
-    /// 长杀.
-    PerpetualMateThreat,
-    /// 长捉.
-    PerpetualChase,
-    /// 一将一杀.
-    CheckAndMateThreat,
-    /// 一将一捉.
-    CheckAndChase,
-    /// 一杀一捉.
-    MateThreatAndChase,
-    /// 将、杀、捉 together.
-    CheckMateThreatAndChase,
-    /// 允许着法 (闲, 兑, 献, 拦, 跟 …, or one idle move among attacks).
-    Allowed,
-}
-
-impl ExpectedConduct {
-    /// The name for what the rules core concluded.
-    pub fn of(conduct: crate::Conduct) -> ExpectedConduct {
-        use crate::ForbiddenKind as K;
-        match conduct {
-            crate::Conduct::PerpetualCheck => ExpectedConduct::PerpetualCheck,
-            crate::Conduct::Allowed => ExpectedConduct::Allowed,
-            crate::Conduct::Forbidden(kind) => match kind {
-                K::PerpetualMateThreat => ExpectedConduct::PerpetualMateThreat,
-                K::PerpetualChase => ExpectedConduct::PerpetualChase,
-                K::CheckAndMateThreat => ExpectedConduct::CheckAndMateThreat,
-                K::CheckAndChase => ExpectedConduct::CheckAndChase,
-                K::MateThreatAndChase => ExpectedConduct::MateThreatAndChase,
-                K::CheckMateThreatAndChase => ExpectedConduct::CheckMateThreatAndChase,
-            },
-        }
-    }
 }
 
 /// The result of a judged cycle.

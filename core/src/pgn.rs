@@ -30,8 +30,9 @@
 use crate::notation::{self, Notation, NotationError, NotationErrorKind};
 use crate::record::{
     Annotation, Arrow, Circle, Evaluation, GameResult, MarkColor, MoveNumber, Nag, NodeId, Record,
-    Score, tag,
+    tag,
 };
+use crate::search::Score;
 use crate::{Color, IllegalReason, Move, Position, PositionFenError, Square};
 use std::fmt::{self, Write as _};
 use std::time::Duration;
@@ -823,7 +824,7 @@ fn parse_eval(s: &str) -> Option<Evaluation> {
         let cp = whole
             .checked_mul(100)?
             .checked_add((thousandths + 5) / 10)?;
-        Score::Centipawns(if neg { -cp } else { cp })
+        Score::Cp(if neg { -cp } else { cp })
     };
     Some(Evaluation { score, depth })
 }
@@ -833,7 +834,7 @@ fn write_eval(out: &mut String, e: &Evaluation) {
         Score::Mate(n) => {
             let _ = write!(out, "#{n}");
         }
-        Score::Centipawns(cp) => {
+        Score::Cp(cp) => {
             let sign = if cp < 0 { "-" } else { "" };
             let a = cp.unsigned_abs();
             let _ = write!(out, "{sign}{}.{:02}", a / 100, a % 100);
@@ -1180,7 +1181,7 @@ mod tests {
         assert_eq!(
             a.eval,
             Some(Evaluation {
-                score: Score::Centipawns(35),
+                score: Score::Cp(35),
                 depth: Some(18)
             })
         );
@@ -1354,9 +1355,9 @@ mod tests {
         assert!(a.arrows.is_empty(), "a malformed list stays text");
         assert_eq!(a.comment, "[%cal Rh2e2,bad]  文字");
         assert_eq!(a.circles.len(), 1);
-        assert_eq!(parse_eval("-0.5").unwrap().score, Score::Centipawns(-50));
-        assert_eq!(parse_eval("1.234").unwrap().score, Score::Centipawns(123));
-        assert_eq!(parse_eval("+.5").unwrap().score, Score::Centipawns(50));
+        assert_eq!(parse_eval("-0.5").unwrap().score, Score::Cp(-50));
+        assert_eq!(parse_eval("1.234").unwrap().score, Score::Cp(123));
+        assert_eq!(parse_eval("+.5").unwrap().score, Score::Cp(50));
         assert!(parse_eval("abc").is_none() && parse_eval("-").is_none());
         assert_eq!(parse_clock("5"), Some(Duration::from_secs(5)));
         assert!(parse_clock("1:2:3:4").is_none() && parse_clock("x").is_none());

@@ -47,6 +47,7 @@ mod tokens;
 
 pub use tokens::Token;
 
+use crate::search::Score;
 use crate::{Color, IllegalMove, Move, Position, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -185,19 +186,11 @@ pub struct Circle {
     pub color: MarkColor,
 }
 
-/// An engine's score, from Red's point of view (positive is good for Red).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// Hundredths of a pawn (`[%eval 0.35]` is 35).
-    Centipawns(i32),
-    /// Mate in this many moves; negative when Black mates (`[%eval #-3]`).
-    Mate(i32),
-}
-
 /// An evaluation recorded for a move, `[%eval 0.35]` or `[%eval #3,20]` (score, depth).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Evaluation {
-    /// The score.
+    /// The score, from Red's point of view (positive is good for Red): `[%eval 0.35]` is
+    /// `Cp(35)`, `[%eval #-3]` is `Mate(-3)` (Black mates in 3).
     pub score: Score,
     /// The search depth, if recorded.
     pub depth: Option<u32>,
@@ -1285,7 +1278,7 @@ mod tests {
         r.set_eval(
             a,
             Some(Evaluation {
-                score: Score::Centipawns(35),
+                score: Score::Cp(35),
                 depth: Some(20),
             }),
         )

@@ -36,6 +36,7 @@
 
 use crate::game::{EndReason, Outcome};
 use crate::{Color, IllegalMove, Move, MoveList, Piece, PieceKind, Position, Square};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How many checking moves the mate-threat search (杀, 28.2) looks ahead: a move threatens
@@ -90,8 +91,9 @@ impl MoveClass {
     }
 }
 
-/// What one side's moves over a repeated cycle amount to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What one side's moves over a repeated cycle amount to. (Serde: the knowledge
+/// reference's 棋例 examples state it in RON.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Conduct {
     /// 长将: every move was a check.
     PerpetualCheck,
@@ -102,7 +104,7 @@ pub enum Conduct {
 }
 
 /// The kinds of forbidden move sequence (25.2), by which attacks make them up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ForbiddenKind {
     /// 长杀: a mate threat with every move.
     PerpetualMateThreat,

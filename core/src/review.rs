@@ -4,7 +4,7 @@
 //! evaluation after each move, `?!`, `?` or `??` on the moves that lost, and the engine's
 //! better move as a variation.
 
-use crate::record::{self, Evaluation, Nag, Record};
+use crate::record::{Evaluation, Nag, Record};
 use crate::search::{Engine, Limits, Options, Score, SearchRoot};
 use crate::{Color, Move, Position};
 use std::sync::Arc;
@@ -185,14 +185,6 @@ pub fn judge(before: Score, after: Score, mover: Color) -> Option<Judgement> {
     }
 }
 
-/// The engine's score in the record's terms (both from Red's point of view).
-fn record_score(score: Score) -> record::Score {
-    match score {
-        Score::Cp(cp) => record::Score::Centipawns(cp),
-        Score::Mate(n) => record::Score::Mate(n),
-    }
-}
-
 /// Writes a finished review into `record`'s main line; `results[i]` is what the engine
 /// found in the position after the main line's `i`-th move (0: the start), as [`Review`]
 /// sends them. Each move gets the evaluation of the position it leads to; a move that lost
@@ -205,7 +197,7 @@ pub fn annotate(record: &mut Record, results: &[PositionReview]) {
             break;
         };
         let eval = Evaluation {
-            score: record_score(after.score_red),
+            score: after.score_red,
             depth: Some(after.depth),
         };
         let _ = record.set_eval(node, Some(eval));
@@ -364,7 +356,7 @@ mod tests {
             assert_eq!(
                 record.annotation(node).eval,
                 Some(Evaluation {
-                    score: record::Score::Centipawns(cp),
+                    score: Score::Cp(cp),
                     depth: Some(11 + i as u32),
                 }),
                 "move {}",
@@ -440,7 +432,7 @@ mod tests {
         assert!(record.annotation(mate).nags.is_empty());
         assert_eq!(
             record.annotation(mate).eval.map(|e| e.score),
-            Some(record::Score::Mate(1))
+            Some(Score::Mate(1))
         );
     }
 }

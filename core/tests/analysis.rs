@@ -48,12 +48,15 @@ fn start_streams_every_field_at_a_ui_pace() {
     );
     assert!(updates.len() >= 3, "{} updates", updates.len());
     let last = updates.last().unwrap();
-    assert!(last.depth >= 4 && last.seldepth >= last.depth);
-    assert!(last.nodes > 0 && last.nps > 0);
-    assert!(last.hashfull <= 1000);
-    assert_eq!(last.side_to_move, Color::Black);
-    let line = &last.lines[0];
-    assert_eq!(line.score_red, line.score.negate());
+    assert!(last.report.depth >= 4 && last.report.seldepth >= last.report.depth);
+    assert!(last.report.nodes > 0 && last.report.nps > 0);
+    assert!(last.report.hashfull <= 1000);
+    assert_eq!(last.report.side_to_move, Color::Black);
+    let line = &last.report.lines[0];
+    assert_eq!(
+        line.score_for_red(last.report.side_to_move),
+        line.score.negate()
+    );
     assert!(pos.is_legal(line.moves[0]));
     // The line is a legal sequence of moves.
     let mut p = pos.clone();
@@ -61,7 +64,11 @@ fn start_streams_every_field_at_a_ui_pace() {
         p = p.play(m).unwrap();
     }
     // Updates come in order and never go back in nodes.
-    assert!(updates.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    assert!(
+        updates
+            .windows(2)
+            .all(|w| w[0].report.nodes <= w[1].report.nodes)
+    );
     let last = analysis.stop().unwrap();
     assert!(last.finished);
     assert!(!analysis.is_running());
@@ -78,8 +85,8 @@ fn stop_returns_the_final_result_within_20_ms() {
         let t = Instant::now();
         let last = analysis.stop().unwrap();
         fastest = fastest.min(t.elapsed());
-        assert!(last.finished && last.depth >= 1);
-        assert!(Position::startpos().is_legal(last.lines[0].moves[0]));
+        assert!(last.finished && last.report.depth >= 1);
+        assert!(Position::startpos().is_legal(last.report.lines[0].moves[0]));
     }
     assert!(fastest <= Duration::from_millis(20), "{fastest:?}");
     assert!(analysis.stop().is_none());
@@ -96,7 +103,10 @@ fn changing_the_position_restarts_on_the_new_one() {
     analysis.set_position(root(mate));
     assert!(analysis.analysis_id() > first_id);
     let updates = collect_until(&analysis, |u| {
-        u.lines.first().is_some_and(|l| l.score == Score::Mate(1))
+        u.report
+            .lines
+            .first()
+            .is_some_and(|l| l.score == Score::Mate(1))
     });
     // Only the new position's updates are delivered.
     assert!(
@@ -105,8 +115,11 @@ fn changing_the_position_restarts_on_the_new_one() {
             .all(|u| u.analysis_id == analysis.analysis_id())
     );
     let last = updates.last().expect("updates for the new position");
-    assert_eq!(last.lines[0].score, Score::Mate(1));
-    assert_eq!(last.lines[0].moves[0], "e7e8".parse::<Move>().unwrap());
+    assert_eq!(last.report.lines[0].score, Score::Mate(1));
+    assert_eq!(
+        last.report.lines[0].moves[0],
+        "e7e8".parse::<Move>().unwrap()
+    );
     analysis.stop();
 }
 
@@ -124,18 +137,20 @@ fn history_counts_for_repetitions() {
     .collect();
     let mut analysis = Analysis::new(Options::default());
     analysis.start(SearchRoot::from_moves(start.clone(), &moves).unwrap());
-    let with_history = collect_until(&analysis, |u| u.depth >= 6);
-    let line = &with_history.last().unwrap().lines[0];
+    let with_history = collect_until(&analysis, |u| u.report.depth >= 6);
+    let last = with_history.last().unwrap();
+    let line = &last.report.lines[0];
     assert_eq!(line.score, Score::Cp(0));
-    assert_eq!(line.score_red, Score::Cp(0));
+    assert_eq!(line.score_for_red(last.report.side_to_move), Score::Cp(0));
     let after = SearchRoot::from_moves(start, &moves)
         .unwrap()
         .position()
         .clone();
     analysis.set_position(SearchRoot::new(after));
-    let without = collect_until(&analysis, |u| u.depth >= 6);
-    let line = &without.last().unwrap().lines[0];
-    assert!(line.score_red > Score::Cp(300), "{:?}", line.score_red);
+    let without = collect_until(&analysis, |u| u.report.depth >= 6);
+    let last = without.last().unwrap();
+    let score_red = last.report.lines[0].score_for_red(last.report.side_to_move);
+    assert!(score_red > Score::Cp(300), "{score_red:?}");
     analysis.stop();
 }
 
@@ -145,20 +160,27 @@ fn lines_and_threads_can_be_changed_while_analysing() {
     analysis.start(SearchRoot::new(Position::startpos()));
     analysis.set_multipv(3);
     assert_eq!(analysis.options().multipv, 3);
-    let updates = collect_until(&analysis, |u| u.lines.len() == 3 && u.depth >= 3);
+    let updates = collect_until(&analysis, |u| {
+        u.report.lines.len() == 3 && u.report.depth >= 3
+    });
     let last = updates.last().unwrap();
-    assert_eq!(last.lines.len(), 3);
-    let firsts: Vec<Move> = last.lines.iter().map(|l| l.moves[0]).collect();
+    assert_eq!(last.report.lines.len(), 3);
+    let firsts: Vec<Move> = last.report.lines.iter().map(|l| l.moves[0]).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
-    assert!(last.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(
+        last.report
+            .lines
+            .windows(2)
+            .all(|w| w[0].score >= w[1].score)
+    );
 
     analysis.set_threads(2);
     assert_eq!(analysis.options().threads, 2);
     assert!(analysis.is_running());
-    let updates = collect_until(&analysis, |u| u.depth >= 5);
-    assert!(updates.last().unwrap().depth >= 5);
+    let updates = collect_until(&analysis, |u| u.report.depth >= 5);
+    assert!(updates.last().unwrap().report.depth >= 5);
     let last = analysis.stop().unwrap();
-    assert_eq!(last.lines.len(), 3);
+    assert_eq!(last.report.lines.len(), 3);
 
     // Stopped: a change of setting does not start it again.
     analysis.set_multipv(1);

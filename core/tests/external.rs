@@ -64,7 +64,7 @@ fn a_uci_engine_is_identified_and_analyses_the_game_with_its_moves() {
     let events = poll_until(
         &mut engine,
         Duration::from_secs(20),
-        |e| matches!(e, ExternalEvent::Update(u) if u.depth >= 4 && u.lines.len() == 2),
+        |e| matches!(e, ExternalEvent::Update(u) if u.report.depth >= 4 && u.report.lines.len() == 2),
     );
     let Some(ExternalEvent::Update(update)) = events.last() else {
         panic!("no update with two lines at depth 4: {events:?}");
@@ -73,8 +73,8 @@ fn a_uci_engine_is_identified_and_analyses_the_game_with_its_moves() {
         events.iter().all(|e| matches!(e, ExternalEvent::Update(_))),
         "{events:?}"
     );
-    assert_eq!(update.side_to_move, current.side_to_move());
-    for line in &update.lines {
+    assert_eq!(update.report.side_to_move, current.side_to_move());
+    for line in &update.report.lines {
         // Every PV move is legal from the analysed position.
         let mut p = current.clone();
         for &m in &line.moves {
@@ -84,14 +84,14 @@ fn a_uci_engine_is_identified_and_analyses_the_game_with_its_moves() {
     let last = engine.stop().unwrap().expect("the analysis ran");
     assert!(last.finished);
     assert!(!engine.is_running());
-    assert!(last.nodes > 0);
+    assert!(last.report.nodes > 0);
 
     // It can be asked again, for another position.
     engine.analyse(&current, &[]).unwrap();
     let again = poll_until(
         &mut engine,
         Duration::from_secs(20),
-        |e| matches!(e, ExternalEvent::Update(u) if !u.lines.is_empty()),
+        |e| matches!(e, ExternalEvent::Update(u) if !u.report.lines.is_empty()),
     );
     assert!(
         matches!(again.last(), Some(ExternalEvent::Update(u)) if u.analysis_id == last.analysis_id + 1)
@@ -108,16 +108,19 @@ fn a_mate_is_reported_as_a_mate_from_both_points_of_view() {
     let events = poll_until(
         &mut engine,
         Duration::from_secs(20),
-        |e| matches!(e, ExternalEvent::Update(u) if u.lines.first().is_some_and(|l| matches!(l.score, Score::Mate(_)))),
+        |e| matches!(e, ExternalEvent::Update(u) if u.report.lines.first().is_some_and(|l| matches!(l.score, Score::Mate(_)))),
     );
     let Some(ExternalEvent::Update(update)) = events.last() else {
         panic!("no mate found: {events:?}");
     };
-    let Score::Mate(n) = update.lines[0].score else {
+    let Score::Mate(n) = update.report.lines[0].score else {
         panic!("{update:?}")
     };
     assert!(n > 0, "Black mates");
-    assert_eq!(update.lines[0].score_red, Score::Mate(-n));
+    assert_eq!(
+        update.report.lines[0].score_for_red(update.report.side_to_move),
+        Score::Mate(-n)
+    );
 }
 
 #[test]
@@ -203,7 +206,7 @@ fn noise_from_an_engine_is_reported_and_the_rest_is_used() {
         if let ExternalEvent::Warning(w) = e {
             warnings.push(w.reason.clone());
         }
-        matches!(e, ExternalEvent::Update(u) if u.depth == 3)
+        matches!(e, ExternalEvent::Update(u) if u.report.depth == 3)
     });
     assert!(warnings.contains(&WarningReason::Unknown), "{events:?}");
     assert!(
@@ -213,8 +216,8 @@ fn noise_from_an_engine_is_reported_and_the_rest_is_used() {
     let Some(ExternalEvent::Update(update)) = events.last() else {
         panic!("{events:?}")
     };
-    assert_eq!(update.lines.len(), 1);
-    assert_eq!(update.lines[0].score, Score::Cp(12));
+    assert_eq!(update.report.lines.len(), 1);
+    assert_eq!(update.report.lines[0].score, Score::Cp(12));
     assert!(engine.stop().unwrap().unwrap().finished);
 }
 

@@ -3,9 +3,7 @@
 //! entry complete in zh-CN, zh-TW and English, and the seed's 30 terms and 21 tactics all
 //! there. The seeds themselves (../shared/seeds) are the reference for the names.
 
-use chuhe_core::knowledge::{
-    self, Category, Diagram, ExpectedConduct, ExpectedResult, Hit, LineEnd,
-};
+use chuhe_core::knowledge::{self, Category, Diagram, ExpectedResult, Hit, LineEnd};
 use chuhe_core::library::patterns::{self, Names, Text};
 use chuhe_core::{Color, Game, Move, MoveClass, Position, RepetitionJudgement, Setup};
 use chuhe_tests::shared_data_dir;
@@ -121,8 +119,8 @@ fn every_repetition_example_is_judged_as_its_text_says() {
         );
         let judgement = RepetitionJudgement::judge(&start, &moves).unwrap();
         let got = (
-            ExpectedConduct::of(judgement.conduct(Color::Red)),
-            ExpectedConduct::of(judgement.conduct(Color::Black)),
+            judgement.conduct(Color::Red),
+            judgement.conduct(Color::Black),
             ExpectedResult::of(judgement.outcome),
         );
         let want = (verdict.red, verdict.black, verdict.result);

@@ -488,34 +488,6 @@ fn recognition_writes_the_ecco_headers_into_the_pgn() {
 }
 
 #[test]
-fn classify_prints_number_code_opening_and_variation_per_game() {
-    let dir = std::env::temp_dir().join(format!("chuhe-classify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("games.pgn");
-    std::fs::write(
-        &file,
-        "[Event \"a\"]\n\n1. h2e2 h9g7 2. h0g2 b9c7 *\n\n\
-         [FEN \"4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1\"]\n\n1. i0i1 *\n\n\
-         [Event \"c\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 g6g5 4. h0h6 b9c7 5. c3c4 h7i7 *\n",
-    )
-    .unwrap();
-    let mut out = Vec::new();
-    openings::classify_command(&[file.to_string_lossy().into_owned()], &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines,
-        [
-            "1\tC00\t中炮对屏风马\t",
-            "2\t-\t\t",
-            "3\tC40\t中炮过河车互进七兵对屏风马平炮兑车\t",
-        ]
-    );
-    assert!(openings::classify_command(&[], &mut Vec::new()).is_err());
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
 fn every_coded_node_of_the_tree_is_classified_with_its_code() {
     // The tree's codes are labels the browser shows; the rules must give the same code to
     // the node's own line, or the browser and the game headers would disagree.

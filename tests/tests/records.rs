@@ -416,7 +416,7 @@ fn convert_command_reports_failures_by_file_game_and_move() {
     assert!(reported[1].contains("missing.pgn: cannot read the file"));
     assert!(out.contains("1. C2.5 H8+7 *"), "{out}");
     let out_file = dir.join("out.pgn");
-    chuhe_core::convert::write_atomically(&out_file, out.as_bytes()).unwrap();
+    chuhe_core::atomic::write_atomically(&out_file, out.as_bytes()).unwrap();
     assert_eq!(std::fs::read_to_string(&out_file).unwrap(), out);
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),

@@ -1,12 +1,14 @@
 //! The mate prover (issue 8): constructed problems whose solutions are argued by hand in
-//! the comments, a sample of the wukong mating positions, and the JSON output.
+//! the comments, and a sample of the wukong mating positions. (The `--json` output is
+//! checked beside its writer, in the `chuhe-engine` binary.)
 //!
 //! Every verdict is checked against a separate plain minimax written here (no table, no
 //! move ordering, no repetition handling — a shortest mate never repeats a position), and
 //! every proof is walked move by move: the solver names the attacker's move, this file
 //! enumerates the defender's replies itself and requires the game to end within the bound.
 
-use chuhe_core::solver::{Solution, SolveOptions, Solver, Verdict, cli, pns};
+use chuhe_core::solver::files::{read_fen_list, read_wukong};
+use chuhe_core::solver::{Solution, SolveOptions, Solver, Verdict, pns};
 use chuhe_core::{Move, Position};
 use chuhe_tests::shared_data;
 use std::collections::HashSet;
@@ -310,7 +312,7 @@ fn proof_number_search_agrees_with_the_exact_search() {
 #[test]
 fn wukong_sample_proofs_are_exact() {
     let text = std::fs::read_to_string(shared_data("puzzles/wukong_mates_public.json")).unwrap();
-    let puzzles = cli::read_wukong(&text).unwrap();
+    let puzzles = read_wukong(&text).unwrap();
     let mut solver = Solver::new(20);
     let mut proved = 0;
     // Every 60th position: about 28 of them, all the claimed lengths among them.
@@ -342,7 +344,7 @@ fn wukong_labels_found_wrong_are_wrong() {
     // Two of the labels the benchmark reports as wrong: claimed mates in 3 and 4 that are
     // mates in 2, by the plain minimax as well.
     let text = std::fs::read_to_string(shared_data("puzzles/wukong_mates_public.json")).unwrap();
-    let puzzles = cli::read_wukong(&text).unwrap();
+    let puzzles = read_wukong(&text).unwrap();
     for (id, claimed) in [("puzzle_2110", 3), ("puzzle_3066", 4)] {
         let p = puzzles.iter().find(|p| p.id == id).unwrap();
         assert_eq!(p.claimed, Some(claimed));
@@ -357,7 +359,7 @@ fn wukong_labels_found_wrong_are_wrong() {
 #[test]
 fn wukong_file_is_read_like_serde_reads_it() {
     let text = std::fs::read_to_string(shared_data("puzzles/wukong_mates_public.json")).unwrap();
-    let ours = cli::read_wukong(&text).unwrap();
+    let ours = read_wukong(&text).unwrap();
     let theirs: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
     assert_eq!(ours.len(), 1693);
     assert_eq!(ours.len(), theirs.len());
@@ -370,48 +372,27 @@ fn wukong_file_is_read_like_serde_reads_it() {
             None => assert_eq!(title, "Mate in ? moves"),
         }
     }
-    let err = cli::read_wukong("[{\"fen\": \"x\"} {").unwrap_err();
-    assert_eq!(err.offset, 14);
+    // The error says where: the second `{` (byte 14) is line 1, column 15.
+    let err = read_wukong("[{\"fen\": \"x\"} {").unwrap_err();
+    assert_eq!((err.line(), err.column()), (1, 15), "{err}");
+    // An object without a FEN is refused; one without an id is named by its place.
+    let err = read_wukong("[\n{\"id\": \"a\"}]").unwrap_err();
+    assert_eq!(err.line(), 2, "{err}");
+    let unnamed =
+        read_wukong("[{\"fen\": \"x\"}, {\"fen\": \"y\", \"title\": \"Mate in 2 moves\"}]")
+            .unwrap();
+    assert_eq!(unnamed[1].id, "#2");
+    assert_eq!(unnamed[1].claimed, Some(2));
 }
 
 #[test]
 fn shiqingyaqu_list_is_read() {
     let text = std::fs::read_to_string(shared_data("puzzles/shiqingyaqu551.fen")).unwrap();
-    let list = cli::read_fen_list(&text);
+    let list = read_fen_list(&text);
     assert_eq!(list.len(), 551);
     for p in &list {
         let position = pos(&p.fen);
         assert_eq!(position.side_to_move(), chuhe_core::Color::Red, "{}", p.id);
     }
     assert_eq!(list[0].id, "适情雅趣_李浭551局新版 第001局 气吞关右");
-}
-
-#[test]
-fn json_output_has_the_contracted_shape() {
-    let p = pos("4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1");
-    let (_, s) = solve(&p, 3);
-    let v: serde_json::Value = serde_json::from_str(&cli::to_json(&p.to_string(), &s)).unwrap();
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    let mut expected = vec!["fen", "mate_in", "first_moves", "line", "nodes", "ms"];
-    expected.sort();
-    let mut keys_sorted = keys.clone();
-    keys_sorted.sort();
-    assert_eq!(keys_sorted, expected);
-    assert_eq!(v["fen"], p.to_string());
-    assert_eq!(v["mate_in"], 2);
-    assert_eq!(v["first_moves"], serde_json::json!(["h1e1"]));
-    assert_eq!(v["line"], serde_json::json!(["h1e1", "e9f9", "e1e8"]));
-    assert_eq!(v["nodes"].as_u64(), Some(s.nodes));
-    assert!(v["ms"].is_u64());
-
-    let q = pos("4k4/4a4/4b4/9/9/9/9/9/7R1/3K5 w - - 0 1");
-    let (_, s) = solve(&q, 2);
-    let v: serde_json::Value = serde_json::from_str(&cli::to_json(&q.to_string(), &s)).unwrap();
-    assert!(v["mate_in"].is_null());
-    assert_eq!(v["first_moves"], serde_json::json!([]));
-    assert_eq!(v["line"], serde_json::json!([]));
-
-    let odd = "a\"b\\c\nd\u{1}e 楚";
-    let back: String = serde_json::from_str(&cli::json_string(odd)).unwrap();
-    assert_eq!(back, odd);
 }

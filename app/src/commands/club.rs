@@ -239,7 +239,7 @@ impl Ctx<'_> {
                 };
                 let page = crate::services::print::Page::new(&open.club, t, &self.services.i18n);
                 let written = if csv {
-                    chuhe_core::club::write_atomically(&path, page.to_csv().as_bytes())
+                    chuhe_core::atomic::write_atomically(&path, page.to_csv().as_bytes())
                 } else {
                     crate::services::print::write_png(&page, &path)
                 };

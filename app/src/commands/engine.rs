@@ -3,12 +3,12 @@
 use super::Ctx;
 use crate::actions::*;
 use crate::services::analysis::EngineWorker;
-use crate::services::review::{self, Judgement, Review};
+use crate::services::review::Review;
 use crate::state::Notice;
 use crate::state::analysis::ReviewProgress;
 use crate::state::analysis::{EngineStatus, EngineView, PositionReview};
 use chuhe_core::analysis::Update;
-use chuhe_core::record::{Evaluation, Nag, NodeId, Score};
+use chuhe_core::record::NodeId;
 use chuhe_core::search::Options;
 use std::time::Duration;
 
@@ -156,7 +156,7 @@ impl Ctx<'_> {
         );
         self.state.analysis.review = Some(ReviewProgress {
             done: 0,
-            total: review.total,
+            total: review.total(),
         });
         self.services.review = Some(review);
     }
@@ -169,52 +169,7 @@ impl Ctx<'_> {
             return;
         }
         self.state.analysis.review = None;
-        let main_line = self.state.study.record.main_line();
-        for (i, &node) in main_line.iter().enumerate() {
-            let (Some(before), Some(after)) = (results.get(i), results.get(i + 1)) else {
-                break;
-            };
-            let eval = Evaluation {
-                score: record_score(after.score_red),
-                depth: Some(after.depth),
-            };
-            let _ = self.state.study.record.set_eval(node, Some(eval));
-            let Some(number) = self.state.study.record.move_number(node) else {
-                continue;
-            };
-            let Some(judgement) = review::judge(before.score_red, after.score_red, number.color)
-            else {
-                continue;
-            };
-            let nag = match judgement {
-                Judgement::Inaccuracy => Nag::DUBIOUS,
-                Judgement::Mistake => Nag::MISTAKE,
-                Judgement::Blunder => Nag::BLUNDER,
-            };
-            let assessed = self
-                .state
-                .study
-                .record
-                .annotation(node)
-                .nags
-                .iter()
-                .any(|n| n.is_move_assessment());
-            if !assessed {
-                let _ = self.state.study.record.toggle_nag(node, nag);
-            }
-            // The engine's better move, as a variation of the move played.
-            if let Some(parent) = self.state.study.record.parent(node)
-                && before.line.first().copied() != self.state.study.record.move_at(node)
-            {
-                let mut at = parent;
-                for &m in before.line.iter().take(6) {
-                    match self.state.study.record.add_move(at, m) {
-                        Ok(next) => at = next,
-                        Err(_) => break,
-                    }
-                }
-            }
-        }
+        chuhe_core::review::annotate(&mut self.state.study.record, &results);
         self.state.notice = Some(Notice::Message("notice-review-done"));
         self.edited();
     }
@@ -228,11 +183,12 @@ impl Ctx<'_> {
             .position_at(node)
             .unwrap_or_else(|| self.state.position().clone());
         let mate_patterns = update
+            .report
             .lines
             .iter()
             .map(|line| match line.score {
                 chuhe_core::search::Score::Mate(n) if n > 0 => {
-                    crate::services::patterns::mate_patterns(&position, &line.moves)
+                    chuhe_core::library::patterns::mate_patterns(&position, &line.moves)
                 }
                 _ => Vec::new(),
             })
@@ -265,13 +221,5 @@ impl Ctx<'_> {
                 self.state.analysis.engine_status = Some(status);
             }
         }
-    }
-}
-
-/// The engine's score in the record's terms (both from Red's point of view).
-fn record_score(score: chuhe_core::search::Score) -> Score {
-    match score {
-        chuhe_core::search::Score::Cp(cp) => Score::Centipawns(cp),
-        chuhe_core::search::Score::Mate(n) => Score::Mate(n),
     }
 }

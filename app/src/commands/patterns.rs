@@ -106,11 +106,17 @@ fn defended(p: &mut Practice, defence: Defence) -> bool {
             }
             false
         }
-        Defence::Escapes => {
+        Defence::Escapes { .. } => {
             // Take the move back: the user tries again from where they were.
             p.position = before;
             p.last = None;
             p.result = Some(false);
+            false
+        }
+        Defence::Unknown => {
+            // The prover stopped without an answer: the move is taken back unjudged.
+            p.position = before;
+            p.last = None;
             false
         }
     }

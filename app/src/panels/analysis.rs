@@ -67,16 +67,16 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.label(i18n.tr_args(
         "analysis-stats",
         &[
-            ("depth", update.depth.into()),
-            ("nps", format_nps(update.nps).into()),
+            ("depth", update.report.depth.into()),
+            ("nps", format_nps(update.report.nps).into()),
         ],
     ));
     let notation = state.settings.notation.notation();
-    for (index, line) in update.lines.iter().enumerate() {
+    for (index, line) in update.report.lines.iter().enumerate() {
         let text = format!(
             "{}. {}  {}",
             line.multipv,
-            score_text(i18n, line.score_red),
+            score_text(i18n, line.score_for_red(update.report.side_to_move)),
             line_text(&view.position, &line.moves, notation)
         );
         let response = ui.add(egui::Button::new(RichText::new(text).monospace()).wrap());

@@ -3,12 +3,13 @@
 
 use crate::actions::Action;
 use crate::actions::*;
-use crate::services::review::clamped_cp;
 use crate::state::State;
 use crate::theme::Theme;
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, BoardGeometry, Diagram, Marks};
-use chuhe_core::record::{Arrow, Circle, MarkColor, NodeId, Score};
+use chuhe_core::record::{Arrow, Circle, MarkColor, NodeId};
+use chuhe_core::review::clamped_cp;
+use chuhe_core::search::Score;
 use chuhe_core::{Move, Square};
 use egui::{Color32, PointerButton, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
 
@@ -89,8 +90,13 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let bar = (!board_only)
         .then(|| app.state.visible_engine())
         .flatten()
-        .and_then(|e| e.update.lines.first())
-        .map(|line| line.score_red);
+        .and_then(|e| {
+            let report = &e.update.report;
+            report
+                .lines
+                .first()
+                .map(|l| l.score_for_red(report.side_to_move))
+        });
     if let Some(score) = bar {
         egui::Panel::left("eval-bar")
             .exact_size(EVAL_BAR_WIDTH + 6.0)
@@ -149,7 +155,7 @@ fn board(app: &View, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
         marks.board_lines = Some(crate::widgets::board::line_labels(&app.i18n));
     }
     let pointer = ui.input(|i| i.pointer.latest_pos());
-    let input_id = egui::Id::new("chuhe study board input");
+    let input_id = egui::Id::unique("chuhe study board input");
     let mut input: BoardInput = ui.data(|d| d.get_temp(input_id)).unwrap_or_default();
     if let (Some(from), Some(at)) = (input.dragging, pointer) {
         marks.lifted = Some((from, at));
@@ -292,12 +298,7 @@ fn main_line_evals(state: &State) -> Vec<(NodeId, Option<f32>)> {
         .main_line()
         .into_iter()
         .map(|node| {
-            let share = record.annotation(node).eval.map(|e| {
-                red_share(match e.score {
-                    Score::Centipawns(cp) => chuhe_core::search::Score::Cp(cp),
-                    Score::Mate(n) => chuhe_core::search::Score::Mate(n),
-                })
-            });
+            let share = record.annotation(node).eval.map(|e| red_share(e.score));
             (node, share)
         })
         .collect();
@@ -390,7 +391,7 @@ fn graph(
             .annotation(node)
             .eval
             .map(|e| match e.score {
-                Score::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+                Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
                 Score::Mate(n) => format!("#{n}"),
             });
         if let (Some(item), Some(score)) = (item, score) {

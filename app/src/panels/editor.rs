@@ -106,7 +106,7 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         traditional,
         ..Marks::default()
     };
-    let drag_id = egui::Id::new("chuhe editor drag");
+    let drag_id = egui::Id::unique("chuhe editor drag");
     let mut editor_drag: Option<EditorDrag> = ui.data(|d| d.get_temp(drag_id)).flatten();
     if let (Some(EditorDrag::Board(from)), Some(at)) = (editor_drag, pointer) {
         marks.lifted = Some((from, at));
@@ -240,7 +240,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     if response.drag_started() {
                         ui.data_mut(|d| {
                             d.insert_temp(
-                                egui::Id::new("chuhe editor drag"),
+                                egui::Id::unique("chuhe editor drag"),
                                 Some(EditorDrag::Palette(piece)),
                             )
                         });

@@ -10,7 +10,8 @@ use crate::i18n::{I18n, Language};
 use crate::state::knowledge::{current_entry, name, text};
 use crate::widgets::View;
 use crate::widgets::board::{Board, Diagram, Marks};
-use chuhe_core::knowledge::{self, Entry, ExpectedConduct, ExpectedResult, Hit, Verdict};
+use chuhe_core::knowledge::{self, Entry, ExpectedResult, Hit, Verdict};
+use chuhe_core::{Conduct, ForbiddenKind};
 use egui::{RichText, Ui};
 
 /// Side of the entry's board diagram.
@@ -213,16 +214,18 @@ fn entry_view(app: &View, ui: &mut Ui, entry: &Entry, actions: &mut Vec<Action>)
 
 /// The verdict of a 棋例 example in words.
 fn verdict_text(i18n: &I18n, verdict: Verdict) -> String {
-    let conduct = |c: ExpectedConduct| {
+    let conduct = |c: Conduct| {
         i18n.tr(match c {
-            ExpectedConduct::PerpetualCheck => "conduct-perpetual-check",
-            ExpectedConduct::PerpetualMateThreat => "conduct-perpetual-mate-threat",
-            ExpectedConduct::PerpetualChase => "conduct-perpetual-chase",
-            ExpectedConduct::CheckAndMateThreat => "conduct-check-mate-threat",
-            ExpectedConduct::CheckAndChase => "conduct-check-chase",
-            ExpectedConduct::MateThreatAndChase => "conduct-mate-threat-chase",
-            ExpectedConduct::CheckMateThreatAndChase => "conduct-all-three",
-            ExpectedConduct::Allowed => "conduct-allowed",
+            Conduct::PerpetualCheck => "conduct-perpetual-check",
+            Conduct::Forbidden(ForbiddenKind::PerpetualMateThreat) => {
+                "conduct-perpetual-mate-threat"
+            }
+            Conduct::Forbidden(ForbiddenKind::PerpetualChase) => "conduct-perpetual-chase",
+            Conduct::Forbidden(ForbiddenKind::CheckAndMateThreat) => "conduct-check-mate-threat",
+            Conduct::Forbidden(ForbiddenKind::CheckAndChase) => "conduct-check-chase",
+            Conduct::Forbidden(ForbiddenKind::MateThreatAndChase) => "conduct-mate-threat-chase",
+            Conduct::Forbidden(ForbiddenKind::CheckMateThreatAndChase) => "conduct-all-three",
+            Conduct::Allowed => "conduct-allowed",
         })
     };
     let result = i18n.tr(match verdict.result {

@@ -149,7 +149,7 @@ fn edit_tools(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     // the field loses focus.
     let saved = record.annotation(cursor).comment.clone();
     // The draft is the text field's own memory, kept by egui between frames.
-    let draft_id = egui::Id::new("chuhe comment draft");
+    let draft_id = egui::Id::unique("chuhe comment draft");
     let mut kept: Option<(NodeId, String)> = ui.data(|d| d.get_temp(draft_id)).flatten();
     let draft = match &mut kept {
         Some((node, text)) if *node == cursor => text,

@@ -316,7 +316,7 @@ fn text_panel(
                 }
             });
             if step == line.len() {
-                let shapes = crate::services::patterns::mate_patterns(start, line);
+                let shapes = chuhe_core::library::patterns::mate_patterns(start, line);
                 if !shapes.is_empty() {
                     ui.label(i18n.tr_args(
                         "patterns-shapes",

@@ -211,7 +211,7 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     let pointer = ui.input(|i| i.pointer.latest_pos());
-    let drag_id = egui::Id::new("chuhe puzzle drag");
+    let drag_id = egui::Id::unique("chuhe puzzle drag");
     let mut dragging: Option<Square> = ui.data(|d| d.get_temp(drag_id)).flatten();
     if let (Some(from), Some(at)) = (dragging, pointer) {
         marks.lifted = Some((from, at));

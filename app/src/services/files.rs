@@ -1,15 +1,14 @@
 //! Game files: reading PGN (one game or many), XQF and FEN text from a file, a drop or the
 //! clipboard; writing PGN atomically; listing a folder's game files.
 
-use crate::services::storage::write_atomically;
 use crate::state::study::{GameEntry, GameList};
+use chuhe_core::gamefile;
 use chuhe_core::record::{Record, tag};
-use chuhe_core::{Notation, Position, encoding, pgn, xqf};
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The extensions Chuhe opens.
-pub const GAME_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "fen", "txt", "PGN"];
+pub use chuhe_core::gamefile::{
+    GAME_EXTENSIONS, ReadError as LoadError, game_files_in, save_pgn, to_pgn,
+};
 
 /// What a file or a text held.
 pub enum Loaded {
@@ -19,86 +18,42 @@ pub enum Loaded {
     Many(GameList),
 }
 
-/// Why a file or text could not be opened.
-#[derive(Debug)]
-pub enum LoadError {
-    /// The file could not be read.
-    Io(std::io::Error),
-    /// A PGN game could not be read.
-    Pgn(pgn::PgnError),
-    /// An XQF file could not be read.
-    Xqf(xqf::XqfError),
-    /// The text is neither a FEN nor a game.
-    NotAGame,
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Io(e) => e.fmt(f),
-            LoadError::Pgn(e) => e.fmt(f),
-            LoadError::Xqf(e) => e.fmt(f),
-            LoadError::NotAGame => f.write_str("no FEN or PGN game found"),
-        }
-    }
-}
-
 /// Reads the file at `path`.
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
-    let bytes = std::fs::read(path).map_err(LoadError::Io)?;
-    let mut loaded = load_bytes(path, &bytes)?;
+    let mut loaded = loaded(gamefile::read_file(path)?)?;
     if let Loaded::Many(list) = &mut loaded {
         list.path = Some(path.to_owned());
     }
     Ok(loaded)
 }
 
-/// Reads a file's bytes: XQF by its magic bytes or extension, else text in any of the
-/// encodings Chinese game files use.
-pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<Loaded, LoadError> {
-    let is_xqf = bytes.starts_with(b"XQ")
-        || path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("xqf"));
-    if is_xqf {
-        // The lenient reader keeps every good branch of a damaged file.
-        let (record, _problems) = xqf::read_lenient(bytes).map_err(LoadError::Xqf)?;
-        return Ok(Loaded::One(record));
-    }
-    load_text(&encoding::decode(bytes).text)
-}
-
 /// Reads a text: a FEN (a set-up position), or PGN with one or more games.
 pub fn load_text(text: &str) -> Result<Loaded, LoadError> {
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Err(LoadError::NotAGame);
-    }
-    if !trimmed.contains('[')
-        && !trimmed.contains('\n')
-        && let Ok(position) = trimmed.parse::<Position>()
-    {
-        return Ok(Loaded::One(Record::new(position)));
-    }
-    let mut games = Vec::new();
+    loaded(gamefile::read_text(text)?)
+}
+
+/// One game opens on the board; several (or some unreadable) go to the chooser; none
+/// readable is the first game's error.
+fn loaded(games: gamefile::Games) -> Result<Loaded, LoadError> {
+    let mut good = Vec::new();
     let mut unreadable = 0;
     let mut first_error = None;
-    for game in pgn::read_games(text) {
+    for game in games {
         match game {
-            Ok(record) => games.push(record),
+            Ok(record) => good.push(record),
             Err(e) => {
                 unreadable += 1;
                 first_error.get_or_insert(e);
             }
         }
     }
-    match (games.len(), first_error) {
-        (0, Some(e)) => Err(LoadError::Pgn(e)),
+    match (good.len(), first_error) {
+        (0, Some(e)) => Err(e),
         (0, None) => Err(LoadError::NotAGame),
-        (1, _) if unreadable == 0 => Ok(Loaded::One(games.remove(0))),
+        (1, _) if unreadable == 0 => Ok(Loaded::One(good.remove(0))),
         _ => Ok(Loaded::Many(GameList {
             path: None,
-            games: games.into_iter().map(game_entry).collect(),
+            games: good.into_iter().map(game_entry).collect(),
             unreadable,
             filter: String::new(),
         })),
@@ -136,38 +91,10 @@ pub fn matches(entry: &GameEntry, filter: &str) -> bool {
         .all(|word| entry.search_text.contains(word))
 }
 
-/// The record as PGN, moves in `notation`.
-pub fn to_pgn(record: &Record, notation: Notation) -> String {
-    let mut out = String::new();
-    pgn::write_game(record, notation, &mut out);
-    out
-}
-
-/// Saves the record as PGN at `path`, atomically.
-pub fn save_pgn(path: &Path, record: &Record, notation: Notation) -> std::io::Result<()> {
-    write_atomically(path, to_pgn(record, notation).as_bytes())
-}
-
-/// The game files in `dir`, sorted by name.
-pub fn game_files_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| {
-            p.is_file()
-                && p.extension().is_some_and(|e| {
-                    let e = e.to_string_lossy().to_lowercase();
-                    matches!(e.as_str(), "pgn" | "xqf" | "fen")
-                })
-        })
-        .collect();
-    files.sort();
-    Ok(files)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chuhe_core::Notation;
 
     #[test]
     fn a_fen_line_opens_as_a_set_up_position() {
@@ -198,7 +125,8 @@ mod tests {
 
     #[test]
     fn text_that_is_no_game_is_refused() {
-        assert!(matches!(load_text("  "), Err(LoadError::NotAGame)));
+        // Blank text is refused as empty.
+        assert!(matches!(load_text("  "), Err(LoadError::Empty)));
         // The rook on a0 is blocked by its own pawn on a3.
         assert!(load_text("1. a0a5 *").is_err());
     }

@@ -10,6 +10,7 @@ pub mod patterns;
 pub mod play;
 pub mod print;
 pub mod puzzles;
+pub mod raster;
 pub mod review;
 pub mod sound;
 pub mod storage;

@@ -1,11 +1,13 @@
 //! A group's pairings and standings as a printable page: the same content as CSV (for a
 //! spreadsheet) and as a PNG image (to print or put on the projector). The image is drawn
-//! without a window: epaint lays the text out with the shipped font and rasterises its
-//! glyphs into its atlas, and the glyphs are copied from there onto the page.
+//! without a window: epaint lays the text out with the shipped font, and the page's
+//! shapes go through the app's one CPU rasteriser ([`raster`]).
 
 use crate::i18n::I18n;
+use crate::services::raster;
 use crate::state::club::group_id;
 use chuhe_core::club::{Club, Format, Standing, TieBreak, Tournament};
+use egui::epaint::Shape;
 use egui::epaint::text::{FontDefinitions, Fonts, TextOptions};
 use egui::{Color32, FontId, Pos2, Rect, Vec2};
 use std::path::Path;
@@ -353,19 +355,15 @@ pub fn render(page: &Page) -> image::RgbaImage {
 
     let w = (PAGE_WIDTH * SCALE).round() as u32;
     let h = (height * SCALE).round() as u32;
-    let mut img = image::RgbaImage::from_pixel(w, h, image::Rgba([255, 255, 255, 255]));
-    for item in &fills {
-        if let Item::Fill(rect, color) = item {
-            fill(&mut img, *rect, *color);
-        }
+    let paper = Rect::from_min_size(Pos2::ZERO, Vec2::new(PAGE_WIDTH, height));
+    let mut shapes = vec![Shape::rect_filled(paper, 0.0, Color32::WHITE)];
+    for item in fills.into_iter().chain(items) {
+        shapes.push(match item {
+            Item::Fill(rect, color) => Shape::rect_filled(rect, 0.0, color),
+            Item::Text(pos, galley) => Shape::galley(pos, galley, INK),
+        });
     }
-    let atlas = fonts.image();
-    for item in &items {
-        if let Item::Text(pos, galley) = item {
-            draw_galley(&mut img, &atlas, *pos, galley);
-        }
-    }
-    img
+    raster::paint_shapes(shapes, &fonts, w, h, SCALE)
 }
 
 /// The widths of a table's columns: each as wide as its widest cell (at `size`, plus a
@@ -400,87 +398,9 @@ fn column_widths(
     widths
 }
 
-fn fill(img: &mut image::RgbaImage, rect: Rect, color: Color32) {
-    let x0 = (rect.min.x * SCALE).round().max(0.0) as u32;
-    let y0 = (rect.min.y * SCALE).round().max(0.0) as u32;
-    let x1 = ((rect.max.x * SCALE).round() as u32).min(img.width());
-    let y1 = ((rect.max.y * SCALE).round() as u32).min(img.height());
-    for y in y0..y1 {
-        for x in x0..x1 {
-            img.put_pixel(x, y, image::Rgba([color.r(), color.g(), color.b(), 255]));
-        }
-    }
-}
-
-/// Copies a galley's glyphs from the font atlas onto the page, blending by coverage.
-fn draw_galley(
-    img: &mut image::RgbaImage,
-    atlas: &egui::ColorImage,
-    pos: Pos2,
-    galley: &egui::Galley,
-) {
-    let [aw, ah] = atlas.size;
-    for row in &galley.rows {
-        let mesh = &row.visuals.mesh;
-        let range = row.visuals.glyph_vertex_range.clone();
-        let Some(glyphs) = mesh.vertices.get(range) else {
-            continue;
-        };
-        // Each glyph is a quad of four vertices (positions in points, uv in texels).
-        for quad in glyphs.chunks_exact(4) {
-            let (mut min, mut max) = (quad[0].pos, quad[0].pos);
-            let (mut uv_min, mut uv_max) = (quad[0].uv, quad[0].uv);
-            for v in quad {
-                min = min.min(v.pos);
-                max = max.max(v.pos);
-                uv_min = uv_min.min(v.uv);
-                uv_max = uv_max.max(v.uv);
-            }
-            let color = quad[0].color;
-            let origin = pos + row.pos.to_vec2();
-            let x0 = ((origin.x + min.x) * SCALE).round() as i64;
-            let y0 = ((origin.y + min.y) * SCALE).round() as i64;
-            let dw = (((max.x - min.x) * SCALE).round() as i64).max(1);
-            let dh = (((max.y - min.y) * SCALE).round() as i64).max(1);
-            let (sw, sh) = (uv_max.x - uv_min.x, uv_max.y - uv_min.y);
-            for dy in 0..dh {
-                for dx in 0..dw {
-                    let (px, py) = (x0 + dx, y0 + dy);
-                    if px < 0 || py < 0 || px >= img.width() as i64 || py >= img.height() as i64 {
-                        continue;
-                    }
-                    let sx = (uv_min.x + (dx as f32 + 0.5) * sw / dw as f32) as usize;
-                    let sy = (uv_min.y + (dy as f32 + 0.5) * sh / dh as f32) as usize;
-                    if sx >= aw || sy >= ah {
-                        continue;
-                    }
-                    let coverage = f32::from(atlas.pixels[sy * aw + sx].a()) / 255.0
-                        * f32::from(color.a())
-                        / 255.0;
-                    if coverage <= 0.0 {
-                        continue;
-                    }
-                    let dst = img.get_pixel_mut(px as u32, py as u32);
-                    for (c, ink) in [color.r(), color.g(), color.b()].into_iter().enumerate() {
-                        let old = f32::from(dst.0[c]);
-                        dst.0[c] = (old + (f32::from(ink) - old) * coverage).round() as u8;
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// Renders the page and saves it as PNG at `path`, atomically.
 pub fn write_png(page: &Page, path: &Path) -> std::io::Result<()> {
-    let img = render(page);
-    let mut bytes = Vec::new();
-    img.write_to(
-        &mut std::io::Cursor::new(&mut bytes),
-        image::ImageFormat::Png,
-    )
-    .map_err(std::io::Error::other)?;
-    chuhe_core::club::write_atomically(path, &bytes)
+    raster::save_png(&render(page), path)
 }
 
 #[cfg(test)]

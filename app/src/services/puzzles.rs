@@ -5,10 +5,8 @@ use crate::actions::{Action, PuzzleAction};
 use crate::services::storage::write_atomically;
 use crate::services::work::{Work, WorkKey};
 use crate::state::puzzles::*;
-use chuhe_core::PieceKind;
 use chuhe_core::puzzle::{Puzzle, PuzzleError, PuzzleSet};
-use chuhe_core::solver::{SolveOptions, Solver, Verdict};
-use chuhe_core::{Move, Position};
+use chuhe_core::solver::{Solver, judge};
 use std::path::{Path, PathBuf};
 
 /// Starts the solver's work for solve mode; its answer comes back as a puzzle action.
@@ -39,98 +37,6 @@ pub fn start(work: &mut Work, request: SolveRequest) {
                 &position, &history, m, moves_left, options, stop,
             )))
         }),
-    }
-}
-
-/// Judges the user's move `m` in `pos` with `moves_left` solver moves to mate (see
-/// [`Judgement`]); `history` holds the hashes of the positions so far, `pos` last.
-pub fn judge(
-    pos: &Position,
-    history: &[u64],
-    m: Move,
-    moves_left: u32,
-    opts: SolveOptions,
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-) -> Judgement {
-    let Ok(after) = pos.play(m) else {
-        return Judgement::Unknown;
-    };
-    let replies = after.legal_moves();
-    if replies.is_empty() {
-        return Judgement::Mates;
-    }
-    if moves_left <= 1 {
-        // Not a mate with no moves left: any defence refutes it, the strongest is shown.
-        let defence = strongest_first(&after, &replies)[0];
-        return Judgement::Wrong(Wrong::Refuted {
-            defence,
-            why: refutation(&after, defence),
-        });
-    }
-    if opts.quiet_moves == Some(0) && !after.is_check() {
-        return Judgement::Wrong(Wrong::NotCheck);
-    }
-    let mut solver = Solver::new(18);
-    solver.set_stop(stop);
-    let mut history = history.to_vec();
-    history.push(after.hash());
-    let mut best: Option<(Move, u32)> = None;
-    for r in strongest_first(&after, &replies) {
-        let mut next = after.clone();
-        next.play_unchecked(r);
-        let s = solver.solve_after(
-            &next,
-            &history,
-            &SolveOptions {
-                max_moves: moves_left - 1,
-                ..opts
-            },
-        );
-        match s.verdict {
-            Verdict::Mate(k) => {
-                if best.is_none_or(|(_, b)| k > b) {
-                    best = Some((r, k));
-                }
-            }
-            Verdict::NoMate => {
-                return Judgement::Wrong(Wrong::Refuted {
-                    defence: r,
-                    why: refutation(&after, r),
-                });
-            }
-            Verdict::Unknown { .. } => return Judgement::Unknown,
-        }
-    }
-    match best {
-        Some((reply, moves_left)) => Judgement::Right { reply, moves_left },
-        None => Judgement::Unknown,
-    }
-}
-
-/// The defender's replies, those most likely to refute first: general moves, captures,
-/// the rest.
-pub fn strongest_first(pos: &Position, replies: &chuhe_core::MoveList) -> Vec<Move> {
-    let mut moves: Vec<Move> = replies.iter().copied().collect();
-    moves.sort_by_key(|m| match refutation(pos, *m) {
-        Refutation::GeneralEscapes => 0,
-        Refutation::Captures(_) => 1,
-        Refutation::Blocks => 2,
-        Refutation::Defends => 3,
-    });
-    moves
-}
-
-/// What the defender's move `m` in `pos` does.
-pub fn refutation(pos: &Position, m: Move) -> Refutation {
-    let moving = pos.piece_at(m.from).map(|p| p.kind);
-    if moving == Some(PieceKind::General) {
-        Refutation::GeneralEscapes
-    } else if let Some(captured) = pos.piece_at(m.to) {
-        Refutation::Captures(captured.kind)
-    } else if pos.is_check() {
-        Refutation::Blocks
-    } else {
-        Refutation::Defends
     }
 }
 
@@ -240,6 +146,8 @@ pub fn import_pgn(root: &Path, path: &Path) -> Result<(LoadedSet, Vec<PuzzleErro
 mod tests {
     use super::*;
     use crate::state::puzzles::BUILT_IN;
+    use chuhe_core::Position;
+    use chuhe_core::solver::SolveOptions;
 
     #[test]
     pub fn the_built_in_sets_read_and_hold_at_least_a_hundred_puzzles() {

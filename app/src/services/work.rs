@@ -37,7 +37,7 @@ impl WorkKey {
             WorkKey::PuzzleHint => Action::Puzzle(PuzzleAction::HintFound(None)),
             WorkKey::Composer => Action::Editor(EditorAction::CancelSolve),
             WorkKey::PatternDefence => Action::Patterns(PatternAction::Defended(
-                crate::state::patterns::Defence::Escapes,
+                crate::state::patterns::Defence::Unknown,
             )),
             WorkKey::Tablebase => {
                 Action::Tablebase(TbAction::Generated(Err("the work stopped".into())))

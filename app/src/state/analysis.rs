@@ -1,11 +1,10 @@
 //! The engine's analysis of the board, what the engine said of itself, and the progress of
 //! a whole-game review.
 
+use chuhe_core::Position;
 use chuhe_core::analysis::Update;
 use chuhe_core::external::{EngineInfo, ExternalError, ExternalWarning};
 use chuhe_core::record::NodeId;
-use chuhe_core::search::Score;
-use chuhe_core::{Move, Position};
 
 /// The analysis feature's state.
 #[derive(Clone, Debug, Default)]
@@ -61,15 +60,4 @@ pub enum EngineStatus {
     Warning(ExternalWarning),
 }
 
-/// What the engine found in one position of the main line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PositionReview {
-    /// The position's index: 0 is the start, `i` follows the `i`-th move.
-    pub index: usize,
-    /// Its value from Red's point of view.
-    pub score_red: Score,
-    /// The depth searched.
-    pub depth: u32,
-    /// The engine's line, best move first (empty with no legal move).
-    pub line: Vec<Move>,
-}
+pub use chuhe_core::review::PositionReview;

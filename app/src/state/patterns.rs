@@ -4,24 +4,7 @@ use crate::widgets::board::BoardGeometry;
 use chuhe_core::library::patterns::{self, Example, Pattern, PatternId};
 use chuhe_core::{Move, Position, Square};
 
-/// What the prover says of the user's move.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Defence {
-    /// The move mates or stalemates at once: solved.
-    Finished,
-    /// The move keeps a forced mate: the defender's best reply, the moves then left, and
-    /// a winning move for the hint.
-    Reply {
-        /// The longest-holding reply.
-        reply: Move,
-        /// The attacker's moves left to mate after it.
-        left: u32,
-        /// A move that mates in time.
-        hint: Option<Move>,
-    },
-    /// The move lets the defender escape the mate in the moves left.
-    Escapes,
-}
+pub use chuhe_core::solver::Defence;
 
 /// Practice of one example.
 #[derive(Debug)]

@@ -5,7 +5,7 @@
 
 use chuhe_core::puzzle::{Goal, Puzzle, PuzzleSet, SolutionNode};
 use chuhe_core::solver::SolveOptions;
-use chuhe_core::{Move, PieceKind, Position};
+use chuhe_core::{Move, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -103,52 +103,7 @@ impl Progress {
     }
 }
 
-/// A move of the user's that does not solve the puzzle, and what the solver says about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Wrong {
-    /// The puzzle asks for consecutive checks and the move is not one.
-    NotCheck,
-    /// A puzzle without a mate goal is solved by its solution's moves, and this is not one.
-    NotInSolution,
-    /// After the move, this defence escapes the mate within the moves left.
-    Refuted {
-        /// The defence.
-        defence: Move,
-        /// What the defence does.
-        why: Refutation,
-    },
-}
-
-/// What a refuting defence does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refutation {
-    /// The general steps out of the net.
-    GeneralEscapes,
-    /// It captures an attacking piece.
-    Captures(PieceKind),
-    /// It interposes against the check.
-    Blocks,
-    /// Any other defence.
-    Defends,
-}
-
-/// What the solver concluded about a move of the user's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Judgement {
-    /// The move mates (or leaves the defender without a move): solved.
-    Mates,
-    /// Right: the defender answers `reply`, and the mate is still on in `moves_left`.
-    Right {
-        /// The best defence.
-        reply: Move,
-        /// The solver's moves left after the defence.
-        moves_left: u32,
-    },
-    /// Wrong, and why.
-    Wrong(Wrong),
-    /// The solver could not decide in time.
-    Unknown,
-}
+pub use chuhe_core::solver::{Judgement, Refutation, Wrong};
 
 /// Where a solve is.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use crate::settings::Settings;
 use chuhe_core::Outcome;
 use chuhe_core::notation::format_move;
-use chuhe_core::record::{MoveNumber, NodeId, Record};
-use chuhe_core::{Game, Move, Position, Square};
+use chuhe_core::record::{MoveNumber, NodeId, Record, Token};
+use chuhe_core::{Game, Position, Square};
 use std::path::PathBuf;
 
 /// The study board's state.
@@ -190,81 +190,41 @@ pub fn derive(record: &Record, cursor: NodeId, settings: &Settings) -> Derived {
     }
 }
 
-/// The move list in PGN order: each node's main continuation, then its variations in
-/// brackets, then the rest of the line.
+/// The move list in PGN order (the record's tokens), each move in the chosen notation.
 pub fn move_tokens(record: &Record, settings: &Settings) -> Vec<MoveToken> {
     let notation = settings.notation.notation();
-    let mut tokens = Vec::new();
-    let root = record.root();
-    let start = record.start().clone();
-    let root_comment = record.annotation(root).comment.clone();
-    if !root_comment.is_empty() {
-        tokens.push(MoveToken::Comment(root, root_comment));
-    }
-    line_tokens(record, root, start, 0, notation, &mut tokens);
-    tokens
-}
-
-/// The tokens of the line continuing from `parent` (at `position`), `depth` brackets deep.
-pub fn line_tokens(
-    record: &Record,
-    parent: NodeId,
-    position: Position,
-    depth: usize,
-    notation: chuhe_core::Notation,
-    tokens: &mut Vec<MoveToken>,
-) {
-    let mut parent = parent;
-    let mut position = position;
-    loop {
-        let children: Vec<NodeId> = record.children(parent).collect();
-        let Some(&main) = children.first() else {
-            return;
-        };
-        let after_main = push_move(record, main, &position, depth == 0, notation, tokens);
-        for &variation in &children[1..] {
-            tokens.push(MoveToken::Open(depth + 1));
-            let after = push_move(record, variation, &position, false, notation, tokens);
-            line_tokens(record, variation, after, depth + 1, notation, tokens);
-            tokens.push(MoveToken::Close(depth + 1));
-        }
-        parent = main;
-        position = after_main;
-    }
-}
-
-/// Pushes the move `node` (played at `position`) and its comment; returns the position
-/// after it.
-pub fn push_move(
-    record: &Record,
-    node: NodeId,
-    position: &Position,
-    main_line: bool,
-    notation: chuhe_core::Notation,
-    tokens: &mut Vec<MoveToken>,
-) -> Position {
-    let mv: Move = record
-        .move_at(node)
-        .unwrap_or(Move::new(Square::ALL[0], Square::ALL[0]));
-    let annotation = record.annotation(node);
-    let glyphs = annotation
-        .nags
-        .iter()
-        .map(|n| n.glyph().map_or_else(|| n.to_string(), str::to_owned))
-        .collect::<Vec<_>>()
-        .join(" ");
-    tokens.push(MoveToken::Move(MoveItem {
-        node,
-        number: MoveNumber::before(position),
-        text: format_move(position, mv, notation),
-        glyphs,
-        main_line,
-        commented: !annotation.comment.is_empty(),
-    }));
-    if !annotation.comment.is_empty() {
-        tokens.push(MoveToken::Comment(node, annotation.comment.clone()));
-    }
-    let mut next = position.clone();
-    next.play_unchecked(mv);
-    next
+    record
+        .tokens()
+        .map(|token| match token {
+            Token::Move {
+                node,
+                mv,
+                before,
+                number,
+                main_line,
+                ..
+            } => {
+                let annotation = record.annotation(node);
+                let glyphs = annotation
+                    .nags
+                    .iter()
+                    .map(|n| n.glyph().map_or_else(|| n.to_string(), str::to_owned))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                MoveToken::Move(MoveItem {
+                    node,
+                    number,
+                    text: format_move(&before, mv, notation),
+                    glyphs,
+                    main_line,
+                    commented: !annotation.comment.is_empty(),
+                })
+            }
+            Token::Open(depth) => MoveToken::Open(depth),
+            Token::Close(depth) => MoveToken::Close(depth),
+            Token::Comment(node) => {
+                MoveToken::Comment(node, record.annotation(node).comment.clone())
+            }
+        })
+        .collect()
 }

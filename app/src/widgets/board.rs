@@ -879,7 +879,7 @@ pub fn study_marks(state: &State, theme: &Theme) -> Marks {
         .collect();
     if let Some(best) = state
         .visible_engine()
-        .and_then(|e| e.update.lines.first())
+        .and_then(|e| e.update.report.lines.first())
         .and_then(|l| l.moves.first())
     {
         arrows.push(BoardArrow {
@@ -968,10 +968,10 @@ pub const PATTERN_BOARD: &str = "chuhe pattern board";
 /// Notes where a board was drawn this frame (for hit-testing from outside, such as a
 /// presentation clicker or a test); egui keeps it with the window's memory.
 pub fn remember_drawn(ctx: &egui::Context, key: &str, geometry: BoardGeometry) {
-    ctx.data_mut(|d| d.insert_temp(egui::Id::new(key), geometry));
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(key), geometry));
 }
 
 /// Where the board under `key` was drawn last.
 pub fn drawn(ctx: &egui::Context, key: &str) -> Option<BoardGeometry> {
-    ctx.data(|d| d.get_temp(egui::Id::new(key)))
+    ctx.data(|d| d.get_temp(egui::Id::unique(key)))
 }

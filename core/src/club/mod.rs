@@ -18,7 +18,7 @@ mod swiss;
 
 pub use berger::{BergerRound, berger_table};
 pub use standings::{Standing, TieBreak, standings};
-pub use store::{ClubStore, parse, to_ron, write_atomically};
+pub use store::{ClubStore, parse, to_ron};
 pub use swiss::{SwissEntrant, SwissRound, pair_round};
 
 use serde::{Deserialize, Serialize};

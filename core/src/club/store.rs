@@ -4,6 +4,7 @@
 //! file or the new, never half of one.
 
 use super::{Club, ClubError};
+use crate::atomic::write_atomically;
 use std::path::{Path, PathBuf};
 
 /// The directory the clubs are kept in.
@@ -75,5 +76,3 @@ pub fn parse(text: &str) -> Result<Club, ClubError> {
     club.check()?;
     Ok(club)
 }
-
-pub use crate::atomic::write_atomically;

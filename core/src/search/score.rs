@@ -1,5 +1,6 @@
 //! Search values: centipawns from the side to move's point of view, with a band at the top
-//! and bottom for mates found at a known distance, and the [`Score`] shown to users.
+//! and bottom for mates found at a known distance, and the [`Score`] shown to users (and
+//! kept in game records).
 
 use std::fmt;
 
@@ -35,7 +36,9 @@ pub(crate) const fn is_mate(v: Value) -> bool {
     v.abs() >= MATE_IN_MAX_PLY
 }
 
-/// A score as engines report it.
+/// A score as engines report it, from one side's point of view: the side to move in a
+/// search's lines, Red in a record's [`Evaluation`](crate::record::Evaluation) (PGN's
+/// `[%eval]`).
 ///
 /// ```
 /// use chuhe_core::search::Score;

@@ -34,8 +34,8 @@
 //!   holds out longest, is the shortest mate from there). `duals[0]` is `first_moves`
 //!   without the main move.
 
-pub mod cli;
 pub mod defence;
+pub mod files;
 pub mod pns;
 
 pub use defence::{
@@ -133,6 +133,10 @@ impl Solution {
 /// sized by it).
 pub const MAX_MOVES: u32 = 120;
 
+/// The transposition table's default size: 2^22 entries of 16 bytes (64 MiB, touched only
+/// as used). `chuhe-engine solve --table-bits` changes it.
+pub const DEFAULT_TABLE_BITS: u32 = 22;
+
 /// The quiet-move budget that is no limit.
 const UNLIMITED: u8 = u8::MAX;
 
@@ -197,7 +201,7 @@ pub struct Solver {
 
 impl Default for Solver {
     fn default() -> Solver {
-        Solver::new(cli::DEFAULT_TABLE_BITS)
+        Solver::new(DEFAULT_TABLE_BITS)
     }
 }
 

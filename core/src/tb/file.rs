@@ -3,16 +3,18 @@
 //! Layout (little-endian): the magic `CHUHE-TB`, a format version (u32), the material's
 //! signature (u16 length, UTF-8), the placements per side to move (u64), an FNV-1a 64-bit
 //! checksum (u64) of everything before it and of the values, then the values: one byte per
-//! placement, Red to move then Black to move. The file is written to a temporary name and
-//! renamed, so a reader never sees half a file; a short, altered or foreign file fails the
-//! checks in [`read`] and is generated again by the caller.
+//! placement, Red to move then Black to move. The file is written atomically (a temporary
+//! name, then a rename, as every file Chuhe writes), so a reader never sees half a file; a
+//! short, altered or foreign file fails the checks in [`read`] and is generated again by
+//! the caller.
 
 use super::Table;
 use super::index::Layout;
 use super::material::Material;
+use crate::atomic::write_atomically_with;
 use std::fmt;
 use std::fs;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"CHUHE-TB";
@@ -71,31 +73,19 @@ fn header(material: &Material, size: usize) -> Vec<u8> {
     h
 }
 
-/// Writes `table` to `path` atomically (temporary file in the same directory, then rename).
+/// Writes `table` to `path` atomically (through [`write_atomically_with`]).
 pub(crate) fn write(path: &Path, table: &Table) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
-    }
     let head = header(&table.material, table.layout.size);
     let mut sum = Fnv::new();
     sum.update(&head);
     sum.update(&table.values[0]);
     sum.update(&table.values[1]);
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let result = (|| {
-        let mut w = BufWriter::new(fs::File::create(&tmp)?);
+    write_atomically_with(path, |w| {
         w.write_all(&head)?;
         w.write_all(&sum.0.to_le_bytes())?;
         w.write_all(&table.values[0])?;
-        w.write_all(&table.values[1])?;
-        let f = w.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+        w.write_all(&table.values[1])
+    })
 }
 
 /// Reads and checks the table of `material` from `path`.

@@ -15,7 +15,6 @@
 //! Every placement is stored (no mirror reduction), one byte per position: this keeps
 //! probing a plain index computation and counts exact without unfolding symmetry.
 
-pub mod cli;
 mod file;
 mod index;
 mod material;

@@ -13,9 +13,9 @@
 //! and `title` "Mate in N move(s)") or of a FEN list (one FEN per line, or PGN-style
 //! `[FEN "…"]` tags), one line per position, then the distribution of solve times and,
 //! for wukong, the labels that are wrong. `--pns` runs the proof-number search for mates
-//! by consecutive checks on a batch instead (see [`super::pns`]).
+//! by consecutive checks on a batch instead (see [`chuhe_core::solver::pns`]).
 //!
-//! The benchmark figures of issue 8 come from (release build, from the workspace root):
+//! The solver's benchmark figures come from (release build, from the workspace root):
 //!
 //! ```text
 //! chuhe-engine solve --wukong ../shared/data/puzzles/wukong_mates_public.json --mate 3
@@ -23,19 +23,17 @@
 //! chuhe-engine solve --fens ../shared/data/puzzles/shiqingyaqu551.fen --pns --time-limit 60
 //! ```
 
-use super::{Solution, SolveOptions, Solver, Verdict};
-use crate::notation::{Notation, format_move};
-use crate::{Move, Position};
-use std::fmt;
+use chuhe_core::notation::{Notation, format_move};
+use chuhe_core::solver::files::{Puzzle, read_fen_list, read_wukong};
+use chuhe_core::solver::{
+    DEFAULT_TABLE_BITS, MAX_MOVES, Solution, SolveOptions, Solver, Verdict, pns,
+};
+use chuhe_core::{Move, Position};
 use std::io::Write;
 use std::time::Duration;
 
-/// The transposition table's default size: 2^22 entries of 16 bytes (64 MiB, touched only
-/// as used). `--table-bits` changes it.
-pub const DEFAULT_TABLE_BITS: u32 = 22;
-
 /// The usage lines of the subcommand.
-pub const USAGE: &str =
+const USAGE: &str =
     "chuhe-engine solve --fen FEN --mate N [--json] [--checks-only | --quiet-moves Q] [--time-limit S] [--table-bits B]
                                        prove the shortest mate within N moves, exactly
        chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only | --quiet-moves Q] [--time-limit S]
@@ -97,8 +95,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 let n: u32 = v
                     .parse()
                     .map_err(|_| format!("--mate {v:?} is not a number"))?;
-                if n == 0 || n > super::MAX_MOVES {
-                    return Err(format!("--mate must be 1 to {}", super::MAX_MOVES));
+                if n == 0 || n > MAX_MOVES {
+                    return Err(format!("--mate must be 1 to {}", MAX_MOVES));
                 }
                 mate = Some(n);
                 i += 1;
@@ -141,7 +139,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         input.ok_or_else(|| format!("solve needs --fen, --wukong or --fens\nusage: {USAGE}"))?;
     // The proof-number search has no depth bound.
     let max_moves = mate
-        .or(pns.then_some(super::MAX_MOVES))
+        .or(pns.then_some(MAX_MOVES))
         .ok_or_else(|| format!("solve needs --mate N\nusage: {USAGE}"))?;
     Ok(Args {
         input,
@@ -193,7 +191,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
 }
 
 /// The solution as text: verdict, line (Chinese and ICCS), first moves, duals, nodes, time.
-pub fn to_text(pos: &Position, opts: &SolveOptions, s: &Solution) -> String {
+fn to_text(pos: &Position, opts: &SolveOptions, s: &Solution) -> String {
     let mut t = format!("fen: {pos}\n");
     let within = match opts.quiet_moves {
         None => opts.max_moves.to_string(),
@@ -253,7 +251,7 @@ fn iccs_list(moves: &[Move]) -> Vec<String> {
 
 /// The `--json` object: `fen`, `mate_in` (number or null), `first_moves` and `line`
 /// (arrays of ICCS), `nodes`, `ms`.
-pub fn to_json(fen: &str, s: &Solution) -> String {
+fn to_json(fen: &str, s: &Solution) -> String {
     let array = |moves: &[Move]| {
         let items: Vec<String> = moves.iter().map(|m| json_string(&m.to_string())).collect();
         format!("[{}]", items.join(","))
@@ -272,7 +270,7 @@ pub fn to_json(fen: &str, s: &Solution) -> String {
 }
 
 /// `s` as a JSON string literal.
-pub fn json_string(s: &str) -> String {
+fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -290,210 +288,12 @@ pub fn json_string(s: &str) -> String {
     out
 }
 
-/// A position of a puzzle file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    /// Its name in the file (`id`, or the line number).
-    pub id: String,
-    /// Its FEN.
-    pub fen: String,
-    /// The mate length the file claims, if it says one.
-    pub claimed: Option<u32>,
-}
-
-/// Why a puzzle file could not be read: where (byte offset) and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleFileError {
-    /// Byte offset of the problem.
-    pub offset: usize,
-    /// What was expected there.
-    pub expected: &'static str,
-}
-
-impl fmt::Display for PuzzleFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {}: expected {}", self.offset, self.expected)
-    }
-}
-
-impl std::error::Error for PuzzleFileError {}
-
-/// Reads a wukong puzzle file: a JSON array of flat objects whose values are strings.
-/// `title` "Mate in N move(s)" gives the claim ("?" or anything else: none).
-pub fn read_wukong(text: &str) -> Result<Vec<Puzzle>, PuzzleFileError> {
-    let mut r = JsonReader {
-        bytes: text.as_bytes(),
-        at: 0,
-    };
-    let mut puzzles = Vec::new();
-    r.expect(b'[', "'['")?;
-    if r.peek() == Some(b']') {
-        return Ok(puzzles);
-    }
-    loop {
-        let start = r.at;
-        r.expect(b'{', "'{'")?;
-        let (mut id, mut fen, mut title) = (None, None, None);
-        if r.peek() != Some(b'}') {
-            loop {
-                let key = r.string()?;
-                r.expect(b':', "':'")?;
-                let value = r.string()?;
-                match key.as_str() {
-                    "id" => id = Some(value),
-                    "fen" => fen = Some(value),
-                    "title" => title = Some(value),
-                    _ => {}
-                }
-                if r.peek() == Some(b',') {
-                    r.at += 1;
-                } else {
-                    break;
-                }
-            }
-        }
-        r.expect(b'}', "'}' or ','")?;
-        let fen = fen.ok_or(PuzzleFileError {
-            offset: start,
-            expected: "a \"fen\" field in the object",
-        })?;
-        let claimed = title.as_deref().and_then(|t| {
-            t.strip_prefix("Mate in ")?
-                .split_whitespace()
-                .next()?
-                .parse()
-                .ok()
-        });
-        puzzles.push(Puzzle {
-            id: id.unwrap_or_else(|| format!("#{}", puzzles.len() + 1)),
-            fen,
-            claimed,
-        });
-        if r.peek() == Some(b',') {
-            r.at += 1;
-        } else {
-            break;
-        }
-    }
-    r.expect(b']', "']' or ','")?;
-    Ok(puzzles)
-}
-
-struct JsonReader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl JsonReader<'_> {
-    fn peek(&mut self) -> Option<u8> {
-        while self.at < self.bytes.len() && self.bytes[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-        self.bytes.get(self.at).copied()
-    }
-
-    fn expect(&mut self, b: u8, what: &'static str) -> Result<(), PuzzleFileError> {
-        if self.peek() == Some(b) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(self.error(what))
-        }
-    }
-
-    fn error(&self, expected: &'static str) -> PuzzleFileError {
-        PuzzleFileError {
-            offset: self.at,
-            expected,
-        }
-    }
-
-    fn string(&mut self) -> Result<String, PuzzleFileError> {
-        self.expect(b'"', "a string")?;
-        let mut out = Vec::new();
-        loop {
-            let Some(&b) = self.bytes.get(self.at) else {
-                return Err(self.error("the end of the string"));
-            };
-            self.at += 1;
-            match b {
-                b'"' => break,
-                b'\\' => {
-                    let Some(&e) = self.bytes.get(self.at) else {
-                        return Err(self.error("an escape"));
-                    };
-                    self.at += 1;
-                    match e {
-                        b'n' => out.push(b'\n'),
-                        b't' => out.push(b'\t'),
-                        b'r' => out.push(b'\r'),
-                        b'b' => out.push(8),
-                        b'f' => out.push(12),
-                        b'"' | b'\\' | b'/' => out.push(e),
-                        b'u' => {
-                            let hex = self
-                                .bytes
-                                .get(self.at..self.at + 4)
-                                .and_then(|h| std::str::from_utf8(h).ok())
-                                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                                .ok_or_else(|| self.error("four hex digits"))?;
-                            self.at += 4;
-                            // Surrogate pairs never occur in these files; a lone one is
-                            // replaced rather than refused.
-                            let c = char::from_u32(hex).unwrap_or('\u{fffd}');
-                            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-                        }
-                        _ => return Err(self.error("a valid escape")),
-                    }
-                }
-                _ => out.push(b),
-            }
-        }
-        String::from_utf8(out).map_err(|_| self.error("UTF-8 text"))
-    }
-}
-
-/// Reads a FEN list: each line a FEN, or a `[FEN "…"]` tag; other lines are skipped.
-/// A preceding `[EVENT "…"]` or `[FEN_INDEX "…"]` tag names the position.
-pub fn read_fen_list(text: &str) -> Vec<Puzzle> {
-    let mut puzzles = Vec::new();
-    let mut name = None;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim().trim_start_matches('\u{feff}');
-        let tag = |t: &str| {
-            line.strip_prefix(t)
-                .and_then(|r| r.trim().strip_suffix(']'))
-                .map(|v| v.trim().trim_matches('"').to_string())
-        };
-        if let Some(v) = tag("[FEN_INDEX").or_else(|| tag("[EVENT")) {
-            name = Some(v);
-        } else if let Some(fen) = tag("[FEN") {
-            puzzles.push(Puzzle {
-                id: name.take().unwrap_or_else(|| format!("line {}", i + 1)),
-                fen,
-                claimed: None,
-            });
-        } else if !line.is_empty() && !line.starts_with('[') && !line.starts_with('#') {
-            puzzles.push(Puzzle {
-                id: format!("line {}", i + 1),
-                fen: line.to_string(),
-                claimed: None,
-            });
-        }
-    }
-    puzzles
-}
-
 /// The tree-node limit of `--pns` (about 24 bytes each).
 const PNS_MAX_NODES: usize = 40_000_000;
 
 /// `--fens FILE --pns`: proof-number search for mates by consecutive checks, each position
 /// until proved, disproved, or the time limit (60 s if none is given).
-pub fn pns_batch(
-    puzzles: &[Puzzle],
-    opts: &SolveOptions,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
+fn pns_batch(puzzles: &[Puzzle], opts: &SolveOptions, out: &mut dyn Write) -> std::io::Result<()> {
     let limit = opts.time_limit.unwrap_or(Duration::from_secs(60));
     let (mut proved, mut disproved, mut open) = (0, 0, 0);
     let mut wall = Vec::new();
@@ -502,7 +302,7 @@ pub fn pns_batch(
             writeln!(out, "{}\tbad FEN", p.id)?;
             continue;
         };
-        let r = super::pns::prove_checks_only(&pos, limit, PNS_MAX_NODES);
+        let r = pns::prove_checks_only(&pos, limit, PNS_MAX_NODES);
         let ms = r.elapsed.as_secs_f64() * 1000.0;
         let verdict = match (r.mate_in, r.disproved) {
             (Some(k), _) => {
@@ -562,7 +362,7 @@ fn thread_cpu_ns() -> Option<u64> {
 
 /// Solves every puzzle, one line each (the time shown is CPU time where known), then the
 /// summary.
-pub fn batch(
+fn batch(
     puzzles: &[Puzzle],
     opts: &SolveOptions,
     table_bits: u32,
@@ -663,4 +463,49 @@ pub fn batch(
         writeln!(out, "  {w}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    fn solve(p: &Position, n: u32) -> (Solver, Solution) {
+        let mut solver = Solver::new(18);
+        let s = solver.solve(p, &SolveOptions::mate_in(n));
+        (solver, s)
+    }
+
+    #[test]
+    fn json_output_has_the_contracted_shape() {
+        let p = pos("4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1");
+        let (_, s) = solve(&p, 3);
+        let v: serde_json::Value = serde_json::from_str(&to_json(&p.to_string(), &s)).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut expected = vec!["fen", "mate_in", "first_moves", "line", "nodes", "ms"];
+        expected.sort();
+        let mut keys_sorted = keys.clone();
+        keys_sorted.sort();
+        assert_eq!(keys_sorted, expected);
+        assert_eq!(v["fen"], p.to_string());
+        assert_eq!(v["mate_in"], 2);
+        assert_eq!(v["first_moves"], serde_json::json!(["h1e1"]));
+        assert_eq!(v["line"], serde_json::json!(["h1e1", "e9f9", "e1e8"]));
+        assert_eq!(v["nodes"].as_u64(), Some(s.nodes));
+        assert!(v["ms"].is_u64());
+
+        let q = pos("4k4/4a4/4b4/9/9/9/9/9/7R1/3K5 w - - 0 1");
+        let (_, s) = solve(&q, 2);
+        let v: serde_json::Value = serde_json::from_str(&to_json(&q.to_string(), &s)).unwrap();
+        assert!(v["mate_in"].is_null());
+        assert_eq!(v["first_moves"], serde_json::json!([]));
+        assert_eq!(v["line"], serde_json::json!([]));
+
+        let odd = "a\"b\\c\nd\u{1}e 楚";
+        let back: String = serde_json::from_str(&json_string(odd)).unwrap();
+        assert_eq!(back, odd);
+    }
 }

@@ -9,8 +9,8 @@
 //! Tables come from, and are saved to, the cache directory (`CHUHE_TB_DIR` or the user
 //! data directory), generated when missing.
 
-use super::{Material, SideStats, Tablebases, TbValue, global};
-use crate::{Color, Position};
+use chuhe_core::tb::{Material, MoveValue, SideStats, Tablebases, TbValue, global};
+use chuhe_core::{Color, Position};
 use std::io::Write;
 use std::time::Instant;
 
@@ -87,7 +87,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             let dtm = |v: TbValue| v.dtm().map_or("null".to_owned(), |n| n.to_string());
             if json {
-                let moves = |it: &mut dyn Iterator<Item = &super::MoveValue>| {
+                let moves = |it: &mut dyn Iterator<Item = &MoveValue>| {
                     it.map(|m| {
                         format!(
                             "{{\"move\": \"{}\", \"result\": \"{}\", \"dtm_plies\": {}, \"by_rule\": {}}}",

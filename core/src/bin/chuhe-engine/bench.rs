@@ -1,0 +1,61 @@
+//! `chuhe-engine bench [DEPTH]`: one line per bench position, then the time, the total
+//! node count and the speed (the last two lines).
+
+use chuhe_core::bench::{self, POSITIONS, Totals};
+use std::io::{self, Write};
+
+pub fn command(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        Some(d) => d
+            .parse()
+            .map_err(|_| format!("bench depth {d:?} is not a number"))?,
+        None => bench::DEFAULT_DEPTH,
+    };
+    print(depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Runs the bench to `depth`, writing its report to `out`.
+fn print(depth: u32, out: &mut impl Write) -> io::Result<Totals> {
+    let totals = bench::run(depth, |i, result| {
+        let report = &result.report;
+        let best = result
+            .best_move
+            .map_or_else(|| "(none)".to_string(), |m| m.to_string());
+        let score = report
+            .lines
+            .first()
+            .map_or_else(String::new, |l| l.score.to_string());
+        writeln!(
+            out,
+            "Position {:2}/{}: bestmove {best} score {score} nodes {}",
+            i + 1,
+            POSITIONS.len(),
+            report.nodes
+        )
+    })?;
+    writeln!(out, "\nTotal time (ms): {}", totals.elapsed.as_millis())?;
+    writeln!(out, "Nodes searched: {}", totals.nodes)?;
+    writeln!(out, "Nodes/second: {}", totals.nps())?;
+    Ok(totals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_ends_with_the_node_count_and_the_speed() {
+        let mut out = Vec::new();
+        let totals = print(3, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), POSITIONS.len() + 4, "{text}");
+        assert!(lines[0].starts_with("Position  1/36: bestmove "), "{text}");
+        assert_eq!(
+            lines[lines.len() - 2],
+            format!("Nodes searched: {}", totals.nodes)
+        );
+        assert!(lines[lines.len() - 1].starts_with("Nodes/second: "));
+    }
+}

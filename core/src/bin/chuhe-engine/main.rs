@@ -1,0 +1,85 @@
+//! `chuhe-engine`: Chuhe's engine on the command line.
+//!
+//! With no arguments it speaks UCI on standard input and output. Subcommands:
+//! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken; `bench
+//! [DEPTH]` searches the fixed bench positions and prints the node count and speed;
+//! `eval FEN` prints the static evaluation term by term.
+//! `solve` proves mates exactly (see [`solve`]). `classify FILE...` prints each game's
+//! ECCO code and names; `library --json` prints the built-in library. `tb` generates,
+//! counts and probes endgame tables (see [`tb`]).
+//!
+//! Each subcommand is a module here that reads its arguments and prints; the work itself
+//! (searching, solving, converting, classifying, the tables) is the library's.
+
+mod bench;
+mod classify;
+mod convert;
+mod eval;
+mod library;
+mod perft;
+mod solve;
+mod tb;
+
+use chuhe_core::Position;
+use chuhe_core::uci::Uci;
+use std::io;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdout
+       chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep
+       chuhe-engine bench [DEPTH]      search the bench positions, print nodes and speed
+       chuhe-engine eval FEN           print the static evaluation term by term
+       chuhe-engine convert INPUT... [--to pgn|fen] [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]
+                                       convert PGN/XQF game files, replaying every move
+       chuhe-engine solve --fen FEN --mate N [--json] [--checks-only | --quiet-moves Q] [--time-limit S]
+                                       prove the shortest mate within N moves, exactly
+       chuhe-engine solve (--wukong FILE | --fens FILE) --mate N [--checks-only | --quiet-moves Q] [--time-limit S]
+                                       solve a puzzle file, print the time distribution
+       chuhe-engine classify FILE...   print each game's number, ECCO code, opening and variation
+       chuhe-engine library --json     print the built-in library as one JSON document
+       chuhe-engine tb stats MATERIAL [--json]
+                                       endgame table counts (MATERIAL like \"KR v KAA\", Red first)
+       chuhe-engine tb probe FEN [--json]
+                                       endgame table value, distance to mate and best moves
+       chuhe-engine tb bench [MATERIAL,...]
+                                       time and memory to generate endgame tables";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        None => {
+            let stdin = io::stdin();
+            Uci::with_output(io::stdout())
+                .run(stdin.lock())
+                .map_err(|e| e.to_string())
+        }
+        Some("perft") => perft::command(&args[1..]),
+        Some("convert") => convert::command(&args[1..]),
+        Some("bench") => bench::command(&args[1..]),
+        Some("eval") => eval::command(&args[1..]),
+        Some("solve") => solve::command(&args[1..], &mut io::stdout().lock()),
+        Some("classify") => classify::command(&args[1..], &mut io::stdout().lock()),
+        Some("library") => library::command(&args[1..]),
+        Some("tb") => tb::command(&args[1..], &mut io::stdout().lock()),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("chuhe-engine: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The position of a FEN given as the rest of the command line (its fields may arrive as
+/// separate arguments when it is not quoted).
+fn fen_of(args: &[String]) -> Result<Position, String> {
+    args.join(" ")
+        .parse::<Position>()
+        .map_err(|e| e.to_string())
+}
