@@ -122,6 +122,34 @@ fn piece_at(harness: &Harness<'_, ChuheApp>, square: &str) -> Option<Piece> {
 }
 
 #[test]
+fn a_piece_dragged_off_the_board_is_taken_off_and_one_put_back_stays() {
+    let mut harness = open_in(&temp_dir("drop-off"));
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    let rook = piece_at(&harness, "a0");
+    assert!(rook.is_some(), "the editor starts from the start position");
+    // Carried away and back, then let go where it was picked up: nothing changes.
+    let (a0, a2) = (point(&harness, "a0"), point(&harness, "a2"));
+    button(&mut harness, a0, PointerButton::Primary, true);
+    for pos in [a2, a0] {
+        harness.event(Event::PointerMoved(pos));
+        harness.step();
+    }
+    button(&mut harness, a0, PointerButton::Primary, false);
+    assert_eq!(piece_at(&harness, "a0"), rook);
+    assert_eq!(piece_at(&harness, "a2"), None);
+    // Let go on the board's margin, off every point: taken off.
+    let margin = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn")
+        .board_rect()
+        .left_bottom()
+        + Vec2::new(4.0, -4.0);
+    drag_between(&mut harness, a0, margin);
+    assert_eq!(piece_at(&harness, "a0"), None);
+}
+
+#[test]
 fn pieces_are_placed_moved_and_removed_and_the_changes_undone() {
     let mut harness = open_in(&temp_dir("place"));
     menu(&mut harness, "残局", "摆棋（局面编辑）");

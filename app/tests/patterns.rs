@@ -188,6 +188,79 @@ fn in_practice_a_right_move_is_accepted_and_a_wrong_one_taken_back() {
     assert!(saved.contains(&solved_key(id, 0)), "kept on disk: {saved}");
 }
 
+/// Drags a piece from one point to another with the left button, in several moves.
+fn drag(harness: &mut Harness<'_, ChuheApp>, m: Move) {
+    let geometry = harness
+        .state()
+        .pattern_board_geometry()
+        .expect("the pattern board was drawn");
+    let (a, b) = (geometry.point(m.from), geometry.point(m.to));
+    let button = |harness: &mut Harness<'_, ChuheApp>, pos, pressed| {
+        harness.event(Event::PointerMoved(pos));
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        harness.step();
+    };
+    button(harness, a, true);
+    for i in 1..=6 {
+        harness.event(Event::PointerMoved(a + (b - a) * (i as f32 / 6.0)));
+        harness.step();
+    }
+    button(harness, b, false);
+    harness.run_ok();
+}
+
+#[test]
+fn in_practice_a_piece_is_moved_by_dragging() {
+    let (mut harness, _) = open("practice-drag");
+    harness.get_by_label("杀法").click();
+    harness.run_ok();
+    let (id, ex) = patterns::library()
+        .unwrap()
+        .iter()
+        .find_map(|p| {
+            p.examples
+                .first()
+                .filter(|e| e.mate_in >= 2)
+                .map(|e| (p.id, e))
+        })
+        .unwrap();
+    let name = patterns::pattern(id).unwrap().names.zh_cn.clone();
+    harness
+        .get_by_label_contains(&format!("{id}. {name}"))
+        .click();
+    harness.run_ok();
+    harness.get_by_label("练习：我来走").click();
+    harness.run_ok();
+    let (start, line) = patterns::replay(ex).unwrap();
+
+    // A drag from the defender's side moves nothing.
+    let theirs = start
+        .play(line[0])
+        .unwrap()
+        .legal_moves()
+        .iter()
+        .copied()
+        .next()
+        .expect("the defender has a move");
+    drag(&mut harness, theirs);
+    let practice = harness.state().state.patterns.practice.as_ref().unwrap();
+    assert_eq!(practice.position, start);
+    assert!(practice.pending.is_none());
+
+    // The book move dragged is played, and the defender answers it.
+    drag(&mut harness, line[0]);
+    wait_for_defence(&mut harness);
+    let practice = harness.state().state.patterns.practice.as_ref().unwrap();
+    assert_ne!(practice.result, Some(false), "the book move is right");
+    assert_eq!(practice.left, ex.mate_in - 1);
+    assert_eq!(practice.position.side_to_move(), start.side_to_move());
+}
+
 #[test]
 fn analysis_lines_that_mate_are_named_for_every_library_mate() {
     for p in patterns::library().unwrap() {

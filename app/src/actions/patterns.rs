@@ -1,6 +1,6 @@
 use crate::state::patterns::Defence;
-use chuhe_core::Square;
 use chuhe_core::library::patterns::PatternId;
+use chuhe_core::{Move, Square};
 /// What the user asks of the pattern browser.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PatternAction {
@@ -18,6 +18,8 @@ pub enum PatternAction {
     StopPractice,
     /// A click on the practice board.
     Click(Square),
+    /// A move dragged on the practice board.
+    Move(Move),
     /// Show the next winning move.
     Hint,
     /// The defence was worked out.

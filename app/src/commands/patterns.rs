@@ -62,6 +62,13 @@ impl Ctx<'_> {
                     crate::services::patterns::start_defence(&mut app.services.work, after, left);
                 }
             }
+            PatternAction::Move(m) => {
+                if let Some(p) = &mut view.practice
+                    && let Some((after, left)) = p.play(m)
+                {
+                    crate::services::patterns::start_defence(&mut app.services.work, after, left);
+                }
+            }
             PatternAction::Defended(defence) => {
                 let solved = view.practice.as_mut().is_some_and(|p| defended(p, defence));
                 if solved && let Some((id, i)) = view.selected {

@@ -6,21 +6,16 @@ use crate::actions::*;
 use crate::state::State;
 use crate::theme::Theme;
 use crate::widgets::View;
-use crate::widgets::board::{Board, BoardArrow, BoardGeometry, Diagram, Marks};
-use chuhe_core::record::{Arrow, Circle, MarkColor, NodeId};
+use crate::widgets::board::{Board, Diagram};
+use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
+use chuhe_core::Move;
+use chuhe_core::record::{Arrow, Circle, NodeId};
 use chuhe_core::review::clamped_cp;
 use chuhe_core::search::Score;
-use chuhe_core::{Move, Square};
-use egui::{Color32, PointerButton, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
+use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
 
-/// A drag in progress on the board.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BoardInput {
-    /// The piece being dragged with the primary button.
-    dragging: Option<Square>,
-    /// Where a right-button drag (an arrow) started.
-    drawing_from: Option<Square>,
-}
+/// The study board's key in egui's memory, for what the pointer holds over it.
+const STUDY_BOARD: &str = "chuhe study board input";
 
 /// Width of the evaluation bar.
 const EVAL_BAR_WIDTH: f32 = 14.0;
@@ -44,12 +39,12 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let evals = if board_only || app.state.analysis.engine_hidden {
         Vec::new()
     } else {
-        main_line_evals(&app.state)
+        main_line_evals(app.state)
     };
     if evals.len() > 1 {
         egui::Panel::bottom("eval-graph")
             .exact_size(GRAPH_HEIGHT)
-            .show(ui, |ui| graph(ui, &app.state, &evals, &theme, actions));
+            .show(ui, |ui| graph(ui, app.state, &evals, &theme, actions));
     }
     if app
         .state
@@ -145,122 +140,42 @@ fn presentation_moves(app: &View, ui: &mut Ui) {
 
 fn board(app: &View, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
     let state = &app.state;
-    let diagram = Diagram::from_position(state.position());
+    let position = state.position();
+    let diagram = Diagram::from_position(position);
     let mut marks = crate::widgets::board::study_marks(state, theme);
     // With the audience window open, the teacher sees where the game goes next.
     marks
         .arrows
         .extend(crate::widgets::board::preview_arrow(app));
     if state.knowledge.board_lines {
-        marks.board_lines = Some(crate::widgets::board::line_labels(&app.i18n));
+        marks.board_lines = Some(crate::widgets::board::line_labels(app.i18n));
     }
-    let pointer = ui.input(|i| i.pointer.latest_pos());
-    let input_id = egui::Id::unique("chuhe study board input");
-    let mut input: BoardInput = ui.data(|d| d.get_temp(input_id)).unwrap_or_default();
-    if let (Some(from), Some(at)) = (input.dragging, pointer) {
-        marks.lifted = Some((from, at));
-        if state.settings.show_destinations {
-            marks.destinations = crate::widgets::board::destinations(state, from);
-        }
-    }
+    let mut input = BoardInput::new(
+        ui,
+        egui::Id::unique(STUDY_BOARD),
+        Pick::SideToMove(position),
+    )
+    .with_marks(theme)
+    .with_destinations(state.settings.show_destinations);
+    input.decorate(ui, &mut marks);
     let (response, geometry) = Board::new(&diagram, &marks, theme).show(ui);
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
-    let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
-    let press_origin = ui.input(|i| i.pointer.press_origin());
-    if response.drag_started_by(PointerButton::Primary) {
-        let from = square_at(press_origin);
-        let own = from
-            .and_then(|s| state.position().piece_at(s))
-            .is_some_and(|p| p.color == state.position().side_to_move());
-        input.dragging = from.filter(|_| own);
-        if let Some(from) = input.dragging {
-            actions.push(Action::Study(StudyAction::ClickPoint(from)));
-            // The drag picks the piece up; the release decides.
-            if state.study.selected == Some(from) {
-                actions.pop();
+    for event in input.finish(ui, &response, &geometry) {
+        let action = match event {
+            // The drag picks the piece up (selects it, showing where it may go) unless it
+            // already is; the release decides.
+            BoardEvent::Lift(from) if state.study.selected != Some(from) => {
+                StudyAction::ClickPoint(from)
             }
-        }
-    }
-    if response.drag_stopped_by(PointerButton::Primary)
-        && let Some(from) = input.dragging.take()
-    {
-        match square_at(pointer) {
-            Some(to) if to != from => {
-                actions.push(Action::Study(StudyAction::PlayMove(Move::new(from, to))))
+            BoardEvent::Click(square) => StudyAction::ClickPoint(square),
+            BoardEvent::Move(from, to) => StudyAction::PlayMove(Move::new(from, to)),
+            BoardEvent::Arrow(from, to, color) => {
+                StudyAction::ToggleArrow(Arrow { from, to, color })
             }
-            _ => {}
-        }
-    }
-    if response.drag_started_by(PointerButton::Secondary) {
-        input.drawing_from = square_at(press_origin);
-    }
-    let color = mark_color(ui.input(|i| i.modifiers));
-    if response.drag_stopped_by(PointerButton::Secondary)
-        && let Some(from) = input.drawing_from.take()
-    {
-        match square_at(pointer) {
-            Some(to) if to != from => {
-                actions.push(Action::Study(StudyAction::ToggleArrow(Arrow {
-                    from,
-                    to,
-                    color,
-                })))
-            }
-            Some(at) => actions.push(Action::Study(StudyAction::ToggleCircle(Circle {
-                at,
-                color,
-            }))),
-            None => {}
-        }
-    }
-    if response.clicked_by(PointerButton::Primary)
-        && let Some(square) = square_at(response.interact_pointer_pos())
-    {
-        actions.push(Action::Study(StudyAction::ClickPoint(square)));
-    }
-    if response.clicked_by(PointerButton::Secondary)
-        && let Some(at) = square_at(response.interact_pointer_pos())
-    {
-        actions.push(Action::Study(StudyAction::ToggleCircle(Circle {
-            at,
-            color,
-        })));
-    }
-    // While drawing an arrow, show it from its start to the pointer's point.
-    if let (Some(from), Some(to)) = (input.drawing_from, square_at(pointer))
-        && from != to
-    {
-        let preview = Marks {
-            flipped: geometry.is_flipped(),
-            arrows: vec![BoardArrow {
-                from,
-                to,
-                color: theme.mark(color),
-            }],
-            ..Marks::default()
+            BoardEvent::Circle(at, color) => StudyAction::ToggleCircle(Circle { at, color }),
+            _ => continue,
         };
-        paint_overlay(ui, &geometry, &preview);
-    }
-    ui.data_mut(|d| d.insert_temp(input_id, input));
-}
-
-/// Draws only the arrows of `marks` over the board.
-fn paint_overlay(ui: &Ui, geometry: &BoardGeometry, marks: &Marks) {
-    let painter = ui.painter_at(geometry.board_rect());
-    for arrow in &marks.arrows {
-        crate::widgets::board::paint_arrow(&painter, geometry, arrow);
-    }
-}
-
-/// Lichess's colours for marks: green plain, red with Shift, blue with Alt (or Ctrl),
-/// yellow with both.
-pub fn mark_color(modifiers: egui::Modifiers) -> MarkColor {
-    let other = modifiers.alt || modifiers.ctrl || modifiers.command;
-    match (modifiers.shift, other) {
-        (false, false) => MarkColor::Green,
-        (true, false) => MarkColor::Red,
-        (false, true) => MarkColor::Blue,
-        (true, true) => MarkColor::Yellow,
+        actions.push(Action::Study(action));
     }
 }
 

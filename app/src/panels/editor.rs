@@ -9,19 +9,17 @@ use crate::state::editor::{ComposerResult, Editor, MAX_COMPOSER_MOVES, Tool};
 use crate::theme::Theme;
 use crate::widgets::View;
 use crate::widgets::board::{Board, Diagram, Marks};
+use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::solver::Verdict;
 use chuhe_core::{Color, Piece, PieceKind, SetupProblem, Square};
 use egui::{Color32, FontId, PointerButton, RichText, Sense, Stroke, Ui, Vec2};
 
-/// Where a drag in the editor started.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EditorDrag {
-    /// A piece on the board.
-    Board(Square),
-    /// A piece of the palette.
-    Palette(Piece),
+/// The editor board's id, under which it keeps what the pointer holds: a piece of the
+/// board, or one carried from the palette.
+fn editor_board() -> egui::Id {
+    egui::Id::unique("chuhe editor board input")
 }
 
 fn push(actions: &mut Vec<Action>, action: EditorAction) {
@@ -93,7 +91,6 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         return;
     };
     let diagram = Diagram::from_board(&editor.setup.board);
-    let pointer = ui.input(|i| i.pointer.latest_pos());
     let mut marks = Marks {
         flipped: app.state.settings.flipped,
         coordinates: app.state.settings.coordinates,
@@ -106,51 +103,26 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         traditional,
         ..Marks::default()
     };
-    let drag_id = egui::Id::unique("chuhe editor drag");
-    let mut editor_drag: Option<EditorDrag> = ui.data(|d| d.get_temp(drag_id)).flatten();
-    if let (Some(EditorDrag::Board(from)), Some(at)) = (editor_drag, pointer) {
-        marks.lifted = Some((from, at));
-    }
+    let mut input =
+        BoardInput::new(ui, editor_board(), Pick::AnyPiece(&editor.setup.board)).with_drop_off();
+    input.decorate(ui, &mut marks);
     let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
-    let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
-    let press_origin = ui.input(|i| i.pointer.press_origin());
-    if response.drag_started_by(PointerButton::Primary)
-        && let Some(from) = square_at(press_origin)
-        && editor.setup.board.get(from).is_some()
-    {
-        editor_drag = Some(EditorDrag::Board(from));
-    }
-    let released = ui.input(|i| i.pointer.any_released());
-    if released {
-        match editor_drag.take() {
-            Some(EditorDrag::Board(from)) => match square_at(pointer) {
-                Some(to) if to != from => push(actions, EditorAction::MovePiece(from, to)),
-                Some(_) => {}
-                // Dropped off the board: taken off.
-                None => push(actions, EditorAction::Remove(from)),
-            },
-            Some(EditorDrag::Palette(piece)) => {
-                if let Some(to) = square_at(pointer) {
-                    push(actions, EditorAction::Place(to, piece));
-                }
+    for event in input.finish(ui, &response, &geometry) {
+        let action = match event {
+            BoardEvent::Click(square) => EditorAction::Click(square),
+            BoardEvent::Move(from, to) => EditorAction::MovePiece(from, to),
+            // Dropped off the board or right-clicked: taken off.
+            BoardEvent::DropOff(square) | BoardEvent::SecondaryClick(square) => {
+                EditorAction::Remove(square)
             }
-            None => {}
-        }
+            BoardEvent::Place(to, piece) => EditorAction::Place(to, piece),
+            _ => continue,
+        };
+        push(actions, action);
     }
-    if response.clicked_by(PointerButton::Primary)
-        && let Some(square) = square_at(response.interact_pointer_pos())
-    {
-        push(actions, EditorAction::Click(square));
-    }
-    if response.clicked_by(PointerButton::Secondary)
-        && let Some(square) = square_at(response.interact_pointer_pos())
-    {
-        push(actions, EditorAction::Remove(square));
-    }
-    // A palette piece being dragged follows the pointer.
-    ui.data_mut(|d| d.insert_temp(drag_id, editor_drag));
-    if let (Some(EditorDrag::Palette(piece)), Some(at)) = (editor_drag, pointer) {
+    // A palette piece being carried follows the pointer, above everything.
+    if let (Some(piece), Some(at)) = (input.carried(), ui.input(|i| i.pointer.latest_pos())) {
         let painter = ui.ctx().layer_painter(egui::LayerId::new(
             egui::Order::Tooltip,
             egui::Id::unique("editor_drag"),
@@ -237,13 +209,9 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     if response.clicked() {
                         push(actions, EditorAction::SetTool(Tool::Place(piece)));
                     }
-                    if response.drag_started() {
-                        ui.data_mut(|d| {
-                            d.insert_temp(
-                                egui::Id::unique("chuhe editor drag"),
-                                Some(EditorDrag::Palette(piece)),
-                            )
-                        });
+                    // Dragged onto the board, where the board places it.
+                    if response.drag_started_by(PointerButton::Primary) {
+                        BoardInput::carry(ui.ctx(), editor_board(), piece);
                     }
                     response.on_hover_text(&label);
                 }

@@ -9,6 +9,7 @@ use crate::i18n::{I18n, Language};
 use crate::state::patterns::{example, solved_key};
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
+use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::text::*;
 use chuhe_core::library::patterns::{self, Example, Pattern};
 use chuhe_core::notation::format_move;
@@ -160,7 +161,7 @@ fn detail(
             });
         });
     let diagram = Diagram::from_position(&position);
-    let marks = Marks {
+    let mut marks = Marks {
         flipped: start.side_to_move() == Color::Black,
         coordinates: app.state.settings.coordinates,
         last_move: last.map(|m| (m.from, m.to)),
@@ -179,6 +180,13 @@ fn detail(
         traditional: language == Language::ZhTw,
         ..Marks::default()
     };
+    // The attacker's pieces may be dragged while practice waits for a move.
+    let pick = match &app.state.patterns.practice {
+        Some(p) if p.pending.is_none() && p.result != Some(true) => Pick::SideToMove(&p.position),
+        _ => Pick::Nothing,
+    };
+    let mut input = BoardInput::new(ui, egui::Id::unique("chuhe pattern board input"), pick);
+    input.decorate(ui, &mut marks);
     // Keep clear of the text panel's frame, which the panel's width does not include.
     let room = ui.available_size() - Vec2::new(16.0, 0.0);
     let (response, geometry) = ui
@@ -187,13 +195,14 @@ fn detail(
         })
         .inner;
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::PATTERN_BOARD, geometry);
-    if app.state.patterns.practice.is_some()
-        && response.clicked()
-        && let Some(square) = response
-            .interact_pointer_pos()
-            .and_then(|p| geometry.square_at(p))
-    {
-        actions.push(Action::Patterns(PatternAction::Click(square)));
+    let practising = app.state.patterns.practice.is_some();
+    for event in input.finish(ui, &response, &geometry) {
+        let action = match event {
+            BoardEvent::Click(square) if practising => PatternAction::Click(square),
+            BoardEvent::Move(from, to) => PatternAction::Move(Move::new(from, to)),
+            _ => continue,
+        };
+        actions.push(Action::Patterns(action));
     }
 }
 

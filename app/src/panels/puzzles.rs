@@ -7,12 +7,12 @@ use crate::i18n::{I18n, Language};
 use crate::state::puzzles::{Phase, Refutation, SolveMessage, Wrong};
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
+use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::text::*;
-use chuhe_core::Square;
 use chuhe_core::notation::format_move;
 use chuhe_core::puzzle::{Goal, Puzzle};
 use chuhe_core::{Color, Move, Piece, PieceKind};
-use egui::{Color32, PointerButton, RichText, Ui};
+use egui::{Color32, RichText, Ui};
 
 fn push(actions: &mut Vec<Action>, action: PuzzleAction) {
     actions.push(Action::Puzzle(action));
@@ -210,37 +210,23 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             });
         }
     }
-    let pointer = ui.input(|i| i.pointer.latest_pos());
-    let drag_id = egui::Id::unique("chuhe puzzle drag");
-    let mut dragging: Option<Square> = ui.data(|d| d.get_temp(drag_id)).flatten();
-    if let (Some(from), Some(at)) = (dragging, pointer) {
-        marks.lifted = Some((from, at));
-    }
+    let pick = if session.can_move() {
+        Pick::SideToMove(position)
+    } else {
+        Pick::Nothing
+    };
+    let mut input = BoardInput::new(ui, egui::Id::unique("chuhe puzzle board input"), pick)
+        .with_destinations(app.state.settings.show_destinations);
+    input.decorate(ui, &mut marks);
     let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
-    let square_at = |pos: Option<egui::Pos2>| pos.and_then(|p| geometry.square_at(p));
-    let press_origin = ui.input(|i| i.pointer.press_origin());
-    if response.drag_started_by(PointerButton::Primary) {
-        let from = square_at(press_origin).filter(|&s| {
-            position
-                .piece_at(s)
-                .is_some_and(|p| p.color == position.side_to_move())
-        });
-        dragging = from.filter(|_| session.can_move());
+    for event in input.finish(ui, &response, &geometry) {
+        match event {
+            BoardEvent::Move(from, to) => push(actions, PuzzleAction::Move(Move::new(from, to))),
+            BoardEvent::Click(square) => push(actions, PuzzleAction::Click(square)),
+            _ => {}
+        }
     }
-    if response.drag_stopped_by(PointerButton::Primary)
-        && let Some(from) = dragging.take()
-        && let Some(to) = square_at(pointer)
-        && to != from
-    {
-        push(actions, PuzzleAction::Move(Move::new(from, to)));
-    }
-    if response.clicked_by(PointerButton::Primary)
-        && let Some(square) = square_at(response.interact_pointer_pos())
-    {
-        push(actions, PuzzleAction::Click(square));
-    }
-    ui.data_mut(|d| d.insert_temp(drag_id, dragging));
 }
 
 /// What a refuting defence does, in words.

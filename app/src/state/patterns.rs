@@ -63,21 +63,26 @@ impl Practice {
                 p.selected = Some(square);
                 None
             }
-            Some(from) => {
-                p.selected = None;
-                let m = Move::new(from, square);
-                if let Ok(next) = p.position.play(m) {
-                    p.pending = Some((p.position.clone(), m));
-                    p.position = next.clone();
-                    p.last = Some(m);
-                    p.hint_shown = false;
-                    p.result = None;
-                    return Some((next, p.left));
-                }
-                None
-            }
+            Some(from) => p.play(Move::new(from, square)),
             None => None,
         }
+    }
+
+    /// Plays `m` (a click's second point, or a drag) if it is legal and no move waits for
+    /// the prover; returns it as [`Practice::click`] does. Any picked-up piece is put down.
+    pub fn play(&mut self, m: Move) -> Option<(Position, u32)> {
+        let p = self;
+        if p.pending.is_some() || p.result == Some(true) {
+            return None;
+        }
+        p.selected = None;
+        let next = p.position.play(m).ok()?;
+        p.pending = Some((p.position.clone(), m));
+        p.position = next.clone();
+        p.last = Some(m);
+        p.hint_shown = false;
+        p.result = None;
+        Some((next, p.left))
     }
 }
 

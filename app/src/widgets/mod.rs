@@ -2,6 +2,7 @@
 //! keyboard shortcuts.
 
 pub mod board;
+pub mod board_input;
 pub mod shortcuts;
 pub mod text;
 
