@@ -2,6 +2,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::state::Notice;
 use crate::state::play::*;
+use crate::widgets::text::result_text;
 use chuhe_core::play::{self, PlayedResult};
 use chuhe_core::record::GameResult;
 use chuhe_core::record::Record;

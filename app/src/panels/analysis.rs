@@ -98,7 +98,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
 
 /// Which engine analyses, and what went wrong with an external one, in plain words.
 fn engine_status(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
-    use crate::services::analysis::EngineStatus;
+    use crate::state::analysis::EngineStatus;
     let i18n = &app.i18n;
     let state = &app.state;
     match &state.analysis.engine_status {

@@ -4,8 +4,7 @@
 
 use crate::actions::Action;
 use crate::actions::*;
-use crate::services::print::{award, standings_columns, standings_row};
-use crate::state::club::{Draft, group_id, result_id};
+use crate::state::club::{Draft, award, group_id, result_id, standings_columns, standings_row};
 use crate::widgets::View;
 use chuhe_core::club::{Club, Format, GameResult, GradeGroup, Tournament};
 use egui::{RichText, Ui};
@@ -437,7 +436,7 @@ fn tournament(app: &View, club: &Club, t: &Tournament, ui: &mut Ui, actions: &mu
                 ui.end_row();
             }
         });
-    ui.weak(i18n.tr(crate::services::print::tie_break_note_id(t.format)));
+    ui.weak(i18n.tr(crate::state::club::tie_break_note_id(t.format)));
     ui.horizontal(|ui| {
         if ui.button(i18n.tr("club-export-csv")).clicked() {
             push(actions, ClubAction::ExportCsvDialog);

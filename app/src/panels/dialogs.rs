@@ -3,7 +3,6 @@
 
 use crate::actions::Action;
 use crate::actions::*;
-use crate::services::files;
 use crate::state::Dialog;
 use crate::widgets::View;
 use egui::{Context, Id, Modal};
@@ -101,7 +100,7 @@ fn game_list(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
                 ui.weak(i18n.tr_args("games-unreadable", &[("count", list.unreadable.into())]));
             }
             let shown: Vec<usize> = (0..list.games.len())
-                .filter(|&i| files::matches(&list.games[i], &list.filter))
+                .filter(|&i| list.games[i].matches(&list.filter))
                 .collect();
             ui.label(i18n.tr_args("games-count", &[("count", shown.len().into())]));
             egui::ScrollArea::vertical().show_rows(ui, 20.0, shown.len(), |ui, rows| {

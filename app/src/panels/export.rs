@@ -23,7 +23,7 @@ pub fn dialog(
                 let label = ui.label(i18n.tr("export-size"));
                 ui.add(
                     egui::DragValue::new(&mut edited.size)
-                        .range(crate::services::export::SIZES)
+                        .range(crate::state::export::SIZES)
                         .suffix(" px"),
                 )
                 .labelled_by(label.id);

@@ -393,7 +393,7 @@ fn external_engines(
         actions.push(Action::Engine(EngineAction::AddEngineDialog));
     }
     // The chosen engine's options, as it declared them in the handshake.
-    let Some(crate::services::analysis::EngineStatus::External(info)) =
+    let Some(crate::state::analysis::EngineStatus::External(info)) =
         &app.state.analysis.engine_status
     else {
         return;

@@ -8,10 +8,10 @@ use crate::i18n::I18n;
 use crate::state::State;
 use crate::state::study::MoveToken;
 use crate::widgets::View;
+use crate::widgets::text::reason_id;
 use chuhe_core::record::Nag;
 use chuhe_core::record::NodeId;
-use chuhe_core::repetition::ForbiddenKind;
-use chuhe_core::{Color, EndReason, Outcome};
+use chuhe_core::{Color, Outcome};
 use egui::{RichText, Ui};
 
 /// The glyphs offered as buttons.
@@ -189,23 +189,4 @@ pub fn outcome_text(i18n: &I18n, outcome: Outcome) -> String {
         "game-over",
         &[("reason", reason.into()), ("winner", result.into())],
     )
-}
-
-/// The message id of an end reason.
-pub fn reason_id(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => "end-checkmate",
-        EndReason::Stalemate => "end-stalemate",
-        EndReason::MoveLimit => "end-move-limit",
-        EndReason::PerpetualCheck => "end-perpetual-check",
-        EndReason::RepetitionDraw => "end-repetition-draw",
-        EndReason::ForbiddenRepetition { kind } => match kind {
-            ForbiddenKind::PerpetualMateThreat => "end-perpetual-mate-threat",
-            ForbiddenKind::PerpetualChase => "end-perpetual-chase",
-            ForbiddenKind::CheckAndMateThreat => "end-check-and-mate-threat",
-            ForbiddenKind::CheckAndChase => "end-check-and-chase",
-            ForbiddenKind::MateThreatAndChase => "end-mate-threat-and-chase",
-            ForbiddenKind::CheckMateThreatAndChase => "end-check-mate-threat-and-chase",
-        },
-    }
 }

@@ -3,8 +3,9 @@
 
 use crate::actions::Action;
 use crate::actions::*;
-use crate::state::play::{ClockChoice, PlaySetup, Player, format_clock, result_text};
+use crate::state::play::{ClockChoice, PlaySetup, Player, format_clock};
 use crate::widgets::View;
+use crate::widgets::text::result_text;
 use chuhe_core::Color;
 use chuhe_core::play::{Level, TimeControlKind};
 use egui::{Color32, RichText, Ui};

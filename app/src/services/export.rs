@@ -8,13 +8,10 @@
 
 pub use crate::services::raster::save_png;
 use crate::services::raster::{Textures, apply_textures, rasterise};
-use crate::state::export::ExportOptions;
+use crate::state::export::{ExportOptions, SIZES};
 use crate::theme::Theme;
 use crate::widgets::board::{self, BoardGeometry, Diagram, Marks};
 use egui::{Pos2, RawInput, Rect, Vec2};
-
-/// The smallest and largest side of an exported diagram, in pixels.
-pub const SIZES: std::ops::RangeInclusive<u32> = 200..=4000;
 
 /// Draws `diagram` with `marks` in `theme` as a square picture `options.size` pixels wide.
 pub fn render(

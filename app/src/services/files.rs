@@ -83,14 +83,6 @@ fn game_entry(record: Record) -> GameEntry {
     }
 }
 
-/// Whether `entry` matches every word of the search text.
-pub fn matches(entry: &GameEntry, filter: &str) -> bool {
-    filter
-        .to_lowercase()
-        .split_whitespace()
-        .all(|word| entry.search_text.contains(word))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,11 +106,11 @@ mod tests {
             panic!("two games open as a list");
         };
         assert_eq!(list.games.len(), 2);
-        let found: Vec<_> = list.games.iter().filter(|g| matches(g, "吕钦")).collect();
+        let found: Vec<_> = list.games.iter().filter(|g| g.matches("吕钦")).collect();
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].record.headers().get("Red"), Some("许银川"));
         assert_eq!(
-            list.games.iter().filter(|g| matches(g, "全国 许")).count(),
+            list.games.iter().filter(|g| g.matches("全国 许")).count(),
             1
         );
     }

@@ -4,7 +4,9 @@
 //! in the middle of entering results loses nothing already entered.
 
 use crate::i18n::I18n;
-use chuhe_core::club::{Club, ClubError, ClubStore, GameResult, GradeGroup};
+use chuhe_core::club::{
+    Club, ClubError, ClubStore, Format, GameResult, GradeGroup, Standing, TieBreak, Tournament,
+};
 use std::path::{Path, PathBuf};
 
 /// A club file as listed: its path and the club's name, or why it cannot be read.
@@ -166,6 +168,78 @@ pub const fn result_id(result: GameResult) -> &'static str {
         GameResult::RedForfeits => "club-result-red-forfeits",
         GameResult::BlackForfeits => "club-result-black-forfeits",
         GameResult::BothForfeit => "club-result-both-forfeit",
+    }
+}
+
+/// Points and tie-break scores as the sheet writes them: `2`, `2.5`, `4.75`.
+pub fn number(x: f64) -> String {
+    // `+ 0.0` turns a negative zero into zero.
+    let s = format!("{:.2}", x + 0.0);
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// The standings' columns for a tournament's tie-breaks: headings and the values of a line.
+pub fn standings_columns(t: &Tournament, i18n: &I18n) -> Vec<String> {
+    let mut header = vec![
+        i18n.tr("club-rank"),
+        i18n.tr("club-name"),
+        i18n.tr("club-points"),
+    ];
+    for tb in TieBreak::order(t.format) {
+        header.push(i18n.tr(tie_break_id(*tb)));
+    }
+    header.push(i18n.tr("club-award"));
+    header
+}
+
+/// The values of a standings line, in the order of [`standings_columns`].
+pub fn standings_row(club: &Club, t: &Tournament, line: &Standing, i18n: &I18n) -> Vec<String> {
+    let mut row = vec![
+        line.rank.to_string(),
+        club.name_of(line.player).to_owned(),
+        number(line.points),
+    ];
+    for tb in TieBreak::order(t.format) {
+        row.push(match tb {
+            TieBreak::SonnebornBerger => number(line.sonneborn_berger),
+            TieBreak::Buchholz => number(line.buchholz),
+            TieBreak::Wins => line.wins.to_string(),
+            TieBreak::HeadToHead => line.head_to_head.map(number).unwrap_or_default(),
+            TieBreak::Fouls => line.fouls.to_string(),
+        });
+    }
+    row.push(award(line, i18n));
+    row
+}
+
+/// 冠军, 亚军, 季军 for the top three (seed 000, rule 5), else nothing.
+pub fn award(line: &Standing, i18n: &I18n) -> String {
+    if !line.top_three {
+        return String::new();
+    }
+    match line.rank {
+        1 => i18n.tr("club-award-1"),
+        2 => i18n.tr("club-award-2"),
+        _ => i18n.tr("club-award-3"),
+    }
+}
+
+/// The message id of the sentence saying how a format splits equal points.
+pub const fn tie_break_note_id(format: Format) -> &'static str {
+    match format {
+        Format::RoundRobin => "club-tie-breaks-round-robin",
+        Format::Swiss { .. } => "club-tie-breaks-swiss",
+    }
+}
+
+/// The message id of a tie-break's column.
+pub const fn tie_break_id(tb: TieBreak) -> &'static str {
+    match tb {
+        TieBreak::SonnebornBerger => "club-sb",
+        TieBreak::Buchholz => "club-buchholz",
+        TieBreak::Wins => "club-wins",
+        TieBreak::HeadToHead => "club-h2h",
+        TieBreak::Fouls => "club-fouls",
     }
 }
 

@@ -1,3 +1,6 @@
+/// The smallest and largest side of an exported diagram, in pixels.
+pub const SIZES: std::ops::RangeInclusive<u32> = 200..=4000;
+
 /// What the user chose for a diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExportOptions {

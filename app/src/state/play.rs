@@ -3,7 +3,7 @@
 //! record's main line; the engine thinks on a background [`Job`] so the board stays live,
 //! and taking a move back or leaving the game cancels it at once.
 
-use chuhe_core::play::{self, Clock, GameEnd, Level, PlayedResult, TimeControl};
+use chuhe_core::play::{self, Clock, Level, PlayedResult, TimeControl};
 use chuhe_core::record::{NodeId, Record};
 use chuhe_core::search::{Score, SearchRoot};
 use chuhe_core::{Color, Game};
@@ -188,25 +188,6 @@ pub fn rules_outcome(record: &Record) -> Option<chuhe_core::Outcome> {
 /// Plays the game's moves on a search root (for repetitions).
 pub fn search_root(record: &Record) -> Option<SearchRoot> {
     SearchRoot::from_moves(record.start().clone(), &record.main_line_moves()).ok()
-}
-
-/// The result in words: who won and why, or a draw and why.
-pub fn result_text(i18n: &crate::i18n::I18n, result: &PlayedResult) -> String {
-    let reason = match result.end {
-        GameEnd::Rules(reason) => i18n.tr(crate::panels::moves::reason_id(reason)),
-        GameEnd::Resigned => i18n.tr("play-end-resigned"),
-        GameEnd::Time => i18n.tr("play-end-time"),
-        GameEnd::Agreed => i18n.tr("play-end-agreed"),
-    };
-    let winner = match result.winner {
-        Some(Color::Red) => i18n.tr("result-red-wins"),
-        Some(Color::Black) => i18n.tr("result-black-wins"),
-        None => i18n.tr("result-draw"),
-    };
-    i18n.tr_args(
-        "game-over",
-        &[("winner", winner.into()), ("reason", reason.into())],
-    )
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock in UTC.

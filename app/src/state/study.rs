@@ -104,6 +104,16 @@ pub struct GameEntry {
     pub search_text: String,
 }
 
+impl GameEntry {
+    /// Whether the game matches every word of the search text.
+    pub fn matches(&self, filter: &str) -> bool {
+        filter
+            .to_lowercase()
+            .split_whitespace()
+            .all(|word| self.search_text.contains(word))
+    }
+}
+
 /// The games of a multi-game file, waiting for the user to choose one.
 #[derive(Clone, Debug)]
 pub struct GameList {

@@ -5,7 +5,9 @@ use crate::state::Notice;
 use chuhe_core::PieceKind;
 use chuhe_core::library::patterns::{self, Pattern, PatternId};
 use chuhe_core::notation::format_move;
-use chuhe_core::{Color, Move, Piece, Position};
+use chuhe_core::play::{GameEnd, PlayedResult};
+use chuhe_core::repetition::ForbiddenKind;
+use chuhe_core::{Color, EndReason, Move, Piece, Position};
 
 /// The pattern's name in `language`.
 pub fn name(pattern: &Pattern, language: Language) -> &str {
@@ -97,6 +99,44 @@ pub fn illegal_id(reason: chuhe_core::IllegalReason) -> &'static str {
         StillInCheck => "illegal-still-in-check",
         ExposesGeneral => "illegal-exposes-general",
     }
+}
+
+/// The message id of an end reason.
+pub fn reason_id(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "end-checkmate",
+        EndReason::Stalemate => "end-stalemate",
+        EndReason::MoveLimit => "end-move-limit",
+        EndReason::PerpetualCheck => "end-perpetual-check",
+        EndReason::RepetitionDraw => "end-repetition-draw",
+        EndReason::ForbiddenRepetition { kind } => match kind {
+            ForbiddenKind::PerpetualMateThreat => "end-perpetual-mate-threat",
+            ForbiddenKind::PerpetualChase => "end-perpetual-chase",
+            ForbiddenKind::CheckAndMateThreat => "end-check-and-mate-threat",
+            ForbiddenKind::CheckAndChase => "end-check-and-chase",
+            ForbiddenKind::MateThreatAndChase => "end-mate-threat-and-chase",
+            ForbiddenKind::CheckMateThreatAndChase => "end-check-mate-threat-and-chase",
+        },
+    }
+}
+
+/// The result in words: who won and why, or a draw and why.
+pub fn result_text(i18n: &I18n, result: &PlayedResult) -> String {
+    let reason = match result.end {
+        GameEnd::Rules(reason) => i18n.tr(reason_id(reason)),
+        GameEnd::Resigned => i18n.tr("play-end-resigned"),
+        GameEnd::Time => i18n.tr("play-end-time"),
+        GameEnd::Agreed => i18n.tr("play-end-agreed"),
+    };
+    let winner = match result.winner {
+        Some(Color::Red) => i18n.tr("result-red-wins"),
+        Some(Color::Black) => i18n.tr("result-black-wins"),
+        None => i18n.tr("result-draw"),
+    };
+    i18n.tr_args(
+        "game-over",
+        &[("winner", winner.into()), ("reason", reason.into())],
+    )
 }
 
 fn kind_id(kind: PieceKind) -> &'static str {
