@@ -2,7 +2,8 @@
 //!
 //! A theme is a plain value: the traditional wood look is [`Theme::wood`], the projector
 //! look is [`Theme::high_contrast`], another value of the same type, never a fork of the
-//! drawing code.
+//! drawing code. Nothing else names a colour: the panels ask the theme's [`Palette`] for a
+//! colour by what it says (success, danger, ...), and the printed club page asks [`PAGE`].
 
 use chuhe_core::record::MarkColor;
 use egui::{Color32, Vec2};
@@ -80,9 +81,78 @@ pub struct Theme {
     pub eval_red: Color32,
     /// Black's share of the evaluation bar and graph.
     pub eval_black: Color32,
+    /// Words drawn straight on the window's background (the audience window's comment).
+    pub background_text: Color32,
+    /// The teacher's preview of the next move, which the audience does not see.
+    pub preview_arrow: Color32,
+    /// The words and small marks of the panels around the board.
+    pub palette: Palette,
     /// Every length on the board, as a fraction of the distance between two points.
     pub proportions: Proportions,
 }
+
+/// Colours of the panels' words and small marks, by what they say. The wood theme's panels
+/// are light (egui's light visuals) and the high-contrast theme's dark, so each theme has
+/// its own: a colour that reads on one is too dim on the other.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    /// Good news in words: a legal position, a sound composition, a right answer.
+    pub success: Color32,
+    /// A puzzle solved, as its mark in the list.
+    pub solved: Color32,
+    /// A puzzle missed, as its mark in the list.
+    pub danger: Color32,
+    /// What is there but says little: a puzzle not tried yet, the evaluation's even line.
+    pub muted: Color32,
+    /// What stands out from its neighbours: the top three of the standings.
+    pub accent: Color32,
+    /// A Red player's name in the pairings.
+    pub red_name: Color32,
+    /// The line under the pointer on the evaluation graph.
+    pub graph_hover: Color32,
+    /// Tablebase moves and practice outcomes, by what they lead to.
+    pub wdl: Wdl,
+}
+
+/// A tablebase value's colour: the fastest win, another win, a draw, a loss.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Wdl {
+    /// The quickest win (and a practice game won).
+    pub fastest: Color32,
+    /// A slower win.
+    pub win: Color32,
+    /// A draw.
+    pub draw: Color32,
+    /// A loss (and a practice mistake).
+    pub loss: Color32,
+}
+
+/// The printed club page's colours: ink on white paper, whatever the screen's theme.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PagePalette {
+    /// The paper.
+    pub paper: Color32,
+    /// Titles, headings and the table's words.
+    pub ink: Color32,
+    /// Red's names in the pairings.
+    pub red_ink: Color32,
+    /// The lines between a table's rows.
+    pub rule: Color32,
+    /// The top three of the standings.
+    pub top_fill: Color32,
+    /// A table's heading row.
+    pub head_fill: Color32,
+}
+
+/// The printed club page's colours.
+pub const PAGE: PagePalette = PagePalette {
+    paper: Color32::WHITE,
+    ink: Color32::from_rgb(20, 20, 20),
+    red_ink: Color32::from_rgb(170, 20, 20),
+    rule: Color32::from_rgb(150, 150, 150),
+    top_fill: Color32::from_rgb(255, 236, 179),
+    head_fill: Color32::from_rgb(230, 230, 230),
+};
 
 /// Lengths on the board in units of the spacing between two neighbouring points, so the
 /// board looks the same at every size.
@@ -141,6 +211,23 @@ impl Theme {
             dark_panels: false,
             eval_red: Color32::from_rgb(0xc8, 0x2a, 0x1e),
             eval_black: Color32::from_rgb(0x26, 0x22, 0x1e),
+            background_text: Color32::WHITE,
+            preview_arrow: PREVIEW_ARROW,
+            palette: Palette {
+                success: Color32::from_rgb(40, 140, 60),
+                solved: Color32::from_rgb(40, 150, 60),
+                danger: Color32::from_rgb(200, 60, 50),
+                muted: Color32::GRAY,
+                accent: Color32::from_rgb(190, 120, 0),
+                red_name: Color32::from_rgb(200, 40, 40),
+                graph_hover: Color32::LIGHT_GRAY,
+                wdl: Wdl {
+                    fastest: Color32::from_rgb(0x1e, 0x9e, 0x3c),
+                    win: Color32::from_rgb(0x6a, 0xa8, 0x4f),
+                    draw: Color32::from_rgb(0x4a, 0x7e, 0xbb),
+                    loss: Color32::from_rgb(0xc0, 0x39, 0x2b),
+                },
+            },
             proportions: PROPORTIONS,
         }
     }
@@ -174,6 +261,24 @@ impl Theme {
             dark_panels: true,
             eval_red: Color32::from_rgb(0xe0, 0x00, 0x00),
             eval_black: Color32::BLACK,
+            background_text: Color32::WHITE,
+            preview_arrow: PREVIEW_ARROW,
+            // Egui's dark panels: the same meanings, lighter and more saturated.
+            palette: Palette {
+                success: Color32::from_rgb(0x50, 0xe0, 0x6e),
+                solved: Color32::from_rgb(0x50, 0xe0, 0x6e),
+                danger: Color32::from_rgb(0xff, 0x60, 0x50),
+                muted: Color32::GRAY,
+                accent: Color32::from_rgb(0xff, 0xc4, 0x20),
+                red_name: Color32::from_rgb(0xff, 0x60, 0x60),
+                graph_hover: Color32::WHITE,
+                wdl: Wdl {
+                    fastest: Color32::from_rgb(0x40, 0xe8, 0x60),
+                    win: Color32::from_rgb(0xa8, 0xe0, 0x80),
+                    draw: Color32::from_rgb(0x80, 0xb4, 0xff),
+                    loss: Color32::from_rgb(0xff, 0x68, 0x58),
+                },
+            },
             proportions,
         }
     }
@@ -197,6 +302,9 @@ const MARKS: [Color32; 4] = [
     Color32::from_rgba_premultiplied(0xc0, 0x98, 0x00, 0xc0),
 ];
 
+/// The teacher's preview arrow: a translucent grey that neither theme's marks use.
+const PREVIEW_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(110, 110, 110, 150);
+
 /// The wood theme's proportions, which the others start from.
 const PROPORTIONS: Proportions = Proportions {
     board_corner_radius: 0.1,
@@ -218,5 +326,52 @@ const PROPORTIONS: Proportions = Proportions {
 impl Default for Theme {
     fn default() -> Theme {
         Theme::wood()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's contrast ratio between two opaque colours (1 to 21).
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let luminance = |c: Color32| {
+            let channel = |v: u8| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+        };
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// The projector theme's panels are dark: every colour its words come in reads there
+    /// at WCAG AA's 4.5:1.
+    #[test]
+    fn the_high_contrast_palette_reads_on_dark_panels() {
+        let theme = Theme::high_contrast();
+        assert!(theme.dark_panels);
+        let panel = egui::Visuals::dark().panel_fill;
+        let p = theme.palette;
+        for (role, colour) in [
+            ("success", p.success),
+            ("solved", p.solved),
+            ("danger", p.danger),
+            ("muted", p.muted),
+            ("accent", p.accent),
+            ("red_name", p.red_name),
+            ("wdl.fastest", p.wdl.fastest),
+            ("wdl.win", p.wdl.win),
+            ("wdl.draw", p.wdl.draw),
+            ("wdl.loss", p.wdl.loss),
+        ] {
+            let ratio = contrast(colour, panel);
+            assert!(ratio >= 4.5, "{role}: {ratio:.2}:1");
+        }
     }
 }

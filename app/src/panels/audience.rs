@@ -46,14 +46,7 @@ pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
         .trim()
         .to_owned();
     let cursor = state.study.cursor;
-    // The comment in black or white, whichever stands out from the window's background.
-    let [r, g, b, _] = theme.background.to_array();
-    let light_background = u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 > 128_000;
-    let comment_colour = if light_background {
-        egui::Color32::BLACK
-    } else {
-        egui::Color32::WHITE
-    };
+    let comment_colour = theme.background_text;
     ctx.show_viewport_immediate(viewport_id(), builder, |ui, class| {
         let ctx = ui.ctx().clone();
         let own_window = !matches!(class, ViewportClass::EmbeddedWindow);

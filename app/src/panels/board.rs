@@ -12,7 +12,7 @@ use chuhe_core::Move;
 use chuhe_core::record::{Arrow, Circle, NodeId};
 use chuhe_core::review::clamped_cp;
 use chuhe_core::search::Score;
-use egui::{Color32, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
+use egui::{Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
 
 /// The study board's key in egui's memory, for what the pointer holds over it.
 const STUDY_BOARD: &str = "chuhe study board input";
@@ -201,7 +201,7 @@ fn eval_bar(ui: &mut Ui, score: chuhe_core::search::Score, theme: &Theme) {
             pos2(rect.min.x, rect.center().y),
             pos2(rect.max.x, rect.center().y),
         ],
-        Stroke::new(1.0, Color32::GRAY),
+        Stroke::new(1.0, theme.palette.muted),
     );
 }
 
@@ -271,7 +271,7 @@ fn graph(
             pos2(rect.min.x, rect.center().y),
             pos2(rect.max.x, rect.center().y),
         ],
-        Stroke::new(1.0, Color32::GRAY),
+        Stroke::new(1.0, theme.palette.muted),
     );
     let index_at =
         |x: f32| (((x - rect.min.x) / step).round().max(0.0) as usize).min(evals.len() - 1);
@@ -290,7 +290,7 @@ fn graph(
         let x = rect.min.x + i as f32 * step;
         painter.line_segment(
             [pos2(x, rect.min.y), pos2(x, rect.max.y)],
-            Stroke::new(1.0, Color32::LIGHT_GRAY),
+            Stroke::new(1.0, theme.palette.graph_hover),
         );
         if response.clicked() {
             actions.push(Action::Study(StudyAction::GoTo(evals[i].0)));

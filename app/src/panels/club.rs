@@ -294,10 +294,8 @@ fn tournament(app: &View, club: &Club, t: &Tournament, ui: &mut Ui, actions: &mu
                 ui.end_row();
                 for (board, p) in round.pairings.iter().enumerate() {
                     ui.label((board + 1).to_string());
-                    let red_name = ui.label(
-                        RichText::new(club.name_of(p.red))
-                            .color(egui::Color32::from_rgb(200, 40, 40)),
-                    );
+                    let red_name =
+                        ui.label(RichText::new(club.name_of(p.red)).color(app.palette().red_name));
                     ui.horizontal(|ui| {
                         for result in &GameResult::ALL[..3] {
                             let (text, result) = (result.short(), *result);
@@ -424,11 +422,7 @@ fn tournament(app: &View, club: &Club, t: &Tournament, ui: &mut Ui, actions: &mu
                 let medal = !award(line, i18n).is_empty();
                 for cell in row {
                     if medal {
-                        ui.label(
-                            RichText::new(cell)
-                                .strong()
-                                .color(egui::Color32::from_rgb(190, 120, 0)),
-                        );
+                        ui.label(RichText::new(cell).strong().color(app.palette().accent));
                     } else {
                         ui.label(cell);
                     }

@@ -6,7 +6,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::i18n::{I18n, Language};
 use crate::state::editor::{ComposerResult, Editor, MAX_COMPOSER_MOVES, Tool};
-use crate::theme::Theme;
+use crate::theme::{Palette, Theme};
 use crate::widgets::View;
 use crate::widgets::board::{Board, Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
@@ -14,7 +14,7 @@ use crate::widgets::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::solver::Verdict;
 use chuhe_core::{Color, Piece, PieceKind, SetupProblem, Square};
-use egui::{Color32, FontId, PointerButton, RichText, Sense, Stroke, Ui, Vec2};
+use egui::{FontId, PointerButton, RichText, Sense, Stroke, Ui, Vec2};
 
 /// The editor board's id, under which it keeps what the pointer holds: a piece of the
 /// board, or one carried from the palette.
@@ -289,9 +289,9 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             );
         }
         ui.separator();
-        problems(i18n, editor, ui);
+        problems(i18n, editor, &theme.palette, ui);
         ui.separator();
-        composer(i18n, editor, notation, ui, actions);
+        composer(i18n, editor, notation, &theme.palette, ui, actions);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             let legal = editor.problems.is_empty();
@@ -314,9 +314,9 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     });
 }
 
-fn problems(i18n: &I18n, editor: &Editor, ui: &mut Ui) {
+fn problems(i18n: &I18n, editor: &Editor, palette: &Palette, ui: &mut Ui) {
     if editor.problems.is_empty() {
-        ui.label(RichText::new(i18n.tr("editor-legal")).color(Color32::from_rgb(40, 140, 60)));
+        ui.label(RichText::new(i18n.tr("editor-legal")).color(palette.success));
         return;
     }
     ui.label(
@@ -339,6 +339,7 @@ fn composer(
     i18n: &I18n,
     editor: &Editor,
     notation: chuhe_core::Notation,
+    palette: &Palette,
     ui: &mut Ui,
     actions: &mut Vec<Action>,
 ) {
@@ -373,13 +374,19 @@ fn composer(
     let Some(result) = editor.current_result() else {
         return;
     };
-    verdict(i18n, result, notation, ui);
+    verdict(i18n, result, notation, palette, ui);
     if result.solution.mate_in().is_some() {
         save_form(i18n, editor, ui, actions);
     }
 }
 
-fn verdict(i18n: &I18n, result: &ComposerResult, notation: chuhe_core::Notation, ui: &mut Ui) {
+fn verdict(
+    i18n: &I18n,
+    result: &ComposerResult,
+    notation: chuhe_core::Notation,
+    palette: &Palette,
+    ui: &mut Ui,
+) {
     let s = &result.solution;
     let pos = &result.position;
     let text = match s.verdict {
@@ -398,7 +405,7 @@ fn verdict(i18n: &I18n, result: &ComposerResult, notation: chuhe_core::Notation,
         }
     };
     let color = match s.verdict {
-        Verdict::Mate(_) if !s.is_cooked() => Color32::from_rgb(40, 140, 60),
+        Verdict::Mate(_) if !s.is_cooked() => palette.success,
         _ => ui.visuals().warn_fg_color,
     };
     ui.label(RichText::new(text).color(color).strong());

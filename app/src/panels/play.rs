@@ -8,7 +8,7 @@ use crate::widgets::View;
 use crate::widgets::text::result_text;
 use chuhe_core::Color;
 use chuhe_core::play::{Level, TimeControlKind};
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 /// Text size of the clocks, in points: readable from across a table.
 const CLOCK_SIZE: f32 = 26.0;
@@ -181,13 +181,12 @@ pub fn bar(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             } else {
                 ui.visuals().strong_text_color()
             };
-            let frame = egui::Frame::group(ui.style())
-                .fill(if lit {
-                    ui.visuals().selection.bg_fill
-                } else {
-                    Color32::TRANSPARENT
-                })
-                .inner_margin(egui::Margin::symmetric(10, 4));
+            let mut frame =
+                egui::Frame::group(ui.style()).inner_margin(egui::Margin::symmetric(10, 4));
+            // The player to move is lit; a group frame is otherwise unfilled.
+            if lit {
+                frame = frame.fill(ui.visuals().selection.bg_fill);
+            }
             frame.show(ui, |ui| {
                 ui.vertical(|ui| {
                     let side_name = i18n.tr(if side == Color::Red {

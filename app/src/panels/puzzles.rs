@@ -12,7 +12,7 @@ use crate::widgets::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::puzzle::{Goal, Puzzle};
 use chuhe_core::{Color, Move, Piece, PieceKind};
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 fn push(actions: &mut Vec<Action>, action: PuzzleAction) {
     actions.push(Action::Puzzle(action));
@@ -66,6 +66,7 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
         return;
     }
     let i18n = &app.i18n;
+    let palette = app.palette();
     let puzzles = &app.state.puzzles;
     let mut open = true;
     egui::Window::new(i18n.tr("puzzles-title"))
@@ -123,11 +124,11 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                 for (i, puzzle) in set.puzzles.iter().enumerate() {
                     let progress = puzzles.progress.get(&progress_name, &puzzle.id);
                     let (mark, color) = if progress.missed {
-                        ("●", Color32::from_rgb(200, 60, 50))
+                        ("●", palette.danger)
                     } else if progress.solved {
-                        ("●", Color32::from_rgb(40, 150, 60))
+                        ("●", palette.solved)
                     } else {
-                        ("○", Color32::GRAY)
+                        ("○", palette.muted)
                     };
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(mark).color(color));
@@ -319,7 +320,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     "solve-right",
                     &[("reply", format_move(before, *reply, notation).into())],
                 ),
-                Color32::from_rgb(40, 140, 60),
+                app.palette().success,
             ),
             SolveMessage::Wrong(m, why) => {
                 let pos = session.position();
@@ -357,7 +358,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 } else {
                     "solve-solved"
                 }),
-                Color32::from_rgb(40, 140, 60),
+                app.palette().success,
             ),
             SolveMessage::NotAMate => (i18n.tr("solve-not-a-mate"), ui.visuals().warn_fg_color),
         };

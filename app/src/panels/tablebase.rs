@@ -7,17 +7,12 @@ use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
 use crate::widgets::View;
 use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
-use egui::{Color32, RichText, Ui};
-
-/// Colours of the moves' outcomes: wins fastest, wins, draws, loses.
-const FASTEST: Color32 = Color32::from_rgb(0x1e, 0x9e, 0x3c);
-const WINS: Color32 = Color32::from_rgb(0x6a, 0xa8, 0x4f);
-const DRAWS: Color32 = Color32::from_rgb(0x4a, 0x7e, 0xbb);
-const LOSES: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
+use egui::{RichText, Ui};
 
 /// Draws the section when the board's position has a table's material.
 pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
+    let wdl = app.palette().wdl;
     let state = &app.state;
     let tbs = &state.tablebase;
     let pos = state.position();
@@ -81,9 +76,9 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     PracticeMessage::Drawn => i18n.tr("tb-practise-drawn"),
                 };
                 let colour = match message {
-                    PracticeMessage::Mistake(..) | PracticeMessage::Lost => LOSES,
-                    PracticeMessage::Won => FASTEST,
-                    PracticeMessage::Drawn => DRAWS,
+                    PracticeMessage::Mistake(..) | PracticeMessage::Lost => wdl.loss,
+                    PracticeMessage::Won => wdl.fastest,
+                    PracticeMessage::Drawn => wdl.draw,
                 };
                 ui.colored_label(colour, text);
             }
@@ -115,11 +110,11 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             for mv in &analysis.moves {
                 let (colour, id) = match Class::of(mv.value) {
                     Class::Win if Some(mv.value.rank()) == best => {
-                        (FASTEST, "tb-move-wins-fastest")
+                        (wdl.fastest, "tb-move-wins-fastest")
                     }
-                    Class::Win => (WINS, "tb-move-wins"),
-                    Class::Draw => (DRAWS, "tb-move-draws"),
-                    Class::Loss => (LOSES, "tb-move-loses"),
+                    Class::Win => (wdl.win, "tb-move-wins"),
+                    Class::Draw => (wdl.draw, "tb-move-draws"),
+                    Class::Loss => (wdl.loss, "tb-move-loses"),
                 };
                 let mut text = format!("{}  {}", format_move(pos, mv.mv, notation), i18n.tr(id));
                 if let Some(plies) = mv.value.dtm() {

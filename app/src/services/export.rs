@@ -114,6 +114,8 @@ mod tests {
             arrows: vec![crate::widgets::board::BoardArrow {
                 from: "h2".parse().unwrap(),
                 to: "e2".parse().unwrap(),
+                // A test colour, not one the app draws: a green nothing else in the
+                // picture has, so the arrow's pixels can be counted.
                 color: Color32::from_rgb(0, 200, 0),
             }],
             ..Marks::default()

@@ -6,6 +6,7 @@
 use crate::i18n::I18n;
 use crate::services::raster;
 use crate::state::club::{group_id, standings_columns, standings_row, tie_break_note_id};
+use crate::theme::PAGE;
 use chuhe_core::club::{Club, Format, Tournament};
 use egui::epaint::Shape;
 use egui::epaint::text::{FontDefinitions, Fonts, TextOptions};
@@ -152,11 +153,6 @@ const SCALE: f32 = 2.0;
 /// The page's width in points.
 const PAGE_WIDTH: f32 = 800.0;
 const MARGIN: f32 = 40.0;
-const INK: Color32 = Color32::from_rgb(20, 20, 20);
-const RED_INK: Color32 = Color32::from_rgb(170, 20, 20);
-const RULE: Color32 = Color32::from_rgb(150, 150, 150);
-const TOP_FILL: Color32 = Color32::from_rgb(255, 236, 179);
-const HEAD_FILL: Color32 = Color32::from_rgb(230, 230, 230);
 
 /// What is drawn on the page, in points.
 enum Item {
@@ -186,8 +182,20 @@ pub fn render(page: &Page) -> image::RgbaImage {
         height
     };
     let mut y = MARGIN;
-    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.title, 26.0, INK) + 6.0;
-    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.subtitle, 15.0, INK) + 16.0;
+    y += text(
+        &mut fonts,
+        Pos2::new(MARGIN, y),
+        &page.title,
+        26.0,
+        PAGE.ink,
+    ) + 6.0;
+    y += text(
+        &mut fonts,
+        Pos2::new(MARGIN, y),
+        &page.subtitle,
+        15.0,
+        PAGE.ink,
+    ) + 16.0;
 
     // Standings.
     let inner = PAGE_WIDTH - 2.0 * MARGIN;
@@ -198,11 +206,17 @@ pub fn render(page: &Page) -> image::RgbaImage {
     let mut fills = Vec::new();
     fills.push(Item::Fill(
         Rect::from_min_size(Pos2::new(MARGIN, y), Vec2::new(inner, row_h)),
-        HEAD_FILL,
+        PAGE.head_fill,
     ));
     let mut x = MARGIN;
     for (cell, w) in page.standings_header.iter().zip(&widths) {
-        text(&mut fonts, Pos2::new(x + 4.0, y + 4.0), cell, 14.0, INK);
+        text(
+            &mut fonts,
+            Pos2::new(x + 4.0, y + 4.0),
+            cell,
+            14.0,
+            PAGE.ink,
+        );
         x += w;
     }
     y += row_h;
@@ -210,22 +224,28 @@ pub fn render(page: &Page) -> image::RgbaImage {
         if *top {
             fills.push(Item::Fill(
                 Rect::from_min_size(Pos2::new(MARGIN, y), Vec2::new(inner, row_h)),
-                TOP_FILL,
+                PAGE.top_fill,
             ));
         }
         let mut x = MARGIN;
         for (cell, w) in row.iter().zip(&widths) {
-            text(&mut fonts, Pos2::new(x + 4.0, y + 4.0), cell, 15.0, INK);
+            text(
+                &mut fonts,
+                Pos2::new(x + 4.0, y + 4.0),
+                cell,
+                15.0,
+                PAGE.ink,
+            );
             x += w;
         }
         fills.push(Item::Fill(
             Rect::from_min_size(Pos2::new(MARGIN, y + row_h - 1.0), Vec2::new(inner, 1.0)),
-            RULE,
+            PAGE.rule,
         ));
         y += row_h;
     }
     y += 6.0;
-    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.note, 12.0, INK) + 20.0;
+    y += text(&mut fonts, Pos2::new(MARGIN, y), &page.note, 12.0, PAGE.ink) + 20.0;
 
     // Rounds: two side by side, or one to a row when long names need the width.
     let mut table: Vec<&[String]> = vec![&page.pairings_header];
@@ -248,32 +268,50 @@ pub fn render(page: &Page) -> image::RgbaImage {
         for (c, round) in group.iter().enumerate() {
             let left = MARGIN + c as f32 * (column + 20.0);
             let mut y = top;
-            y += text(&mut fonts, Pos2::new(left, y), &round.heading, 17.0, INK) + 4.0;
+            y += text(
+                &mut fonts,
+                Pos2::new(left, y),
+                &round.heading,
+                17.0,
+                PAGE.ink,
+            ) + 4.0;
             fills.push(Item::Fill(
                 Rect::from_min_size(Pos2::new(left, y), Vec2::new(column, 22.0)),
-                HEAD_FILL,
+                PAGE.head_fill,
             ));
             let mut x = left;
             for (cell, w) in page.pairings_header.iter().zip(&cols) {
-                text(&mut fonts, Pos2::new(x + 3.0, y + 3.0), cell, 13.0, INK);
+                text(
+                    &mut fonts,
+                    Pos2::new(x + 3.0, y + 3.0),
+                    cell,
+                    13.0,
+                    PAGE.ink,
+                );
                 x += w;
             }
             y += 22.0;
             for row in &round.rows {
                 let mut x = left;
                 for (i, (cell, w)) in row.iter().zip(&cols).enumerate() {
-                    let color = if i == 1 { RED_INK } else { INK };
+                    let color = if i == 1 { PAGE.red_ink } else { PAGE.ink };
                     text(&mut fonts, Pos2::new(x + 3.0, y + 3.0), cell, 14.0, color);
                     x += w;
                 }
                 fills.push(Item::Fill(
                     Rect::from_min_size(Pos2::new(left, y + 21.0), Vec2::new(column, 1.0)),
-                    RULE,
+                    PAGE.rule,
                 ));
                 y += 22.0;
             }
             if let Some(bye) = &round.bye {
-                y += text(&mut fonts, Pos2::new(left + 3.0, y + 3.0), bye, 14.0, INK) + 6.0;
+                y += text(
+                    &mut fonts,
+                    Pos2::new(left + 3.0, y + 3.0),
+                    bye,
+                    14.0,
+                    PAGE.ink,
+                ) + 6.0;
             }
             bottom = bottom.max(y);
         }
@@ -284,11 +322,11 @@ pub fn render(page: &Page) -> image::RgbaImage {
     let w = (PAGE_WIDTH * SCALE).round() as u32;
     let h = (height * SCALE).round() as u32;
     let paper = Rect::from_min_size(Pos2::ZERO, Vec2::new(PAGE_WIDTH, height));
-    let mut shapes = vec![Shape::rect_filled(paper, 0.0, Color32::WHITE)];
+    let mut shapes = vec![Shape::rect_filled(paper, 0.0, PAGE.paper)];
     for item in fills.into_iter().chain(items) {
         shapes.push(match item {
             Item::Fill(rect, color) => Shape::rect_filled(rect, 0.0, color),
-            Item::Text(pos, galley) => Shape::galley(pos, galley, INK),
+            Item::Text(pos, galley) => Shape::galley(pos, galley, PAGE.ink),
         });
     }
     raster::paint_shapes(shapes, &fonts, w, h, SCALE)
@@ -310,7 +348,7 @@ fn column_widths(
             let galley = fonts.with_pixels_per_point(SCALE).layout_no_wrap(
                 cell.clone(),
                 FontId::proportional(size),
-                INK,
+                PAGE.ink,
             );
             widths[i] = widths[i].max(galley.size().x + 14.0);
         }

@@ -619,7 +619,8 @@ fn fitted_size<'a>(
         .map(|t| {
             let font = FontId::proportional(size);
             painter
-                .layout_no_wrap(t.to_owned(), font, egui::Color32::WHITE)
+                // Only the size is wanted: the colour plays no part in it.
+                .layout_no_wrap(t.to_owned(), font, Default::default())
                 .size()
                 .x
         })
@@ -941,7 +942,7 @@ pub fn preview_arrow(app: &crate::widgets::View) -> Option<BoardArrow> {
     Some(BoardArrow {
         from: m.from,
         to: m.to,
-        color: egui::Color32::from_rgba_unmultiplied(110, 110, 110, 150),
+        color: app.state.settings.theme.theme().preview_arrow,
     })
 }
 

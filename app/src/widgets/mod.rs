@@ -8,6 +8,7 @@ pub mod text;
 
 use crate::i18n::I18n;
 use crate::state::State;
+use crate::theme::Palette;
 
 /// What the panels draw from: the state, the translations, and the frame time.
 pub struct View<'a> {
@@ -17,4 +18,11 @@ pub struct View<'a> {
     pub i18n: &'a I18n,
     /// The app's mean work per frame, in milliseconds (for the status bar).
     pub frame_ms: f64,
+}
+
+impl View<'_> {
+    /// The colours of the panels' words and marks in the chosen theme.
+    pub fn palette(&self) -> Palette {
+        self.state.settings.theme.theme().palette
+    }
 }
