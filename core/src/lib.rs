@@ -24,9 +24,9 @@ pub mod convert;
 pub mod encoding;
 pub mod external;
 pub mod fen;
-pub mod gamefile;
-// Knowledge reference (issue 10): rules, terms, tactics, values, maxims and one search.
 mod game;
+pub mod gamefile;
+// The knowledge reference: rules, terms, tactics, values, maxims and one search.
 pub mod knowledge;
 pub mod library;
 mod movegen;
@@ -46,13 +46,13 @@ mod setup;
 pub mod solver;
 mod square;
 mod tables;
-// Endgame tablebases (issue 9).
+// Endgame tablebases.
 pub mod tb;
 pub mod uci;
 pub mod xqf;
 mod zobrist;
 
-// Club (issue 10): the round-robin and Swiss manager of a school club.
+// Club: the round-robin and Swiss manager of a school club.
 pub mod club;
 
 pub use board::Board;

@@ -208,7 +208,7 @@ fn the_tree_is_big_and_deep_enough_and_has_the_sixteen_first_moves() {
     let deepest = book.nodes.iter().map(|n| n.depth()).max().unwrap();
     println!("{named} named positions, deepest {deepest} plies");
     assert!(named >= 150, "{named} named positions");
-    // Every main system named in the issue reaches at least 8 plies.
+    // Every main system reaches at least 8 plies.
     for system in [
         "顺炮",
         "列炮",

@@ -1,4 +1,4 @@
-//! The mate prover (issue 8): constructed problems whose solutions are argued by hand in
+//! The mate prover: constructed problems whose solutions are argued by hand in
 //! the comments, and a sample of the wukong mating positions. (The `--json` output is
 //! checked beside its writer, in the `chuhe-engine` binary.)
 //!

@@ -172,7 +172,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             if item(ui, "view-presentation", Some((Modifiers::NONE, Key::F5))) {
                 actions.push(Action::Presentation(PresentationAction::Toggle));
             }
-            // Knowledge reference (issue 10): the board-lines overlay.
+            // The knowledge reference's board-lines overlay.
             let lines =
                 egui::Button::selectable(state.knowledge.board_lines, i18n.tr("view-board-lines"))
                     .shortcut_text(shortcuts::label(&ctx, Modifiers::NONE, Key::L));
@@ -289,7 +289,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 crate::actions::PatternAction::Gallery
             }));
         }
-        // Knowledge reference (issue 10): rules, terms, tactics, values, maxims, search.
+        // The knowledge reference: rules, terms, tactics, values, maxims, search.
         if ui
             .selectable_label(state.knowledge.open, i18n.tr("menu-knowledge"))
             .on_hover_text(shortcuts::label(&ctx, Modifiers::NONE, Key::F1))
@@ -297,7 +297,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::Knowledge(crate::actions::KnowledgeAction::Toggle));
         }
-        // Club (issue 10): the club or class tournaments.
+        // The club or class tournaments.
         ui.menu_button(i18n.tr("menu-club"), |ui| {
             let entries: [MenuEntry; 1] = [(
                 "club-open",

@@ -4,20 +4,17 @@
 pub mod analysis;
 pub mod audience;
 pub mod board;
+pub mod club;
 pub mod dialogs;
 pub mod editor;
 pub mod headers;
+pub mod knowledge;
 pub mod menu;
 pub mod moves;
 pub mod openings;
 pub mod patterns;
 pub mod play;
 pub mod puzzles;
-// Knowledge reference (issue 10).
-pub mod knowledge;
-
-// Club (issue 10).
-pub mod club;
 pub mod tablebase;
 
 use crate::widgets::text::*;
@@ -97,7 +94,6 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     puzzles::browser(app, &ctx, actions);
     knowledge::window(app, &ctx, actions);
-    // Club (issue 10).
     club::window(app, &ctx, actions);
     tablebase::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);

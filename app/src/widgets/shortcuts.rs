@@ -37,7 +37,6 @@ const PLAIN: [(Key, ActionKind); 16] = [
     (Key::F11, ActionKind::BoardOnly),
     (Key::PageUp, ActionKind::PreviousFile),
     (Key::PageDown, ActionKind::NextFile),
-    // Knowledge reference (issue 10).
     (Key::L, ActionKind::BoardLines),
     (Key::F1, ActionKind::Knowledge),
 ];
