@@ -20,12 +20,12 @@ use std::path::Path;
 #[test]
 fn each_layer_refers_only_to_the_layers_below_it() {
     let files = read_sources();
-    let crate_refs = Crate::parse(&files);
+    let parsed = Crate::parse(&files);
     // A checker that sees nothing would pass any tree: make sure it saw each layer's imports.
     for layer in [
         "panels", "state", "commands", "services", "actions", "widgets",
     ] {
-        let seen = crate_refs
+        let seen = parsed
             .files
             .iter()
             .filter(|f| layer_of(&f.path) == layer)
@@ -36,7 +36,7 @@ fn each_layer_refers_only_to_the_layers_below_it() {
             "no references found in {layer}/: the checker reads nothing"
         );
     }
-    let violations = crate_refs.violations();
+    let violations = parsed.violations();
     assert!(
         violations.is_empty(),
         "{} reference(s) break the app's layering:\n{}",
@@ -480,12 +480,14 @@ fn use_tree(toks: &[(Tok, usize)], i: &mut usize, prefix: &[String], out: &mut V
     }
 }
 
+/// Names brought into a module by `use`: (module, name) → path from the crate root, and
+/// whether naming it is a reference (not for a parent's own child module).
+type Imports = BTreeMap<(Vec<String>, String), (Vec<String>, bool)>;
+
 /// What parsing one file gives.
 struct Parsed {
     refs: Vec<Reference>,
-    /// Names brought into a module by `use`: (module, name) → path from the crate root,
-    /// and whether naming it is a reference (not for a parent's own child module).
-    imports: BTreeMap<(Vec<String>, String), (Vec<String>, bool)>,
+    imports: Imports,
     /// Inline modules (`mod tests { .. }`) the file defines.
     inline_modules: Vec<Vec<String>>,
 }
@@ -569,16 +571,15 @@ fn parse_file(module: &[String], text: &str, modules: &BTreeSet<Vec<String>>) ->
                         break;
                     }
                 }
-                if segments.len() > 1 {
-                    if let Some((absolute, true)) =
+                if segments.len() > 1
+                    && let Some((absolute, true)) =
                         absolute(&here, &segments, &parsed.imports, modules)
-                    {
-                        parsed.refs.push(Reference {
-                            line,
-                            written: segments.join("::"),
-                            absolute,
-                        });
-                    }
+                {
+                    parsed.refs.push(Reference {
+                        line,
+                        written: segments.join("::"),
+                        absolute,
+                    });
                 }
                 i = j + 1;
                 continue;
@@ -596,7 +597,7 @@ fn parse_file(module: &[String], text: &str, modules: &BTreeSet<Vec<String>>) ->
 fn absolute(
     here: &[String],
     segments: &[String],
-    imports: &BTreeMap<(Vec<String>, String), (Vec<String>, bool)>,
+    imports: &Imports,
     modules: &BTreeSet<Vec<String>>,
 ) -> Option<(Vec<String>, bool)> {
     let first = segments.first()?;
@@ -780,16 +781,16 @@ impl Crate {
                     } else {
                         None
                     };
-                    if let Some(rule) = rule {
-                        if seen.insert((reference.line, reference.written.clone())) {
-                            out.push(Violation {
-                                file: file.path.clone(),
-                                line: reference.line,
-                                path: reference.written.clone(),
-                                resolved: format!("crate::{}", path.join("::")),
-                                rule,
-                            });
-                        }
+                    if let Some(rule) = rule
+                        && seen.insert((reference.line, reference.written.clone()))
+                    {
+                        out.push(Violation {
+                            file: file.path.clone(),
+                            line: reference.line,
+                            path: reference.written.clone(),
+                            resolved: format!("crate::{}", path.join("::")),
+                            rule,
+                        });
                     }
                 }
             }

@@ -119,7 +119,7 @@ fn status(app: &View, ui: &mut Ui) {
         ui.separator();
         if let Some(notice) = &state.notice {
             ui.label(
-                egui::RichText::new(notice_text(&app.i18n, notice))
+                egui::RichText::new(notice_text(app.i18n, notice))
                     .color(ui.visuals().warn_fg_color),
             );
         }

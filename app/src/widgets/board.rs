@@ -790,81 +790,6 @@ impl Widget for Board<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The point on `file` (0 = a) and `rank` (0 = Red's back rank).
-    fn square(file: u8, rank: u8) -> Square {
-        Square::new(File::new(file).unwrap(), Rank::new(rank).unwrap())
-    }
-
-    #[test]
-    fn the_board_is_square_and_centred_in_a_wide_space() {
-        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(1200.0, 675.0));
-        let geometry = BoardGeometry::fit(available, 1.0);
-        let board = geometry.board_rect();
-        assert_eq!(board.width(), board.height());
-        assert!(board.height() <= 675.0 && board.height() > 660.0);
-        assert!((board.center().x - 600.0).abs() < 1.0);
-        assert_eq!(geometry.spacing(), 60.0);
-    }
-
-    #[test]
-    fn points_sit_on_pixel_centres_with_red_at_the_bottom() {
-        let available = Rect::from_min_size(pos2(3.0, 7.0), Vec2::new(500.0, 500.0));
-        let geometry = BoardGeometry::fit(available, 1.5);
-        let a0 = geometry.point(square(0, 0));
-        let i9 = geometry.point(square(8, 9));
-        assert!(
-            a0.x < i9.x && a0.y > i9.y,
-            "a0 is bottom left, i9 top right"
-        );
-        for pos in [a0, i9] {
-            assert_eq!(pos.round_to_pixel_center(1.5), pos);
-        }
-    }
-
-    #[test]
-    fn hit_testing_finds_the_nearest_point_and_nothing_off_the_grid() {
-        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(550.0, 550.0));
-        let geometry = BoardGeometry::fit(available, 1.0);
-        let spacing = geometry.spacing();
-        for target in Square::ALL {
-            let nudge = Vec2::new(0.3, -0.3) * spacing;
-            assert_eq!(
-                geometry.square_at(geometry.point(target) + nudge),
-                Some(target)
-            );
-        }
-        let e4 = geometry.point(square(4, 4));
-        assert_eq!(
-            geometry.square_at(e4 + Vec2::new(0.0, -0.5) * spacing * 0.9),
-            Some(square(4, 4))
-        );
-        let a0 = geometry.point(square(0, 0));
-        assert_eq!(geometry.square_at(a0 - Vec2::new(0.8, 0.0) * spacing), None);
-        assert_eq!(
-            geometry.square_at(a0 + Vec2::new(0.45, 0.45) * spacing),
-            None
-        );
-    }
-
-    #[test]
-    fn a_flipped_board_puts_black_at_the_bottom_and_hit_tests_the_same_points() {
-        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(550.0, 550.0));
-        let upright = BoardGeometry::fit(available, 1.0);
-        let flipped = upright.flipped(true);
-        let a0 = square(0, 0);
-        let i9 = square(8, 9);
-        assert_eq!(flipped.point(a0), upright.point(i9));
-        assert_eq!(flipped.point(i9), upright.point(a0));
-        for target in Square::ALL {
-            assert_eq!(flipped.square_at(flipped.point(target)), Some(target));
-        }
-    }
-}
-
 /// What the board shows besides the pieces.
 pub fn study_marks(state: &State, theme: &Theme) -> Marks {
     let position = state.position();
@@ -975,4 +900,79 @@ pub fn remember_drawn(ctx: &egui::Context, key: &str, geometry: BoardGeometry) {
 /// Where the board under `key` was drawn last.
 pub fn drawn(ctx: &egui::Context, key: &str) -> Option<BoardGeometry> {
     ctx.data(|d| d.get_temp(egui::Id::unique(key)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The point on `file` (0 = a) and `rank` (0 = Red's back rank).
+    fn square(file: u8, rank: u8) -> Square {
+        Square::new(File::new(file).unwrap(), Rank::new(rank).unwrap())
+    }
+
+    #[test]
+    fn the_board_is_square_and_centred_in_a_wide_space() {
+        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(1200.0, 675.0));
+        let geometry = BoardGeometry::fit(available, 1.0);
+        let board = geometry.board_rect();
+        assert_eq!(board.width(), board.height());
+        assert!(board.height() <= 675.0 && board.height() > 660.0);
+        assert!((board.center().x - 600.0).abs() < 1.0);
+        assert_eq!(geometry.spacing(), 60.0);
+    }
+
+    #[test]
+    fn points_sit_on_pixel_centres_with_red_at_the_bottom() {
+        let available = Rect::from_min_size(pos2(3.0, 7.0), Vec2::new(500.0, 500.0));
+        let geometry = BoardGeometry::fit(available, 1.5);
+        let a0 = geometry.point(square(0, 0));
+        let i9 = geometry.point(square(8, 9));
+        assert!(
+            a0.x < i9.x && a0.y > i9.y,
+            "a0 is bottom left, i9 top right"
+        );
+        for pos in [a0, i9] {
+            assert_eq!(pos.round_to_pixel_center(1.5), pos);
+        }
+    }
+
+    #[test]
+    fn hit_testing_finds_the_nearest_point_and_nothing_off_the_grid() {
+        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(550.0, 550.0));
+        let geometry = BoardGeometry::fit(available, 1.0);
+        let spacing = geometry.spacing();
+        for target in Square::ALL {
+            let nudge = Vec2::new(0.3, -0.3) * spacing;
+            assert_eq!(
+                geometry.square_at(geometry.point(target) + nudge),
+                Some(target)
+            );
+        }
+        let e4 = geometry.point(square(4, 4));
+        assert_eq!(
+            geometry.square_at(e4 + Vec2::new(0.0, -0.5) * spacing * 0.9),
+            Some(square(4, 4))
+        );
+        let a0 = geometry.point(square(0, 0));
+        assert_eq!(geometry.square_at(a0 - Vec2::new(0.8, 0.0) * spacing), None);
+        assert_eq!(
+            geometry.square_at(a0 + Vec2::new(0.45, 0.45) * spacing),
+            None
+        );
+    }
+
+    #[test]
+    fn a_flipped_board_puts_black_at_the_bottom_and_hit_tests_the_same_points() {
+        let available = Rect::from_min_size(pos2(0.0, 0.0), Vec2::new(550.0, 550.0));
+        let upright = BoardGeometry::fit(available, 1.0);
+        let flipped = upright.flipped(true);
+        let a0 = square(0, 0);
+        let i9 = square(8, 9);
+        assert_eq!(flipped.point(a0), upright.point(i9));
+        assert_eq!(flipped.point(i9), upright.point(a0));
+        for target in Square::ALL {
+            assert_eq!(flipped.square_at(flipped.point(target)), Some(target));
+        }
+    }
 }
