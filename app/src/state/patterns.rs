@@ -1,6 +1,5 @@
 //! The checkmate-pattern browser's state: the open pattern and example, and practice.
 
-use crate::widgets::board::BoardGeometry;
 use chuhe_core::library::patterns::{self, Example, Pattern, PatternId};
 use chuhe_core::{Move, Position, Square};
 
@@ -38,8 +37,6 @@ pub struct PatternsState {
     pub step: usize,
     /// Practice under way.
     pub practice: Option<Practice>,
-    /// Where the pattern's board was drawn last (for hit tests).
-    pub geometry: Option<BoardGeometry>,
 }
 
 impl Practice {
