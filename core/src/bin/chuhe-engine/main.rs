@@ -45,6 +45,7 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
                                        time and memory to generate endgame tables";
 
 fn main() -> ExitCode {
+    quiet_on_closed_output();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         None => {
@@ -82,4 +83,16 @@ fn fen_of(args: &[String]) -> Result<Position, String> {
     args.join(" ")
         .parse::<Position>()
         .map_err(|e| e.to_string())
+}
+
+/// A closed output (`chuhe-engine library --json | head`) ends the program quietly, as it
+/// ends any Unix tool: Rust ignores SIGPIPE, so without this every print after the reader
+/// left would panic.
+fn quiet_on_closed_output() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any thread starts
+    // touches no memory of the program's.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
