@@ -136,7 +136,7 @@ games-count = { $count } games
 games-unreadable = { $count } games could not be read
 
 dialog-unsaved-quit = This game has unsaved changes. Save them before quitting?
-dialog-unsaved-replace = This game has unsaved changes. Open the other one and discard them?
+dialog-unsaved-replace = This game has unsaved changes. Save them before opening the other one?
 dialog-restore = The last session ended with unsaved changes, which were autosaved. Restore them?
 dialog-save = Save
 dialog-discard = Discard changes

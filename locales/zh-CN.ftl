@@ -136,7 +136,7 @@ games-count = 共 { $count } 局
 games-unreadable = 有 { $count } 局无法读取
 
 dialog-unsaved-quit = 本局有未保存的修改。退出前要保存吗？
-dialog-unsaved-replace = 本局有未保存的修改。放弃修改并打开另一局吗？
+dialog-unsaved-replace = 本局有未保存的修改。打开另一局前要保存吗？
 dialog-restore = 上次运行结束时有未保存的修改，已自动保存。要恢复吗？
 dialog-save = 保存
 dialog-discard = 放弃修改

@@ -136,7 +136,7 @@ games-count = 共 { $count } 局
 games-unreadable = 有 { $count } 局無法讀取
 
 dialog-unsaved-quit = 本局有未儲存的修改。退出前要儲存嗎？
-dialog-unsaved-replace = 本局有未儲存的修改。放棄修改並開啟另一局嗎？
+dialog-unsaved-replace = 本局有未儲存的修改。開啟另一局前要儲存嗎？
 dialog-restore = 上次執行結束時有未儲存的修改，已自動儲存。要恢復嗎？
 dialog-save = 儲存
 dialog-discard = 放棄修改

@@ -3,6 +3,7 @@
 //! autosave in its own temporary directory.
 
 use chuhe::ChuheApp;
+use chuhe::actions::{Action, FileAction};
 use chuhe::i18n::Language;
 use chuhe::services::storage::Storage;
 use chuhe::state::{Dialog, Notice};
@@ -746,4 +747,38 @@ fn the_selected_piece_shows_where_it_may_go() {
             "c2", "d2", "e2", "f2", "g2", "h1", "h3", "h4", "h5", "h6", "i2"
         ]
     );
+}
+
+#[test]
+fn unsaved_work_can_be_saved_before_another_game_replaces_it() {
+    let dir = temp_dir("save-before-replace");
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, "[Event \"test\"]\n\n1. h2e2 *\n").unwrap();
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::File(FileAction::Open(path.clone())));
+    settle(&mut harness);
+    key(&mut harness, Key::End);
+    play(&mut harness, "h9g7");
+    assert!(harness.state().state.study.dirty);
+
+    // Another game is pasted: the question offers to save first.
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    harness.event(Event::Paste(fen.into()));
+    settle(&mut harness);
+    harness.get_by_label("保存").click();
+    settle(&mut harness);
+
+    // The work went to its file, then the pasted game replaced it.
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        saved.contains("马８进７") || saved.contains("h9g7"),
+        "{saved}"
+    );
+    let state = &harness.state().state;
+    assert_eq!(state.position().to_string(), fen);
+    assert!(!state.study.dirty);
+    assert!(state.dialog.is_none());
 }

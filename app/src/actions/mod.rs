@@ -328,6 +328,8 @@ pub enum WindowAction {
     DiscardAndQuit,
     /// Go on with an action that replaces unsaved work (the user agreed).
     DiscardAndContinue,
+    /// Save the unsaved work, then go on with the action that replaces it.
+    SaveAndContinue,
     /// Close a dialog without doing anything.
     CloseDialog,
 }

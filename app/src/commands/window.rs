@@ -34,6 +34,18 @@ impl Ctx<'_> {
                     self.apply(next);
                 }
             }
+            WindowAction::SaveAndContinue => {
+                self.state.dialog = None;
+                self.apply(Action::File(FileAction::Save));
+                // Saved (not cancelled in the file dialog, not failed): go on; otherwise the
+                // held action is dropped and the work stays on the board, unsaved.
+                let next = self.services.held.take();
+                if !self.state.study.dirty
+                    && let Some(next) = next
+                {
+                    self.apply(next);
+                }
+            }
             WindowAction::CloseDialog => {
                 self.state.dialog = None;
                 self.services.held = None;

@@ -29,6 +29,7 @@ pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
         Dialog::UnsavedOnReplace => (
             "dialog-unsaved-replace",
             vec![
+                ("dialog-save", Action::Window(WindowAction::SaveAndContinue)),
                 (
                     "dialog-discard",
                     Action::Window(WindowAction::DiscardAndContinue),
