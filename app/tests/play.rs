@@ -123,8 +123,26 @@ fn a_move_is_taken_back_with_the_engines_reply_and_a_resignation_ends_the_game()
             .result
             .is_none()
     );
-    // Resigning: the person (Red) loses, whoever is to move.
+    // Resigning asks first: cancelled, the game goes on.
     harness.get_by_label("认负").click();
+    harness.run_ok();
+    harness.get_by_label("取消").click();
+    harness.run_ok();
+    assert!(
+        harness
+            .state()
+            .state
+            .play
+            .as_ref()
+            .unwrap()
+            .result
+            .is_none()
+    );
+    assert!(harness.state().state.dialog.is_none());
+    // Confirmed, the person (Red) loses, whoever is to move.
+    harness.get_by_label("认负").click();
+    harness.run_ok();
+    harness.get_by_label("确定认负").click();
     harness.run_ok();
     let state = &harness.state().state;
     assert_eq!(
@@ -185,8 +203,10 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
         .unwrap();
     assert_eq!(clock.moves(Color::Red), 1);
     assert_eq!(clock.moves_to_go(Color::Black), Some(39));
-    // Red offers, Black accepts.
+    // Red offers (and confirms the offer), Black accepts.
     harness.get_by_label("提和").click();
+    harness.run_ok();
+    harness.get_by_label("提出和棋").click();
     harness.run_ok();
     harness.get_by_label_contains("红方提和");
     harness.get_by_label("同意和棋").click();

@@ -18,6 +18,10 @@ pub enum PlayAction {
     CloseSetup,
     /// Starts the game the dialog describes.
     Start(PlaySetup),
+    /// Asks whether to resign (resigning ends the game: one click must not).
+    AskResign,
+    /// Asks whether to offer a draw.
+    AskDrawOffer,
     /// Takes back the last move (and the engine's reply to it).
     TakeBack,
     /// The side to move (a person) offers a draw.

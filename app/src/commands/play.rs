@@ -1,7 +1,7 @@
 use super::Ctx;
 use crate::actions::*;
-use crate::state::Notice;
 use crate::state::play::*;
+use crate::state::{Dialog, Notice};
 use crate::widgets::text::result_text;
 use chuhe_core::play::{self, PlayedResult};
 use chuhe_core::record::GameResult;
@@ -31,7 +31,10 @@ impl Ctx<'_> {
             }
             PlayAction::EngineMoved(choice) => self.engine_moved(choice),
             PlayAction::TakeBack => self.take_back(),
-            PlayAction::OfferDraw => self.offer_draw(),
+            PlayAction::OfferDraw => {
+                self.close_confirmation();
+                self.offer_draw()
+            }
             PlayAction::AcceptDraw => {
                 if let Some(m) = &mut self.state.play
                     && m.draw_offer.is_some()
@@ -45,7 +48,18 @@ impl Ctx<'_> {
                     m.draw_offer = None;
                 }
             }
+            PlayAction::AskResign => {
+                if self.state.play.as_ref().is_some_and(|m| m.result.is_none()) {
+                    self.state.dialog = Some(Dialog::ConfirmResign);
+                }
+            }
+            PlayAction::AskDrawOffer => {
+                if self.state.play.as_ref().is_some_and(|m| m.result.is_none()) {
+                    self.state.dialog = Some(Dialog::ConfirmDrawOffer);
+                }
+            }
             PlayAction::Resign => {
+                self.close_confirmation();
                 let Some(m) = &self.state.play else { return };
                 if m.result.is_some() {
                     return;
@@ -224,6 +238,16 @@ impl Ctx<'_> {
         }
         self.state.mark_edited();
         self.state.refresh();
+    }
+
+    /// The confirmation that led here (if any) is answered.
+    fn close_confirmation(&mut self) {
+        if matches!(
+            self.state.dialog,
+            Some(Dialog::ConfirmResign | Dialog::ConfirmDrawOffer)
+        ) {
+            self.state.dialog = None;
+        }
     }
 
     fn offer_draw(&mut self) {

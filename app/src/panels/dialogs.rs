@@ -47,6 +47,20 @@ pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
                 ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
             ],
         ),
+        Dialog::ConfirmResign => (
+            "dialog-confirm-resign",
+            vec![
+                ("dialog-resign-yes", Action::Play(PlayAction::Resign)),
+                ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
+            ],
+        ),
+        Dialog::ConfirmDrawOffer => (
+            "dialog-confirm-draw-offer",
+            vec![
+                ("dialog-draw-offer-yes", Action::Play(PlayAction::OfferDraw)),
+                ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
+            ],
+        ),
         Dialog::RestoreAutosave => (
             "dialog-restore",
             vec![

@@ -523,8 +523,8 @@ fn menu_play(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     );
     ui.separator();
     entry(ui, "play-take-back", playing, PlayAction::TakeBack);
-    entry(ui, "play-offer-draw", playing, PlayAction::OfferDraw);
-    entry(ui, "play-resign", playing, PlayAction::Resign);
+    entry(ui, "play-offer-draw", playing, PlayAction::AskDrawOffer);
+    entry(ui, "play-resign", playing, PlayAction::AskResign);
     entry(
         ui,
         "play-leave",

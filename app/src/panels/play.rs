@@ -238,8 +238,8 @@ pub fn bar(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         } else {
             for (id, action) in [
                 ("play-take-back", PlayAction::TakeBack),
-                ("play-offer-draw", PlayAction::OfferDraw),
-                ("play-resign", PlayAction::Resign),
+                ("play-offer-draw", PlayAction::AskDrawOffer),
+                ("play-resign", PlayAction::AskResign),
             ] {
                 if ui.button(i18n.tr(id)).clicked() {
                     actions.push(Action::Play(action));

@@ -45,6 +45,10 @@ pub enum Dialog {
     RestoreAutosave,
     /// Leaving the position editor would lose the arrangement: leave or stay.
     LeaveEditor,
+    /// Resigning the game in play: a misclick must not end it.
+    ConfirmResign,
+    /// Offering a draw in the game in play.
+    ConfirmDrawOffer,
 }
 
 impl State {
