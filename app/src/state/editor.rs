@@ -265,6 +265,7 @@ impl Editor {
                     first_moves: Vec::new(),
                     line: Vec::new(),
                     duals: Vec::new(),
+                    cooks_complete: false,
                     nodes: 0,
                     elapsed: Duration::ZERO,
                 },

@@ -108,6 +108,9 @@ pub struct Solution {
     /// For each attacker move of `line` (plies 0, 2, 4 …), the other moves that also win
     /// within the moves remaining.
     pub duals: Vec<Vec<Move>>,
+    /// Whether `first_moves` and `duals` are every such move. False only when the time
+    /// limit stopped their read-out: the mate and its line are proved all the same.
+    pub cooks_complete: bool,
     /// Positions visited (moves played) by the search.
     pub nodes: u64,
     /// Time taken.
@@ -282,14 +285,18 @@ impl Solver {
             first_moves: Vec::new(),
             line: Vec::new(),
             duals: Vec::new(),
+            cooks_complete: true,
             nodes: 0,
             elapsed: Duration::ZERO,
         };
         if let Verdict::Mate(k) = verdict {
-            // The proof exists; what follows only reads it out, so it runs to the end.
+            // The proof exists: the line is read out to the end whatever the time; only
+            // the search for other winning moves (cooks, duals) keeps to the time limit.
+            let deadline = self.deadline.take();
+            self.aborted = false;
+            self.read_line(&mut root, k as u8, &mut solution, deadline);
             self.deadline = None;
             self.aborted = false;
-            self.read_line(&mut root, k as u8, &mut solution);
         }
         solution.nodes = self.nodes;
         solution.elapsed = start.elapsed();
@@ -367,7 +374,15 @@ impl Solver {
             .unwrap_or(max)
     }
 
-    fn read_line(&mut self, root: &mut Position, k: u8, solution: &mut Solution) {
+    /// Reads the proved mate in `k` out of the table: the main line, and at each attacker
+    /// move every other move that wins in time, looked for until `deadline` (none: all).
+    fn read_line(
+        &mut self,
+        root: &mut Position,
+        k: u8,
+        solution: &mut Solution,
+        deadline: Option<Instant>,
+    ) {
         self.reset_path();
         let mut pos = root.clone();
         let mut remaining = k;
@@ -375,7 +390,10 @@ impl Solver {
         let mut first = true;
         let mut replies = MoveList::new();
         loop {
-            let winners = self.winning_moves(&mut pos, remaining, q, false);
+            let winners = match deadline {
+                None => self.winning_moves(&mut pos, remaining, q, false),
+                Some(deadline) => self.winners_until(&mut pos, remaining, q, deadline, solution),
+            };
             let Some(&main) = winners.first() else {
                 // Cannot happen: `remaining` was proved for this position.
                 break;
@@ -409,6 +427,35 @@ impl Solver {
             remaining = s;
         }
         self.reset_path();
+    }
+
+    /// The moves that mate within `d` from `pos`: the first for certain, the others as
+    /// far as `deadline` allows (`solution.cooks_complete` is cleared when it cut them).
+    fn winners_until(
+        &mut self,
+        pos: &mut Position,
+        d: u8,
+        q: u8,
+        deadline: Instant,
+        solution: &mut Solution,
+    ) -> Vec<Move> {
+        let Some(&main) = self.winning_moves(pos, d, q, true).first() else {
+            return Vec::new();
+        };
+        if !solution.cooks_complete || Instant::now() >= deadline {
+            solution.cooks_complete = false;
+            return vec![main];
+        }
+        self.deadline = Some(deadline);
+        let all = self.winning_moves(pos, d, q, false);
+        if self.aborted {
+            solution.cooks_complete = false;
+        }
+        self.deadline = None;
+        self.aborted = false;
+        let mut winners = vec![main];
+        winners.extend(all.into_iter().filter(|&m| m != main));
+        winners
     }
 
     fn reset_path(&mut self) {
@@ -663,4 +710,40 @@ impl Solver {
 /// Solves `pos` with a fresh [`Solver`] (for one position; a batch should reuse a solver).
 pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
     Solver::default().solve(pos, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_out_cut_by_the_time_limit_keeps_the_proved_line_and_says_cooks_are_missing() {
+        // Either rook mates on the d-file (the generals face each other on the e-file).
+        let pos: Position = "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1".parse().unwrap();
+        let mut solver = Solver::new(16);
+        let full = solver.solve(&pos, &SolveOptions::mate_in(2));
+        assert_eq!(full.mate_in(), Some(1));
+        assert!(full.is_cooked(), "{:?}", full.first_moves);
+        assert!(full.cooks_complete);
+
+        // The same proof read out with the time already up.
+        let mut cut = Solution {
+            verdict: full.verdict,
+            first_moves: Vec::new(),
+            line: Vec::new(),
+            duals: Vec::new(),
+            cooks_complete: true,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        solver.read_line(&mut pos.clone(), 1, &mut cut, Some(Instant::now()));
+        assert!(!cut.cooks_complete);
+        assert_eq!(
+            cut.line, full.line,
+            "the main line is read out all the same"
+        );
+        assert_eq!(cut.first_moves, vec![full.line[0]]);
+        let mated = pos.play(cut.line[0]).unwrap();
+        assert!(!mated.has_legal_move(), "the line mates");
+    }
 }

@@ -226,6 +226,9 @@ fn to_text(pos: &Position, opts: &SolveOptions, s: &Solution) -> String {
             .collect();
         let cooked = if s.is_cooked() { " (cooked)" } else { "" };
         t += &format!("first moves{cooked}: {}\n", firsts.join(", "));
+        if !s.cooks_complete {
+            t += "cooks incomplete: the time limit stopped the search for other winning moves\n";
+        }
         let mut p = pos.clone();
         for (i, &m) in s.line.iter().enumerate() {
             if i % 2 == 0
@@ -250,7 +253,8 @@ fn iccs_list(moves: &[Move]) -> Vec<String> {
 }
 
 /// The `--json` object: `fen`, `mate_in` (number or null), `first_moves` and `line`
-/// (arrays of ICCS), `nodes`, `ms`.
+/// (arrays of ICCS), `nodes`, `ms`; and `"cooks_complete": false` when the time limit
+/// stopped the search for other winning moves (absent otherwise, so the contract holds).
 fn to_json(fen: &str, s: &Solution) -> String {
     let array = |moves: &[Move]| {
         let items: Vec<String> = moves.iter().map(|m| json_string(&m.to_string())).collect();
@@ -259,8 +263,13 @@ fn to_json(fen: &str, s: &Solution) -> String {
     let mate_in = s
         .mate_in()
         .map_or_else(|| "null".to_string(), |k| k.to_string());
+    let cooks = if s.cooks_complete {
+        ""
+    } else {
+        ",\"cooks_complete\":false"
+    };
     format!(
-        "{{\"fen\":{},\"mate_in\":{mate_in},\"first_moves\":{},\"line\":{},\"nodes\":{},\"ms\":{}}}",
+        "{{\"fen\":{},\"mate_in\":{mate_in},\"first_moves\":{},\"line\":{},\"nodes\":{},\"ms\":{}{cooks}}}",
         json_string(fen),
         array(&s.first_moves),
         array(&s.line),
@@ -503,6 +512,14 @@ mod tests {
         assert!(v["mate_in"].is_null());
         assert_eq!(v["first_moves"], serde_json::json!([]));
         assert_eq!(v["line"], serde_json::json!([]));
+        assert!(v.get("cooks_complete").is_none());
+
+        // When the time limit cut the cooks' read-out, the object says so.
+        let (_, mut s) = solve(&p, 3);
+        s.cooks_complete = false;
+        let v: serde_json::Value = serde_json::from_str(&to_json(&p.to_string(), &s)).unwrap();
+        assert_eq!(v["cooks_complete"], false);
+        assert_eq!(v["line"], serde_json::json!(["h1e1", "e9f9", "e1e8"]));
 
         let odd = "a\"b\\c\nd\u{1}e 楚";
         let back: String = serde_json::from_str(&json_string(odd)).unwrap();
