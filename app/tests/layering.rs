@@ -70,7 +70,7 @@ fn the_checker_finds_the_faults_of_a_made_up_tree() {
              const A: &str = \"crate::panels::menu\";\n\
              const B: &str = r#\"crate::commands\"#;\n\
              const C: char = '\"';\n\
-             fn f<'a>(x: &'a str) -> crate::theme::Theme { todo!() }\n",
+             fn f<'a>(x: &'a str) -> crate::theme::Theme { let _ = x; Default::default() }\n",
         ),
         (
             "panels/mod.rs",
