@@ -6,7 +6,6 @@
 use chuhe_core::puzzle::SolutionNode;
 use chuhe_core::solver::{Solution, SolveOptions};
 use chuhe_core::{Piece, Position, Setup, SetupProblem, Square};
-use std::time::Duration;
 
 /// What a click on the board does in the editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,15 +259,7 @@ impl Editor {
             self.result = Some(ComposerResult {
                 position,
                 options,
-                solution: Solution {
-                    verdict: chuhe_core::solver::Verdict::Unknown { searched: 0 },
-                    first_moves: Vec::new(),
-                    line: Vec::new(),
-                    duals: Vec::new(),
-                    cooks_complete: false,
-                    nodes: 0,
-                    elapsed: Duration::ZERO,
-                },
+                solution: Solution::bare(chuhe_core::solver::Verdict::Unknown { searched: 0 }),
                 cancelled: true,
                 tree: Vec::new(),
             });

@@ -118,6 +118,19 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// A verdict with nothing read out yet: no moves, no nodes, no time.
+    pub fn bare(verdict: Verdict) -> Solution {
+        Solution {
+            verdict,
+            first_moves: Vec::new(),
+            line: Vec::new(),
+            duals: Vec::new(),
+            cooks_complete: true,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
     /// The shortest mate, if proved.
     pub fn mate_in(&self) -> Option<u32> {
         match self.verdict {
@@ -280,15 +293,7 @@ impl Solver {
             }
             searched = k as u32;
         }
-        let mut solution = Solution {
-            verdict,
-            first_moves: Vec::new(),
-            line: Vec::new(),
-            duals: Vec::new(),
-            cooks_complete: true,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
+        let mut solution = Solution::bare(verdict);
         if let Verdict::Mate(k) = verdict {
             // The proof exists: the line is read out to the end whatever the time; only
             // the search for other winning moves (cooks, duals) keeps to the time limit.
@@ -727,15 +732,7 @@ mod tests {
         assert!(full.cooks_complete);
 
         // The same proof read out with the time already up.
-        let mut cut = Solution {
-            verdict: full.verdict,
-            first_moves: Vec::new(),
-            line: Vec::new(),
-            duals: Vec::new(),
-            cooks_complete: true,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
+        let mut cut = Solution::bare(full.verdict);
         solver.read_line(&mut pos.clone(), 1, &mut cut, Some(Instant::now()));
         assert!(!cut.cooks_complete);
         assert_eq!(
