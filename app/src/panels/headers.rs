@@ -1,9 +1,11 @@
-//! The game's headers: event, date, players and result, editable (each change one undo
-//! step); the opening's name and ECCO code when the record knows them.
+//! The game's headers: event, date, players and result, editable (written into the record
+//! when the field loses focus or the typing pauses, each time one undo step); the opening's
+//! name and ECCO code when the record knows them.
 
 use crate::actions::Action;
 use crate::actions::*;
 use crate::widgets::View;
+use crate::widgets::draft;
 use chuhe_core::record::{GameResult, tag};
 use egui::Ui;
 
@@ -31,7 +33,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             let response = ui
                 .add(egui::TextEdit::singleline(&mut draft).desired_width(200.0))
                 .labelled_by(label.id);
-            if response.lost_focus() && draft != current {
+            if draft::due(ui, id, &response, draft != current) {
                 actions.push(Action::Study(StudyAction::SetHeader(
                     name.to_owned(),
                     draft.clone(),

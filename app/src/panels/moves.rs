@@ -8,6 +8,7 @@ use crate::i18n::I18n;
 use crate::state::State;
 use crate::state::study::MoveToken;
 use crate::widgets::View;
+use crate::widgets::draft;
 use crate::widgets::text::reason_id;
 use chuhe_core::record::Nag;
 use chuhe_core::record::NodeId;
@@ -145,8 +146,8 @@ fn edit_tools(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             }
         });
     }
-    // The comment is edited in a draft and written into the record (one undo step) when
-    // the field loses focus.
+    // The comment is edited in a draft and written into the record when the field loses
+    // focus or the typing pauses.
     let saved = record.annotation(cursor).comment.clone();
     // The draft is the text field's own memory, kept by egui between frames.
     let draft_id = egui::Id::unique("chuhe comment draft");
@@ -164,7 +165,7 @@ fn edit_tools(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 .desired_width(f32::INFINITY),
         )
         .labelled_by(label.id);
-    if response.lost_focus() && *draft != saved {
+    if draft::due(ui, draft_id, &response, *draft != saved) {
         actions.push(Action::Study(StudyAction::SetComment(
             cursor,
             draft.clone(),
