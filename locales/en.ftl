@@ -548,3 +548,8 @@ tb-random = Random position
 tb-longest = Longest win
 tb-none-found = The table has no such position.
 tb-practise-other = Play the other side (the table moves first)
+
+## Tabs: several games open at once
+tabs-new = New game (new tab)
+tabs-close = Close this game
+dialog-unsaved-close-tab = This game has unsaved changes. Save it before closing?

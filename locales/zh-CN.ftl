@@ -548,3 +548,8 @@ tb-random = 随机局面
 tb-longest = 最长胜局
 tb-none-found = 这个残局库里没有这样的局面。
 tb-practise-other = 我执另一方（残局库先走）
+
+## Tabs: several games open at once
+tabs-new = 新对局（新标签页）
+tabs-close = 关闭此对局
+dialog-unsaved-close-tab = 这一局有未保存的修改。关闭前要保存吗？

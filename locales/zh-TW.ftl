@@ -548,3 +548,8 @@ tb-random = 隨機局面
 tb-longest = 最長勝局
 tb-none-found = 這個殘局庫裡沒有這樣的局面。
 tb-practise-other = 我執另一方（殘局庫先走）
+
+## Tabs: several games open at once
+tabs-new = 新對局（新分頁）
+tabs-close = 關閉此對局
+dialog-unsaved-close-tab = 這一局有未儲存的修改。關閉前要儲存嗎？

@@ -4,8 +4,8 @@
 
 use crate::actions::{Action, WindowAction};
 use crate::i18n::I18n;
+use crate::services::Services;
 use crate::services::storage::Storage;
-use crate::services::{AUTOSAVE_INTERVAL, Services};
 use crate::state::{Dialog, Notice, State};
 use crate::widgets::board::{self, BoardGeometry};
 use crate::{commands, fonts, panels};
@@ -176,7 +176,7 @@ impl eframe::App for ChuheApp {
         let mut actions = Vec::new();
 
         if ctx.input(|i| i.viewport().close_requested()) && !self.services.allowed_to_close {
-            if self.state.study.dirty {
+            if self.state.any_dirty() {
                 ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
                 commands::autosave(&mut self.state, &mut self.services, true);
                 actions.push(Action::Window(WindowAction::RequestQuit));
@@ -222,12 +222,6 @@ impl eframe::App for ChuheApp {
             commands::apply(&mut self.state, &mut self.services, action);
         }
         commands::autosave(&mut self.state, &mut self.services, false);
-        if self.state.study.dirty && self.services.autosaved_edits != self.state.study.edits {
-            // No input may come to run a frame: ask for one when the autosave is due.
-            ctx.request_repaint_after(
-                AUTOSAVE_INTERVAL.saturating_sub(self.services.last_autosave.elapsed()),
-            );
-        }
         if busy {
             // Background work answers soon: look for it.
             ctx.request_repaint_after(Duration::from_millis(50));

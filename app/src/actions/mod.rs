@@ -9,6 +9,7 @@ pub mod patterns;
 pub mod play;
 pub mod puzzles;
 pub mod tablebase;
+pub mod tabs;
 
 pub use club::ClubAction;
 pub use editor::EditorAction;
@@ -17,6 +18,7 @@ pub use patterns::PatternAction;
 pub use play::PlayAction;
 pub use puzzles::PuzzleAction;
 pub use tablebase::TbAction;
+pub use tabs::TabAction;
 
 use crate::i18n::Language;
 use crate::settings::{Coordinates, EngineSettings, MoveNotation};
@@ -61,6 +63,8 @@ pub enum Action {
     Club(ClubAction),
     /// The endgame tables.
     Tablebase(TbAction),
+    /// The tabs: several games open at once.
+    Tabs(TabAction),
 }
 
 impl Action {
@@ -79,22 +83,14 @@ impl Action {
         )
     }
 
-    /// Whether the action replaces the record, so unsaved changes would be lost. (Choosing
-    /// from a game list is not asked about: opening the list already was.)
+    /// Whether the action replaces the record, so unsaved changes would be lost. (A new
+    /// game, an opened file, a library line, a puzzle or a diagram put on the board, and a
+    /// game chosen from a list open in a tab of their own, so they are not asked about.)
     pub fn replaces_record(&self) -> bool {
         matches!(
             self,
-            Action::File(
-                FileAction::New
-                    | FileAction::Open(_)
-                    | FileAction::OpenFolder(_)
-                    | FileAction::PreviousFile
-                    | FileAction::NextFile
-                    | FileAction::Paste(_)
-            ) | Action::Openings(OpeningsAction::Show(_))
+            Action::File(FileAction::PreviousFile | FileAction::NextFile | FileAction::Paste(_))
                 | Action::Play(PlayAction::Start(_))
-                | Action::Presentation(PresentationAction::PresentPuzzle { .. })
-                | Action::Knowledge(KnowledgeAction::ToBoard)
         )
     }
 }
@@ -125,6 +121,7 @@ from_feature! {
     KnowledgeAction => Knowledge,
     ClubAction => Club,
     TbAction => Tablebase,
+    TabAction => Tabs,
 }
 
 /// Moving through the game on the board and editing its record.

@@ -12,10 +12,7 @@ impl Ctx<'_> {
     /// Carries out a files action.
     pub(super) fn files(&mut self, action: FileAction) {
         match action {
-            FileAction::New => {
-                self.state.replace_record(Record::default(), None);
-                self.state.study.folder = None;
-            }
+            FileAction::New => self.open_record(Record::default(), None),
             FileAction::OpenDialog => {
                 let picked = rfd::FileDialog::new()
                     .add_filter(
@@ -32,13 +29,13 @@ impl Ctx<'_> {
                     self.apply(Action::File(FileAction::OpenFolder(dir)));
                 }
             }
-            FileAction::Open(path) => self.open(&path),
+            FileAction::Open(path) => self.open(&path, Place::NewTab),
             FileAction::OpenFolder(dir) => self.open_folder(&dir),
             FileAction::ChooseGame(index) => {
                 if let Some(list) = self.state.study.game_list.take()
                     && let Some(entry) = list.games.into_iter().nth(index)
                 {
-                    self.state.replace_record(entry.record, list.path);
+                    self.open_record(entry.record, list.path);
                 }
             }
             FileAction::CloseGameList => self.state.study.game_list = None,
@@ -63,7 +60,7 @@ impl Ctx<'_> {
                 }
             }
             FileAction::Paste(text) => match files::load_text(&text) {
-                Ok(loaded) => self.loaded(loaded, None),
+                Ok(loaded) => self.loaded(loaded, None, Place::InPlace),
                 Err(e) => self.load_failed(&e),
             },
             FileAction::RestoreAutosave(restore) => {
@@ -75,20 +72,23 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
-    pub(super) fn open(&mut self, path: &std::path::Path) {
+    pub(super) fn open(&mut self, path: &std::path::Path, place: Place) {
         match files::load_file(path) {
             Ok(loaded) => {
                 self.change_settings(|s| s.remember_file(path));
-                self.loaded(loaded, Some(path.to_owned()));
+                self.loaded(loaded, Some(path.to_owned()), place);
             }
             Err(e) => self.load_failed(&e),
         }
     }
 
-    pub(super) fn loaded(&mut self, loaded: Loaded, path: Option<PathBuf>) {
+    pub(super) fn loaded(&mut self, loaded: Loaded, path: Option<PathBuf>, place: Place) {
         match loaded {
             Loaded::One(record) => {
-                self.state.replace_record(record, path);
+                match place {
+                    Place::NewTab => self.open_record(record, path),
+                    Place::InPlace => self.state.replace_record(record, path),
+                }
                 self.state.notice = None;
             }
             Loaded::Many(mut list) => {
@@ -110,8 +110,10 @@ impl Ctx<'_> {
         match files::game_files_in(dir) {
             Ok(files) if !files.is_empty() => {
                 let first = files[0].clone();
+                // The folder is stepped through in a tab of its own.
+                self.blank_tab();
                 self.state.study.folder = Some(Folder { files, current: 0 });
-                self.open(&first);
+                self.open(&first, Place::InPlace);
             }
             Ok(_) => self.state.notice = Some(Notice::Message("notice-folder-empty")),
             Err(e) => self.load_failed(&LoadError::Io(e)),
@@ -128,7 +130,7 @@ impl Ctx<'_> {
         }
         folder.current = next as usize;
         let path = folder.files[folder.current].clone();
-        self.open(&path);
+        self.open(&path, Place::InPlace);
     }
 
     pub(super) fn save_to(&mut self, path: &std::path::Path) {
@@ -142,7 +144,7 @@ impl Ctx<'_> {
                 self.state.study.file = Some(path.to_owned());
                 self.state.study.dirty = false;
                 self.change_settings(|s| s.remember_file(path));
-                self.remove_autosave();
+                self.autosave_after_saving();
                 self.state.notice = Some(Notice::WithArg(
                     "notice-saved",
                     "path",
@@ -160,66 +162,16 @@ impl Ctx<'_> {
     }
 }
 
+/// Where an opened game goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    /// A tab of its own (the tab on the board, when that holds an empty, untouched game).
+    NewTab,
+    /// In place of the game on the board (the user was asked about unsaved changes).
+    InPlace,
+}
+
 fn is_pgn(path: &std::path::Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-}
-
-impl Ctx<'_> {
-    /// Brings the autosaved game back, or throws it away.
-    pub(super) fn restore_autosave(&mut self, restore: bool) {
-        let Some(path) = self.services.storage.autosave_path() else {
-            return;
-        };
-        if restore {
-            match crate::services::files::load_file(&path) {
-                Ok(crate::services::files::Loaded::One(record)) => {
-                    self.state.replace_record(record, None);
-                    // Restored work is unsaved work.
-                    self.state.mark_edited();
-                    self.state.notice = Some(Notice::Message("notice-restored"));
-                }
-                Ok(crate::services::files::Loaded::Many(_)) | Err(_) => {
-                    self.state.notice = Some(Notice::Message("notice-restore-failed"));
-                }
-            }
-        }
-        if !restore {
-            self.remove_autosave();
-        }
-    }
-
-    pub(super) fn remove_autosave(&mut self) {
-        if let Some(path) = self.services.storage.autosave_path() {
-            // Absent already is fine.
-            let _ = std::fs::remove_file(path);
-        }
-        self.services.autosaved_edits = self.state.study.edits;
-    }
-
-    /// Writes unsaved changes to the autosave file now and then.
-    pub(super) fn autosave(&mut self, force: bool) {
-        if !self.state.study.dirty || self.services.autosaved_edits == self.state.study.edits {
-            return;
-        }
-        if !force && self.services.last_autosave.elapsed() < crate::services::AUTOSAVE_INTERVAL {
-            return;
-        }
-        let Some(path) = self.services.storage.autosave_path() else {
-            return;
-        };
-        self.services.last_autosave = std::time::Instant::now();
-        let text =
-            crate::services::files::to_pgn(&self.state.study.record, chuhe_core::Notation::Iccs);
-        match crate::services::storage::write_atomically(&path, text.as_bytes()) {
-            Ok(()) => self.services.autosaved_edits = self.state.study.edits,
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-autosave-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
-        }
-    }
 }

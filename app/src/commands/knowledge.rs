@@ -99,7 +99,7 @@ fn to_board(app: &mut Ctx) {
         comment.push_str(text(caption, language));
     }
     let _ = record.set_comment(record.root(), &comment);
-    app.state.replace_record(record, None);
+    app.open_record(record, None);
     app.state.study.cursor = cursor;
     app.state.refresh();
     app.state.study.folder = None;

@@ -2,6 +2,7 @@
 //! taking the state, the services and its own action; [`apply`] is the dispatch. Every
 //! record edit goes through the record's undo history.
 
+mod autosave;
 mod club;
 mod editor;
 mod engine;
@@ -15,6 +16,7 @@ mod presentation;
 mod puzzles;
 mod study;
 mod tablebase;
+mod tabs;
 mod view;
 mod window;
 
@@ -85,6 +87,8 @@ feature_apply! {
     apply_club(ClubAction) => club;
     /// Carries out an endgame-table action.
     apply_tablebase(TbAction) => tablebase;
+    /// Carries out a tab action.
+    apply_tabs(TabAction) => tabs;
 }
 
 impl Ctx<'_> {
@@ -109,6 +113,7 @@ impl Ctx<'_> {
             Action::Knowledge(a) => self.knowledge(a),
             Action::Club(a) => self.club(a),
             Action::Tablebase(a) => self.tablebase(a),
+            Action::Tabs(a) => self.tabs(a),
         }
         self.after_change();
     }

@@ -54,7 +54,7 @@ impl Ctx<'_> {
             let _ = record.set_comment(line[named.depth() - 1], &text);
         }
         chuhe_core::library::openings::write_headers(&mut record);
-        self.state.replace_record(record, None);
+        self.open_record(record, None);
         self.state.study.cursor = at;
         self.state.refresh();
         self.state.study.folder = None;

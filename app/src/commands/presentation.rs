@@ -34,7 +34,7 @@ impl Ctx<'_> {
                 };
                 let record = puzzle.to_record();
                 self.state.puzzles.browser_open = false;
-                self.state.replace_record(record, None);
+                self.open_record(record, None);
                 self.state.study.folder = None;
                 // The solver's side at the bottom, as in solve mode.
                 let black =

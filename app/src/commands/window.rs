@@ -9,7 +9,7 @@ impl Ctx<'_> {
     pub(super) fn window(&mut self, action: WindowAction) {
         match action {
             WindowAction::RequestQuit => {
-                if self.state.study.dirty {
+                if self.state.any_dirty() {
                     self.state.dialog = Some(Dialog::UnsavedOnQuit);
                 } else {
                     self.quit();
@@ -17,17 +17,21 @@ impl Ctx<'_> {
             }
             WindowAction::SaveAndQuit => {
                 self.state.dialog = None;
-                self.apply(Action::File(FileAction::Save));
-                if !self.state.study.dirty {
+                self.save_every_tab();
+                if !self.state.any_dirty() {
                     self.quit();
                 }
             }
             WindowAction::DiscardAndQuit => {
                 self.state.study.dirty = false;
+                for study in &mut self.state.tabs.others {
+                    study.dirty = false;
+                }
                 self.quit();
             }
             WindowAction::DiscardAndContinue => {
-                if let Some(Dialog::UnsavedOnReplace) = self.state.dialog.take()
+                if let Some(Dialog::UnsavedOnReplace | Dialog::UnsavedOnCloseTab) =
+                    self.state.dialog.take()
                     && let Some(next) = self.services.held.take()
                 {
                     self.state.study.dirty = false;
@@ -55,8 +59,23 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// Saves each game with unsaved changes, each brought to the board in turn (one without
+    /// a file asks where); stops at the first that stays unsaved, on the board to be seen.
+    fn save_every_tab(&mut self) {
+        let count = self.state.tab_count();
+        for at in 0..count {
+            if self.state.all_tabs().nth(at).is_some_and(|s| s.dirty) {
+                self.apply(Action::Tabs(TabAction::Switch(at)));
+                self.apply(Action::File(FileAction::Save));
+                if self.state.study.dirty {
+                    return;
+                }
+            }
+        }
+    }
+
     pub(super) fn quit(&mut self) {
-        if !self.state.study.dirty {
+        if !self.state.any_dirty() {
             self.remove_autosave();
         }
         self.services.allowed_to_close = true;

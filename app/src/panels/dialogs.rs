@@ -26,17 +26,8 @@ pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
                 ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
             ],
         ),
-        Dialog::UnsavedOnReplace => (
-            "dialog-unsaved-replace",
-            vec![
-                ("dialog-save", Action::Window(WindowAction::SaveAndContinue)),
-                (
-                    "dialog-discard",
-                    Action::Window(WindowAction::DiscardAndContinue),
-                ),
-                ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
-            ],
-        ),
+        Dialog::UnsavedOnReplace => ("dialog-unsaved-replace", save_discard_or_cancel()),
+        Dialog::UnsavedOnCloseTab => ("dialog-unsaved-close-tab", save_discard_or_cancel()),
         Dialog::LeaveEditor => (
             "dialog-leave-editor",
             vec![
@@ -87,6 +78,18 @@ pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
             }
         });
     });
+}
+
+/// The answers to a question about unsaved work that stands in the way of an action.
+fn save_discard_or_cancel() -> Vec<(&'static str, Action)> {
+    vec![
+        ("dialog-save", Action::Window(WindowAction::SaveAndContinue)),
+        (
+            "dialog-discard",
+            Action::Window(WindowAction::DiscardAndContinue),
+        ),
+        ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
+    ]
 }
 
 /// The games of a multi-game file, searchable by player, event and opening.

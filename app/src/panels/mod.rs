@@ -16,6 +16,7 @@ pub mod patterns;
 pub mod play;
 pub mod puzzles;
 pub mod tablebase;
+pub mod tabs;
 
 use crate::widgets::text::*;
 pub mod export;
@@ -34,6 +35,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     if !app.state.settings.layout.board_only {
         egui::Panel::top("menu").show(ui, |ui| menu::show(app, ui, actions));
         egui::Panel::bottom("status").show(ui, |ui| status(app, ui));
+        egui::Panel::top("tabs").show(ui, |ui| tabs::bar(app, ui, actions));
         if app.state.openings.open {
             egui::Panel::left("openings")
                 .default_size(300.0)

@@ -21,11 +21,11 @@ use crate::actions::Action;
 use crate::i18n::I18n;
 use crate::state::State;
 use chuhe_core::record::NodeId;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long unsaved changes may wait before they are written to the autosave file: a kill
 /// or crash loses at most this much work.
-pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(5);
+pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(1);
 
 /// Every service the commands may call, and the window's own effects (clipboard, full
 /// screen, closing), which go through egui's context.
@@ -59,10 +59,10 @@ pub struct Services {
     /// An action held back until the user answers whether to lose unsaved changes (the
     /// state holds no actions, so the commands keep it here).
     pub held: Option<Action>,
-    /// When the autosave file was last written.
-    pub last_autosave: Instant,
-    /// The record's edit count the autosave file holds.
-    pub autosaved_edits: u64,
+    /// When the autosave file was last written, by egui's clock (seconds).
+    pub last_autosave: f64,
+    /// What the autosave file holds, as the commands stamp the open games.
+    pub autosaved: u64,
 }
 
 impl Services {
@@ -83,8 +83,8 @@ impl Services {
             ui,
             allowed_to_close: false,
             held: None,
-            last_autosave: Instant::now(),
-            autosaved_edits: 0,
+            last_autosave: f64::NEG_INFINITY,
+            autosaved: 0,
         }
     }
 

@@ -15,6 +15,7 @@ pub mod presentation;
 pub mod puzzles;
 pub mod study;
 pub mod tablebase;
+pub mod tabs;
 
 use crate::settings::Settings;
 use chuhe_core::IllegalReason;
@@ -49,6 +50,9 @@ pub enum Dialog {
     ConfirmResign,
     /// Offering a draw in the game in play.
     ConfirmDrawOffer,
+    /// Closing a tab whose game has unsaved changes (the commands keep the closing until
+    /// the answer): save, discard or keep the tab.
+    UnsavedOnCloseTab,
 }
 
 impl State {
@@ -99,6 +103,8 @@ pub struct State {
     pub club: club::ClubState,
     /// Endgame tables: the verdict of the board's position, practice, the browser.
     pub tablebase: tablebase::TbState,
+    /// The games open in other tabs.
+    pub tabs: tabs::Tabs,
 }
 
 impl State {
@@ -122,6 +128,7 @@ impl State {
             knowledge: Default::default(),
             club: Default::default(),
             tablebase: Default::default(),
+            tabs: Default::default(),
         }
     }
 
@@ -139,6 +146,7 @@ impl State {
     /// Replaces the record (a file was opened, a new game started).
     pub fn replace_record(&mut self, record: Record, file: Option<PathBuf>) {
         self.study.replace_record(record, file, &self.settings);
+        self.study.generation = self.fresh_generation();
         self.analysis.engine = None;
     }
 

@@ -24,7 +24,8 @@ pub struct Study {
     pub dirty: bool,
     /// Counts the record's changes, so the autosave knows whether it is behind.
     pub edits: u64,
-    /// Counts replacements of the record: node ids of an earlier record mean nothing.
+    /// Which record this is, unique across tabs (the state hands out a new one whenever
+    /// the record is replaced): node ids of another record mean nothing.
     pub generation: u64,
     /// A multi-game file's games to choose from.
     pub game_list: Option<GameList>,
@@ -84,7 +85,6 @@ impl Study {
         self.file = file;
         self.dirty = false;
         self.edits += 1;
-        self.generation += 1;
         self.refresh(settings);
     }
 

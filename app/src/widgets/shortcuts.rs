@@ -6,7 +6,7 @@ use chuhe_core::record::NodeId;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// Shortcuts with a modifier, checked (and consumed) before the plain keys.
-const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 7] = [
+const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 10] = [
     // Ctrl+Shift+Z before Ctrl+Z, which would also match it.
     (
         Modifiers::COMMAND.plus(Modifiers::SHIFT),
@@ -19,6 +19,14 @@ const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 7] = [
     (Modifiers::COMMAND, Key::S, ActionKind::Save),
     (Modifiers::COMMAND, Key::N, ActionKind::New),
     (Modifiers::COMMAND, Key::Q, ActionKind::Quit),
+    // Ctrl+Shift+Tab before Ctrl+Tab, which would also match it.
+    (
+        Modifiers::COMMAND.plus(Modifiers::SHIFT),
+        Key::Tab,
+        ActionKind::PreviousTab,
+    ),
+    (Modifiers::COMMAND, Key::Tab, ActionKind::NextTab),
+    (Modifiers::COMMAND, Key::W, ActionKind::CloseTab),
 ];
 
 /// Plain keys.
@@ -65,6 +73,9 @@ enum ActionKind {
     NextFile,
     BoardLines,
     Knowledge,
+    NextTab,
+    PreviousTab,
+    CloseTab,
 }
 
 impl ActionKind {
@@ -94,6 +105,9 @@ impl ActionKind {
                 Action::Knowledge(crate::actions::KnowledgeAction::ToggleBoardLines)
             }
             ActionKind::Knowledge => Action::Knowledge(crate::actions::KnowledgeAction::Toggle),
+            ActionKind::NextTab => Action::Tabs(TabAction::Next),
+            ActionKind::PreviousTab => Action::Tabs(TabAction::Previous),
+            ActionKind::CloseTab => Action::Tabs(TabAction::CloseActive),
         }
     }
 }

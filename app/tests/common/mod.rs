@@ -57,3 +57,13 @@ pub fn wait_for(
         harness.step();
     }
 }
+
+/// The main line's moves of the game on the board, in ICCS.
+pub fn main_line(harness: &Harness<'_, ChuheApp>) -> Vec<String> {
+    let record = &harness.state().state.study.record;
+    record
+        .main_line_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
