@@ -4,7 +4,8 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::files::{self, LoadError, Loaded};
 use crate::state::Notice;
-use crate::state::study::Folder;
+use crate::state::study::{Folder, GameEntry};
+use crate::widgets::problems;
 use chuhe_core::record::Record;
 use std::path::PathBuf;
 
@@ -38,7 +39,7 @@ impl Ctx<'_> {
                 if let Some(list) = self.state.study.game_list.take()
                     && let Some(entry) = list.games.into_iter().nth(index)
                 {
-                    self.state.replace_record(entry.record, list.path);
+                    self.open_game(entry, list.path);
                 }
             }
             FileAction::CloseGameList => self.state.study.game_list = None,
@@ -87,8 +88,8 @@ impl Ctx<'_> {
 
     pub(super) fn loaded(&mut self, loaded: Loaded, path: Option<PathBuf>) {
         match loaded {
-            Loaded::One(record) => {
-                self.state.replace_record(record, path);
+            Loaded::One(game) => {
+                self.open_game(*game, path);
                 self.state.notice = None;
             }
             Loaded::Many(mut list) => {
@@ -98,12 +99,15 @@ impl Ctx<'_> {
         }
     }
 
+    /// Puts a game on the board with what its file was and where it breaks off.
+    fn open_game(&mut self, game: GameEntry, path: Option<PathBuf>) {
+        self.state.replace_record(game.record, path);
+        self.state.study.form = game.form;
+        self.state.study.partial = game.partial;
+    }
+
     pub(super) fn load_failed(&mut self, error: &LoadError) {
-        self.state.notice = Some(Notice::WithArg(
-            "notice-open-failed",
-            "error",
-            error.to_string(),
-        ));
+        self.state.notice = Some(Notice::Problem(problems::open_failed(error)));
     }
 
     pub(super) fn open_folder(&mut self, dir: &std::path::Path) {
@@ -132,12 +136,21 @@ impl Ctx<'_> {
     }
 
     pub(super) fn save_to(&mut self, path: &std::path::Path) {
-        let notation = self.state.settings.notation.notation();
-        // The file says which opening the game is (ECCO, Opening, Variation headers).
-        if chuhe_core::library::openings::write_headers(&mut self.state.study.record) {
-            self.state.refresh();
-        }
-        match files::save_pgn(path, &self.state.study.record, notation) {
+        let study = &mut self.state.study;
+        let saved = match &study.form {
+            // A game read from a PGN file is written as that file wrote it, with the
+            // headers it had and those the user added.
+            Some(form) => files::save_as_written(path, &study.record, form),
+            None => {
+                // A new file says which opening the game is (ECCO, Opening, Variation).
+                if chuhe_core::library::openings::write_headers(&mut study.record) {
+                    self.state.refresh();
+                }
+                let notation = self.state.settings.notation.notation();
+                files::save_pgn(path, &self.state.study.record, notation)
+            }
+        };
+        match saved {
             Ok(()) => {
                 self.state.study.file = Some(path.to_owned());
                 self.state.study.dirty = false;
@@ -149,13 +162,7 @@ impl Ctx<'_> {
                     path.display().to_string(),
                 ));
             }
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-save-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
+            Err(e) => self.state.notice = Some(Notice::Problem(problems::save_failed(&e))),
         }
     }
 }
@@ -173,8 +180,8 @@ impl Ctx<'_> {
         };
         if restore {
             match crate::services::files::load_file(&path) {
-                Ok(crate::services::files::Loaded::One(record)) => {
-                    self.state.replace_record(record, None);
+                Ok(crate::services::files::Loaded::One(game)) => {
+                    self.state.replace_record(game.record, None);
                     // Restored work is unsaved work.
                     self.state.mark_edited();
                     self.state.notice = Some(Notice::Message("notice-restored"));
@@ -213,13 +220,7 @@ impl Ctx<'_> {
             crate::services::files::to_pgn(&self.state.study.record, chuhe_core::Notation::Iccs);
         match crate::services::storage::write_atomically(&path, text.as_bytes()) {
             Ok(()) => self.services.autosaved_edits = self.state.study.edits,
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-autosave-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
+            Err(e) => self.state.notice = Some(Notice::Problem(problems::autosave_failed(&e))),
         }
     }
 }

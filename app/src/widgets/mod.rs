@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod board_input;
+pub mod problems;
 pub mod shortcuts;
 pub mod text;
 
