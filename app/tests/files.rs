@@ -95,7 +95,7 @@ fn a_file_that_cannot_be_opened_says_why_in_the_interface_language() {
     assert!(!has_latin_word(&notice), "{notice}");
     // A file that is not there, and one with nothing in it.
     open_file(&mut harness, &dir.join("不存在.pgn"));
-    harness.get_by_label_contains("无法打开：找不到文件");
+    harness.get_by_label_contains("无法打开：找不到文件或文件夹");
     let empty = file("refused", "empty.pgn", b"  \n");
     open_file(&mut harness, &empty);
     harness.get_by_label("无法打开：文件是空的");
@@ -194,4 +194,19 @@ fn saving_a_traditional_big5_file_keeps_its_characters_tags_and_layout() {
         !added.contains(['进', '马', '车', '后']) && !added.is_ascii(),
         "{added}"
     );
+}
+
+#[test]
+fn a_file_that_cannot_be_saved_says_why_in_the_interface_language() {
+    let dir = temp_dir("files", "unsaved");
+    let mut harness = open_in(&dir);
+    let path = file("unsaved", "game.pgn", "1. 炮二平五 马８进７ *\n".as_bytes());
+    open_file(&mut harness, &path);
+    // A folder takes the open file's place.
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir_all(path.join("棋谱")).unwrap();
+    apply(&mut harness, Action::File(FileAction::Save));
+    let notice = label_containing(&harness, "无法保存");
+    assert!(!has_latin_word(&notice), "{notice}");
+    assert_eq!(notice, "无法保存：这是文件夹，不是文件");
 }

@@ -152,3 +152,49 @@ fn xqf_error(e: &XqfError) -> Problem {
     };
     problem.text("offset", e.offset).with("reason", reason)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{I18n, Language};
+    use crate::state::problem::ProblemArg;
+    use crate::widgets::text::problem_text;
+
+    #[test]
+    fn a_system_error_without_words_of_its_own_shows_its_code() {
+        // EIO has no kind of its own: its code is all that can be said.
+        let problem = io_error(&io::Error::from_raw_os_error(5));
+        assert_eq!(problem.id, "io-error-code");
+        assert_eq!(problem.args, [("code", ProblemArg::Text("5".into()))]);
+        let words = problem_text(
+            &I18n::new(Language::ZhCn),
+            &save_failed(&io::Error::from_raw_os_error(5)),
+        );
+        assert_eq!(words, "无法保存：系统错误（代码 5）");
+        let made_up = io::Error::other("disk on fire");
+        assert_eq!(io_error(&made_up).id, "io-error-other");
+    }
+
+    #[test]
+    fn a_pgn_error_names_its_line_move_and_text_in_each_language() {
+        let games: Vec<_> = chuhe_core::pgn::read_games("\n1. 炮二平五 马８进８ *").collect();
+        let error = ReadError::Pgn(games[0].clone().unwrap_err());
+        let problem = open_failed(&error);
+        for (language, expected) in [
+            (
+                Language::ZhCn,
+                "无法打开：第 2 行，第 1 回合黑方：读不懂的着法（这个棋子不能这样走）「马８进８」",
+            ),
+            (
+                Language::ZhTw,
+                "無法開啟：第 2 行，第 1 回合黑方：讀不懂的著法（這個棋子不能這樣走）「马８进８」",
+            ),
+            (
+                Language::En,
+                "Could not open: line 2, move 1 (Black): unreadable move (that piece cannot move that way) “马８进８”",
+            ),
+        ] {
+            assert_eq!(problem_text(&I18n::new(language), &problem), expected);
+        }
+    }
+}
