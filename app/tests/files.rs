@@ -210,3 +210,28 @@ fn a_file_that_cannot_be_saved_says_why_in_the_interface_language() {
     assert!(!has_latin_word(&notice), "{notice}");
     assert_eq!(notice, "无法保存：这是文件夹，不是文件");
 }
+
+#[test]
+fn a_game_chosen_from_a_file_of_many_is_saved_back_in_its_place() {
+    let dir = temp_dir("files", "save-many");
+    let mut harness = open_in(&dir);
+    let first = "[Red \"甲\"]\n\n1. 炮二平五 马８进７ *\n\n";
+    let second = "[Red \"乙\"]\n\n1. 兵七进一 卒７进１ *\n\n";
+    let third = "[Red \"丙\"]\n\n1. 马二进三 *\n";
+    let path = file(
+        "save-many",
+        "three.pgn",
+        [first, second, third].concat().as_bytes(),
+    );
+    open_file(&mut harness, &path);
+    harness.get_by_label_contains("乙").click();
+    harness.run();
+    apply(
+        &mut harness,
+        Action::Study(StudyAction::SetHeader("Black".into(), "丁".into())),
+    );
+    apply(&mut harness, Action::File(FileAction::Save));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let edited = "[Red \"乙\"]\n[Black \"丁\"]\n\n1. 兵七进一 卒７进１ *\n\n";
+    assert_eq!(saved, [first, edited, third].concat());
+}

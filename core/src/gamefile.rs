@@ -52,6 +52,8 @@ pub struct TextForm {
     pub encoding: TextEncoding,
     /// Whether the file starts with a byte-order mark (UTF-16 always does).
     pub bom: bool,
+    /// The game's number in the file, from 1: where [`save_into`] puts it back.
+    pub game: usize,
 }
 
 /// Why a file, or one game in it, could not be read. [`ReadError::Io`], [`ReadError::Empty`],
@@ -231,6 +233,7 @@ fn read_text_in(text: &str, encoding: TextEncoding, bom: bool) -> Result<Games, 
 /// before it, else unreadable.
 fn file_game(game: PgnGame, encoding: TextEncoding, bom: bool) -> Result<FileGame, ReadError> {
     let PgnGame {
+        number,
         record,
         error,
         form,
@@ -247,6 +250,7 @@ fn file_game(game: PgnGame, encoding: TextEncoding, bom: bool) -> Result<FileGam
             pgn: form,
             encoding,
             bom,
+            game: number,
         }),
     })
 }
@@ -296,6 +300,33 @@ pub fn to_bytes_as(record: &Record, form: &TextForm) -> Vec<u8> {
 /// Saves the record at `path` as a PGN file of `form`, atomically.
 pub fn save_as_written(path: &Path, record: &Record, form: &TextForm) -> io::Result<()> {
     atomic::write_atomically(path, &to_bytes_as(record, form))
+}
+
+/// Saves the record back into the PGN file at `path` it was read from, as game
+/// [`TextForm::game`]: the file's other games, and the blank lines between games, stay as
+/// they are. A file that no longer has that many games gets the game at its end rather
+/// than lose any.
+pub fn save_into(path: &Path, record: &Record, form: &TextForm) -> io::Result<()> {
+    let bytes = std::fs::read(path)?;
+    let text = decode(&bytes).text;
+    let mut game = String::new();
+    pgn::write_game_as(record, &form.pgn, &mut game);
+    let game = game.trim_end();
+    let spans = pgn::game_spans(&text);
+    let whole = match form.game.checked_sub(1).and_then(|i| spans.get(i)) {
+        Some(span) => {
+            let old = &text[span.clone()];
+            let gap = &old[old.trim_end().len()..];
+            [&text[..span.start], game, gap, &text[span.end..]].concat()
+        }
+        None => {
+            let line_end = if form.pgn.crlf { "\r\n" } else { "\n" };
+            let kept = text.trim_end();
+            let gap = if kept.is_empty() { "" } else { line_end };
+            [kept, gap, gap, game, line_end].concat()
+        }
+    };
+    atomic::write_atomically(path, &encoding::encode(&whole, form.encoding, form.bom))
 }
 
 /// The game files in `dir` (by their extension, [`GAME_FILE_EXTENSIONS`]), sorted by name.
@@ -686,5 +717,42 @@ mod tests {
         );
         let pasted = read_text(text).unwrap();
         assert!(!pasted[0].as_ref().unwrap().form.as_ref().unwrap().bom);
+    }
+
+    #[test]
+    fn a_game_saved_back_into_its_file_leaves_the_other_games_as_they_were() {
+        let first = "[Event \"一\"]\n\n1. 炮二平五 马８进７\n2. 马二进三 *\n\n\n";
+        let second = "[Event \"二\"]\n[Red \"甲\"]\n\n1. 兵七进一 卒７进１ *\n\n";
+        let third = "[Event \"三\"]\n1. h2e2 {注} *\n";
+        let dir = std::env::temp_dir().join(format!("chuhe-save-into-{}", std::process::id()));
+        let path = dir.join("three.pgn");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, [first, second, third].concat()).unwrap();
+        let games = read_file(&path).unwrap();
+        let game = games[1].as_ref().unwrap();
+        let form = game.form.as_ref().unwrap();
+        assert_eq!(form.game, 2);
+        // Unchanged, the file stays as it was.
+        save_into(&path, &game.record, form).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [first, second, third].concat()
+        );
+        let mut record = game.record.clone();
+        let last = *record.main_line().last().unwrap();
+        record.add_move(last, "b0c2".parse().unwrap()).unwrap();
+        save_into(&path, &record, form).unwrap();
+        let edited = "[Event \"二\"]\n[Red \"甲\"]\n\n1. 兵七进一 卒７进１ 2. 马八进七 *\n\n";
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [first, edited, third].concat()
+        );
+        // A file that lost the game gets it back at its end.
+        std::fs::write(&path, first).unwrap();
+        save_into(&path, &record, form).unwrap();
+        let again = read_file(&path).unwrap();
+        assert_eq!(again.len(), 2);
+        assert_eq!(again[1].as_ref().unwrap().record.main_line().len(), 3);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

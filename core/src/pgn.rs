@@ -130,9 +130,23 @@ pub fn read_games_as_written(text: &str) -> AsWritten<'_> {
     AsWritten(read_games(text))
 }
 
+/// Where each game of `text` lies, in order, as the readers split it: a game's range runs
+/// from its first tag (or move) to the next game's, blank lines after it included.
+pub fn game_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut spans = Vec::new();
+    let (mut at, last_close) = (skip_bom(text), text.rfind('}'));
+    while let Some((start, end)) = next_game_span(text, at, last_close) {
+        spans.push(start..end);
+        at = end;
+    }
+    spans
+}
+
 /// One game of a PGN text as [`read_games_as_written`] reads it.
 #[derive(Clone, Debug)]
 pub struct PgnGame {
+    /// The game's number in the text, from 1.
+    pub number: usize,
     /// The whole game or, when `error` is set, the game up to where it breaks.
     pub record: Record,
     /// Where and why the game breaks off.
@@ -364,6 +378,7 @@ impl<'a> GameParser<'a> {
             result_on_own_line: self.result_on_own_line,
         };
         PgnGame {
+            number: self.game,
             record: self.record,
             error,
             form,

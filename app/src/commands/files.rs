@@ -137,10 +137,20 @@ impl Ctx<'_> {
 
     pub(super) fn save_to(&mut self, path: &std::path::Path) {
         let study = &mut self.state.study;
-        let saved = match &study.form {
+        let back_into_its_file = study.file.as_deref() == Some(path) && path.exists();
+        let saved = match &mut study.form {
             // A game read from a PGN file is written as that file wrote it, with the
-            // headers it had and those the user added.
-            Some(form) => files::save_as_written(path, &study.record, form),
+            // headers it had and those the user added; back into its own file it takes
+            // its old place, beside the file's other games.
+            Some(form) if back_into_its_file => files::save_into(path, &study.record, form),
+            Some(form) => {
+                let saved = files::save_as_written(path, &study.record, form);
+                if saved.is_ok() {
+                    // Elsewhere it is that file's only game.
+                    form.game = 1;
+                }
+                saved
+            }
             None => {
                 // A new file says which opening the game is (ECCO, Opening, Variation).
                 if chuhe_core::library::openings::write_headers(&mut study.record) {

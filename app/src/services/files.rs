@@ -8,7 +8,8 @@ use chuhe_core::record::tag;
 use std::path::Path;
 
 pub use chuhe_core::gamefile::{
-    GAME_EXTENSIONS, ReadError as LoadError, game_files_in, save_as_written, save_pgn, to_pgn,
+    GAME_EXTENSIONS, ReadError as LoadError, game_files_in, save_as_written, save_into, save_pgn,
+    to_pgn,
 };
 
 /// What a file or a text held.
