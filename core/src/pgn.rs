@@ -322,12 +322,17 @@ struct GameParser<'a> {
     /// The tags as the text has them.
     tags: Vec<(String, String)>,
     spelling: Option<Spelling>,
+    /// The dots after the number of a Black move, once one was seen.
+    black_number_suffix: Option<String>,
+    /// Moves written otherwise than the spelling writes them (see [`PgnForm`]).
+    written: Vec<(NodeId, Move, String)>,
     /// Red's moves on the main line, and how many of them start a line.
     red_moves: usize,
     red_at_line_start: usize,
     /// The result the movetext ends with, and whether it starts its line.
     result_token: Option<GameResult>,
     result_on_own_line: bool,
+    result_after_blank_line: bool,
 }
 
 /// Characters that end a move token. Each has its own case in the movetext loop, so a
@@ -349,18 +354,24 @@ impl<'a> GameParser<'a> {
             learn,
             tags: Vec::new(),
             spelling: None,
+            written: Vec::new(),
+            black_number_suffix: None,
             red_moves: 0,
             red_at_line_start: 0,
             result_token: None,
             result_on_own_line: false,
+            result_after_blank_line: false,
         }
     }
 
     /// Notes the result token at `at` for the form.
     fn note_result(&mut self, result: GameResult, at: usize) {
         self.result_token = Some(result);
-        let line_start = self.text[..at].rfind('\n').map_or(0, |k| k + 1);
-        self.result_on_own_line = self.text[line_start..at].trim().is_empty();
+        self.result_on_own_line =
+            form::line_before(self.text, at).is_some_and(|s| s.trim().is_empty());
+        let before = &self.text[self.start..at];
+        let gap = &before[before.trim_end().len()..];
+        self.result_after_blank_line = gap.matches('\n').count() >= 2;
     }
 
     /// Reads the game as far as it goes.
@@ -376,6 +387,9 @@ impl<'a> GameParser<'a> {
             crlf: self.text[self.start..self.end].contains("\r\n"),
             result_token: self.result_token,
             result_on_own_line: self.result_on_own_line,
+            result_after_blank_line: self.result_after_blank_line,
+            black_number_suffix: self.black_number_suffix.unwrap_or_else(|| "...".to_owned()),
+            written: self.written,
         };
         PgnGame {
             number: self.game,
@@ -748,19 +762,29 @@ impl<'a> GameParser<'a> {
         let mv = self
             .read_move(&line.pos, token)
             .map_err(|why| with_number(self.error(at, token, why)))?;
-        if self.learn {
-            self.spelling
-                .get_or_insert_with(|| Spelling::new(form::notation_of(token)))
-                .learn(&line.pos, mv, token);
+        let spelling = self.learn.then(|| {
+            let spelling = self
+                .spelling
+                .get_or_insert_with(|| Spelling::new(form::notation_of(token)));
+            spelling.learn(&line.pos, mv, token);
+            spelling.format(&line.pos, mv)
+        });
+        if number.color == Color::Black
+            && self.black_number_suffix.is_none()
+            && let Some(dots) = form::number_suffix(&self.text[self.start..at])
+        {
+            self.black_number_suffix = Some(dots.to_owned());
         }
         if main_line && number.color == Color::Red {
             self.red_moves += 1;
-            let line_start = self.text[..at].rfind('\n').map_or(0, |k| k + 1);
-            if form::only_a_move_number(&self.text[line_start..at]) {
+            if form::line_before(self.text, at).is_some_and(form::only_a_move_number) {
                 self.red_at_line_start += 1;
             }
         }
         let node = self.record.push_child(line.node, mv);
+        if spelling.is_some_and(|s| s != token) {
+            self.written.push((node, mv, token.to_owned()));
+        }
         if !line.pending_before.is_empty() {
             let text = std::mem::take(&mut line.pending_before);
             self.record.annotation_mut(node).comment_before = text;
@@ -1140,7 +1164,13 @@ pub fn write_game(record: &Record, notation: Notation, out: &mut String) {
     write_tag(out, "Format", format_tag(notation));
     out.push('\n');
     let mut w = Wrapper::new(out);
-    write_movetext(record, &Spelling::new(notation), false, &mut w);
+    let spelling = Spelling::new(notation);
+    let layout = Layout {
+        spell: &|pos, _, mv| spelling.format(pos, mv),
+        move_per_line: false,
+        black_number_suffix: "...",
+    };
+    write_movetext(record, &layout, &mut w);
     w.word(record.headers().result().as_pgn());
     out.push_str("\n\n");
 }
@@ -1180,11 +1210,19 @@ pub fn write_game_as(record: &Record, form: &PgnForm, out: &mut String) {
     }
     text.push('\n');
     let mut w = Wrapper::new(&mut text);
-    write_movetext(record, &form.spelling, form.move_per_line, &mut w);
+    let layout = Layout {
+        spell: &|pos, node, mv| form.spell(pos, node, mv),
+        move_per_line: form.move_per_line,
+        black_number_suffix: &form.black_number_suffix,
+    };
+    write_movetext(record, &layout, &mut w);
     let result = record.headers().result();
     if form.result_token.is_some() || result != GameResult::Unknown {
         if form.result_on_own_line {
             w.line_break();
+            if form.result_after_blank_line {
+                w.out.push('\n');
+            }
         }
         w.word(result.as_pgn());
     }
@@ -1227,9 +1265,19 @@ struct LineWriter {
     need_number: bool,
 }
 
+/// How the moves are laid out in writing.
+struct Layout<'a> {
+    /// The text of a move (of a position, at a node).
+    spell: &'a dyn Fn(&Position, NodeId, Move) -> String,
+    /// Whether each Red move of the main line starts a line.
+    move_per_line: bool,
+    /// What follows the number of a Black move that has one.
+    black_number_suffix: &'a str,
+}
+
 /// Writes the moves and comments iteratively, so that no nesting of variations in a
 /// hostile file can exhaust the stack.
-fn write_movetext(record: &Record, spelling: &Spelling, move_per_line: bool, w: &mut Wrapper<'_>) {
+fn write_movetext(record: &Record, layout: &Layout<'_>, w: &mut Wrapper<'_>) {
     let root = record.root();
     let root_notes = record.annotation(root);
     let first = record.main_child(root);
@@ -1265,12 +1313,15 @@ fn write_movetext(record: &Record, spelling: &Spelling, move_per_line: bool, w: 
                 }
                 // The number and its move stay on one line.
                 let number = MoveNumber::before(&top.pos);
-                let text = spelling.format(&top.pos, top.mv);
-                if move_per_line && on_main_line && number.color == Color::Red {
+                let text = (layout.spell)(&top.pos, node, top.mv);
+                if layout.move_per_line && on_main_line && number.color == Color::Red {
                     w.line_break();
                 }
-                if number.color == Color::Red || top.need_number {
+                if number.color == Color::Red {
                     w.word(&format!("{number} {text}"));
+                } else if top.need_number {
+                    let suffix = layout.black_number_suffix;
+                    w.word(&format!("{}{suffix} {text}", number.number));
                 } else {
                     w.word(&text);
                 }

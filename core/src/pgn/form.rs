@@ -3,7 +3,8 @@
 //! what the file was (see [`super::write_game_as`]).
 
 use crate::notation::{Notation, Spelling, detect_notation};
-use crate::record::GameResult;
+use crate::record::{GameResult, NodeId};
+use crate::{Move, Position};
 
 /// How one game of a PGN text was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,8 +20,16 @@ pub struct PgnForm {
     pub crlf: bool,
     /// The result the moves end with (`1-0`, `*` …), if they end with one.
     pub result_token: Option<GameResult>,
-    /// Whether that result stands on a line of its own.
+    /// Whether that result stands on a line of its own, and after a blank line.
     pub result_on_own_line: bool,
+    pub result_after_blank_line: bool,
+    /// What follows the number before a Black move that has one (`...` in PGN, `.` or
+    /// `…` in some Chinese files).
+    pub black_number_suffix: String,
+    /// The moves the file wrote otherwise than its spelling would (a shorthand where the
+    /// rules want 前/后, another disambiguation), by node, in node order: written back as
+    /// the file had them while the node still holds that move.
+    pub(super) written: Vec<(NodeId, Move, String)>,
 }
 
 impl PgnForm {
@@ -33,6 +42,17 @@ impl PgnForm {
             crlf: false,
             result_token: Some(GameResult::Unknown),
             result_on_own_line: false,
+            result_after_blank_line: false,
+            black_number_suffix: "...".to_owned(),
+            written: Vec::new(),
+        }
+    }
+
+    /// The text of move `mv` of `pos` at `node`: as the file wrote it, if it did.
+    pub fn spell(&self, pos: &Position, node: NodeId, mv: Move) -> String {
+        match self.written.binary_search_by_key(&node, |&(n, _, _)| n) {
+            Ok(i) if self.written[i].1 == mv => self.written[i].2.clone(),
+            _ => self.spelling.format(pos, mv),
         }
     }
 
@@ -55,6 +75,34 @@ pub(super) fn written_notation(notation: Notation) -> Notation {
 /// The notation to write moves in that a file wrote like `token`.
 pub(super) fn notation_of(token: &str) -> Notation {
     written_notation(detect_notation(token).unwrap_or(Notation::Chinese))
+}
+
+/// The text from the start of its line to `at`, when that is short enough to be no more
+/// than a move number (looking no further keeps a file of one long line cheap to read).
+pub(super) fn line_before(text: &str, at: usize) -> Option<&str> {
+    const LOOK_BACK: usize = 32;
+    let mut from = at.saturating_sub(LOOK_BACK);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let before = &text[from..at];
+    match before.rfind('\n') {
+        Some(k) => Some(&before[k + 1..]),
+        None => (from == 0).then_some(before),
+    }
+}
+
+/// The dots of the move number that `before` (the text before a move) ends with, if it
+/// ends with one: `.` of `1.`, `...` of `12...`.
+pub(super) fn number_suffix(before: &str) -> Option<&str> {
+    let word = before
+        .trim_end()
+        .rsplit(char::is_whitespace)
+        .next()
+        .unwrap_or("");
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let dots = &word[digits..];
+    (digits > 0 && !dots.is_empty() && dots.chars().all(|c| c == '.' || c == '…')).then_some(dots)
 }
 
 /// Whether `text` (what stands before a move on its line) is nothing or a move number
