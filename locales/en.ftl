@@ -598,3 +598,5 @@ xqf-error-two-pieces = two pieces on one point ({ $square })
 xqf-error-invalid-setup = the start position is not legal
 xqf-error-bad-squares = a move's coordinates are off the board
 xqf-error-illegal-move = illegal move { $text } ({ $why })
+settings-error-in-file = { $path }: { $reason }
+settings-error-parse = malformed at line { $line }, column { $column }

@@ -598,3 +598,5 @@ xqf-error-two-pieces = 两个棋子摆在同一点（{ $square }）
 xqf-error-invalid-setup = 开始局面不合规则
 xqf-error-bad-squares = 着法的坐标在棋盘之外
 xqf-error-illegal-move = 不合规则的着法 { $text }（{ $why }）
+settings-error-in-file = { $path }：{ $reason }
+settings-error-parse = 第 { $line } 行第 { $column } 列格式不对

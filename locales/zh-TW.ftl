@@ -598,3 +598,5 @@ xqf-error-two-pieces = 兩個棋子擺在同一點（{ $square }）
 xqf-error-invalid-setup = 開始局面不合規則
 xqf-error-bad-squares = 著法的座標在棋盤之外
 xqf-error-illegal-move = 不合規則的著法 { $text }（{ $why }）
+settings-error-in-file = { $path }：{ $reason }
+settings-error-parse = 第 { $line } 行第 { $column } 欄格式不對

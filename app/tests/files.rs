@@ -235,3 +235,15 @@ fn a_game_chosen_from_a_file_of_many_is_saved_back_in_its_place() {
     let edited = "[Red \"乙\"]\n[Black \"丁\"]\n\n1. 兵七进一 卒７进１ *\n\n";
     assert_eq!(saved, [first, edited, third].concat());
 }
+
+#[test]
+fn a_settings_file_that_cannot_be_read_is_reported_in_the_interface_language() {
+    let dir = temp_dir("files", "settings");
+    std::fs::write(dir.join("settings.ron"), "(flipped: true,\n notation: [").unwrap();
+    let harness = open_in(&dir);
+    let notice = label_containing(&harness, "设置文件无法读取");
+    assert!(notice.contains("第 2 行"), "{notice}");
+    let path = dir.join("settings.ron").display().to_string();
+    let words = notice.replace(&path, "");
+    assert!(!has_latin_word(&words), "{notice}");
+}
