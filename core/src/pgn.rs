@@ -8,6 +8,9 @@
 //! [`Annotation`]. Every move is replayed through the rules. A game that cannot be read
 //! gives a [`PgnError`] saying where and why, and the next game is read as if nothing had
 //! happened. Text after a game's result (xqbase files end with a banner) is ignored.
+//! [`read_games_as_written`] reads the same games as far as each goes (a game that breaks
+//! keeps its tags and the moves before the break) together with how the file wrote it, a
+//! [`PgnForm`], and [`write_game_as`] writes a game back in that form.
 //!
 //! Comments: the first comment after a move is that move's comment; further comments before
 //! the next move, comments after the move's variations, and comments at the start of a

@@ -4,7 +4,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::files::{self, LoadError, Loaded};
 use crate::state::Notice;
-use crate::state::study::{Folder, GameEntry};
+use crate::state::study::{Folder, GameEntry, Study};
 use crate::widgets::problems;
 use chuhe_core::record::Record;
 use std::path::PathBuf;
@@ -50,9 +50,9 @@ impl Ctx<'_> {
             }
             FileAction::PreviousFile => self.step_file(-1),
             FileAction::NextFile => self.step_file(1),
-            FileAction::Save => match self.state.study.file.clone() {
-                Some(path) if is_pgn(&path) => self.save_to(&path),
-                _ => self.apply(Action::File(FileAction::SaveAsDialog)),
+            FileAction::Save => match save_in_place(&self.state.study) {
+                Some(path) => self.save_to(&path),
+                None => self.apply(Action::File(FileAction::SaveAsDialog)),
             },
             FileAction::SaveAsDialog => {
                 let picked = rfd::FileDialog::new()
@@ -164,6 +164,8 @@ impl Ctx<'_> {
             Ok(()) => {
                 self.state.study.file = Some(path.to_owned());
                 self.state.study.dirty = false;
+                // The new file holds all of the game there is.
+                self.state.study.partial = None;
                 self.change_settings(|s| s.remember_file(path));
                 self.remove_autosave();
                 self.state.notice = Some(Notice::WithArg(
@@ -175,6 +177,16 @@ impl Ctx<'_> {
             Err(e) => self.state.notice = Some(Notice::Problem(problems::save_failed(&e))),
         }
     }
+}
+
+/// The file Save writes without asking: the study's own, if it is PGN and was read whole.
+/// An XQF cannot be written back, and writing a game read only up to a break over its
+/// file would lose the text after the break: both ask for a name instead.
+fn save_in_place(study: &Study) -> Option<PathBuf> {
+    study
+        .file
+        .clone()
+        .filter(|path| is_pgn(path) && study.partial.is_none())
 }
 
 fn is_pgn(path: &std::path::Path) -> bool {
@@ -232,5 +244,29 @@ impl Ctx<'_> {
             Ok(()) => self.services.autosaved_edits = self.state.study.edits,
             Err(e) => self.state.notice = Some(Notice::Problem(problems::autosave_failed(&e))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Settings;
+    use crate::state::problem::Problem;
+
+    #[test]
+    fn save_writes_in_place_only_a_pgn_read_whole() {
+        let mut study = Study::new(&Settings::default());
+        assert_eq!(save_in_place(&study), None, "a new game asks for a name");
+        study.file = Some(PathBuf::from("/games/a.PGN"));
+        assert_eq!(save_in_place(&study), study.file);
+        study.partial = Some(Problem::new("file-error-empty"));
+        assert_eq!(
+            save_in_place(&study),
+            None,
+            "a broken file is not overwritten"
+        );
+        study.partial = None;
+        study.file = Some(PathBuf::from("/games/a.xqf"));
+        assert_eq!(save_in_place(&study), None);
     }
 }

@@ -20,8 +20,9 @@ pub struct PgnForm {
     pub crlf: bool,
     /// The result the moves end with (`1-0`, `*` …), if they end with one.
     pub result_token: Option<GameResult>,
-    /// Whether that result stands on a line of its own, and after a blank line.
+    /// Whether that result stands on a line of its own.
     pub result_on_own_line: bool,
+    /// Whether a blank line comes before it.
     pub result_after_blank_line: bool,
     /// What follows the number before a Black move that has one (`...` in PGN, `.` or
     /// `…` in some Chinese files).
