@@ -79,10 +79,13 @@ impl ChuheApp {
         let (settings, problem) = storage.load_settings();
         let mut state = State::new(settings);
         if let Some(problem) = problem {
-            state.notice = Some(Notice::WithArg(
-                "notice-settings-reset",
-                "error",
-                format!("{}: {}", problem.path.display(), problem.message),
+            state.notice = Some(Notice::Problem(
+                crate::state::problem::Problem::new("notice-settings-reset").with(
+                    "error",
+                    crate::state::problem::Problem::new("settings-error-in-file")
+                        .text("path", problem.path.display())
+                        .with("reason", problem.problem),
+                ),
             ));
         }
         if storage.autosave_path().is_some_and(|p| p.exists()) {

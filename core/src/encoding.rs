@@ -6,7 +6,8 @@
 //! wins. Double-byte garbage almost never lands on those characters, so one game's worth
 //! of moves is plenty to tell the two apart.
 //!
-//! Chuhe always writes UTF-8.
+//! Chuhe writes new files in UTF-8, and a file it read back in that file's encoding
+//! ([`encode`]).
 
 use encoding_rs::{BIG5, Encoding, GB18030, UTF_16BE, UTF_16LE};
 use std::borrow::Cow;
@@ -48,6 +49,55 @@ pub struct Decoded<'a> {
     pub encoding: TextEncoding,
     /// Whether some bytes were invalid in that encoding and replaced by U+FFFD.
     pub had_errors: bool,
+}
+
+/// Encodes `text` in `encoding`, with a byte-order mark if `bom` (UTF-16 always has one).
+/// Text that GB18030 or Big5 cannot hold (a character the user added) is written in
+/// UTF-8 instead, which every reader tells apart, rather than lose the character.
+///
+/// ```
+/// use chuhe_core::encoding::{decode, encode, TextEncoding};
+/// let big5 = encode("馬８進７", TextEncoding::Big5, false);
+/// assert_eq!(decode(&big5).encoding, TextEncoding::Big5);
+/// assert_eq!(decode(&big5).text, "馬８進７");
+/// assert_eq!(encode("😀", TextEncoding::Big5, false), "😀".as_bytes());
+/// ```
+pub fn encode(text: &str, encoding: TextEncoding, bom: bool) -> Vec<u8> {
+    let double_byte = match encoding {
+        TextEncoding::Gb18030 => Some(GB18030),
+        TextEncoding::Big5 => Some(BIG5),
+        _ => None,
+    };
+    if let Some(legacy) = double_byte {
+        let (bytes, _, unmappable) = legacy.encode(text);
+        if !unmappable {
+            return bytes.into_owned();
+        }
+    }
+    let units = |big_endian: bool| -> Vec<u8> {
+        std::iter::once(0xfeff_u16)
+            .chain(text.encode_utf16())
+            .flat_map(|u| {
+                if big_endian {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            })
+            .collect()
+    };
+    match encoding {
+        TextEncoding::Utf16Le => units(false),
+        TextEncoding::Utf16Be => units(true),
+        _ => {
+            let mut bytes = Vec::with_capacity(text.len() + 3);
+            if bom && encoding == TextEncoding::Utf8 {
+                bytes.extend_from_slice(b"\xef\xbb\xbf");
+            }
+            bytes.extend_from_slice(text.as_bytes());
+            bytes
+        }
+    }
 }
 
 /// Characters that fill every Chinese game record, in both scripts: piece names, the

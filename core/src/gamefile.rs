@@ -3,11 +3,14 @@
 //! Chinese game files come in (see [`crate::encoding`]) holding one FEN or any number of
 //! PGN games. A file is either refused as a whole (it cannot be read, is empty, holds no
 //! game, or is not text in any encoding) or read into games, each a record or the
-//! [`ReadError`] that says where in it the problem is; the other games go on.
+//! [`ReadError`] that says where in it the problem is; the other games go on. A PGN game
+//! that breaks after some moves is kept up to the break, with the error beside it
+//! ([`FileGame::partial`]), and keeps how the file wrote it ([`TextForm`]) so that saving
+//! it writes the file the same way.
 
-use crate::encoding::{TextEncoding, decode};
+use crate::encoding::{self, TextEncoding, decode};
 use crate::notation::Notation;
-use crate::pgn::{self, PgnError};
+use crate::pgn::{self, PgnError, PgnForm, PgnGame};
 use crate::record::{MoveNumber, Record};
 use crate::xqf::{self, XqfError};
 use crate::{Position, atomic};
@@ -22,8 +25,36 @@ pub const GAME_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "fen", "txt", "PGN"];
 /// The extensions [`game_files_in`] lists (in any case): the files that are games by name.
 pub const GAME_FILE_EXTENSIONS: [&str; 3] = ["pgn", "xqf", "fen"];
 
-/// The games of a file, in order: each a record or why it could not be read.
-pub type Games = Vec<Result<Record, ReadError>>;
+/// The games of a file, in order: each a game read (whole or up to a break) or why none
+/// of it could be read.
+pub type Games = Vec<Result<FileGame, ReadError>>;
+
+/// One game of a file as [`read`] reads it.
+#[derive(Debug)]
+pub struct FileGame {
+    /// The game: all of it, or, when [`FileGame::partial`] is set, what was read before
+    /// the problem.
+    pub record: Record,
+    /// Where and why the game breaks off, when only part of it could be read: the moves
+    /// after that point are missing.
+    pub partial: Option<ReadError>,
+    /// How the file wrote the game, for a PGN game; `None` for XQF and FEN, which are
+    /// saved as PGN in the notation the user chooses.
+    pub form: Option<TextForm>,
+}
+
+/// How a PGN game's file was written: the game's own form and the file's encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextForm {
+    /// Tags, spelling of the moves, line layout.
+    pub pgn: PgnForm,
+    /// The encoding of the file.
+    pub encoding: TextEncoding,
+    /// Whether the file starts with a byte-order mark (UTF-16 always does).
+    pub bom: bool,
+    /// The game's number in the file, from 1: where [`save_into`] puts it back.
+    pub game: usize,
+}
 
 /// Why a file, or one game in it, could not be read. [`ReadError::Io`], [`ReadError::Empty`],
 /// [`ReadError::NotAGame`] and [`ReadError::Undecodable`] refuse a whole file;
@@ -137,10 +168,21 @@ pub fn read(bytes: &[u8], name: Option<&Path>) -> Result<Games, ReadError> {
         return Err(ReadError::Empty);
     }
     if is_xqf(bytes, name) {
-        return Ok(vec![read_xqf(bytes, Damage::Keep)]);
+        // The lenient reader keeps every good branch of a damaged file; the first problem
+        // says what is missing.
+        return Ok(vec![
+            xqf::read_lenient(bytes)
+                .map(|(record, problems)| FileGame {
+                    record,
+                    partial: problems.into_iter().next().map(ReadError::Xqf),
+                    form: None,
+                })
+                .map_err(ReadError::Xqf),
+        ]);
     }
     let decoded = decode(bytes);
-    let games = read_text(&decoded.text);
+    let bom = decoded.encoding != TextEncoding::Utf8 || bytes.starts_with(b"\xef\xbb\xbf");
+    let games = read_text_in(&decoded.text, decoded.encoding, bom);
     let none_read = match &games {
         Ok(games) => games.iter().all(Result::is_err),
         Err(_) => true,
@@ -159,6 +201,11 @@ pub fn read_file(path: &Path) -> Result<Games, ReadError> {
 
 /// Reads a text (pasted, dropped): a FEN on one line, or PGN with one or more games.
 pub fn read_text(text: &str) -> Result<Games, ReadError> {
+    read_text_in(text, TextEncoding::Utf8, false)
+}
+
+/// Reads a text that came from a file in `encoding` (see [`read_text`]).
+fn read_text_in(text: &str, encoding: TextEncoding, bom: bool) -> Result<Games, ReadError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(ReadError::Empty);
@@ -167,10 +214,14 @@ pub fn read_text(text: &str) -> Result<Games, ReadError> {
         && !trimmed.contains('\n')
         && let Ok(position) = trimmed.parse::<Position>()
     {
-        return Ok(vec![Ok(Record::new(position))]);
+        return Ok(vec![Ok(FileGame {
+            record: Record::new(position),
+            partial: None,
+            form: None,
+        })]);
     }
-    let games: Games = pgn::read_games(text)
-        .map(|g| g.map_err(ReadError::Pgn))
+    let games: Games = pgn::read_games_as_written(text)
+        .map(|game| file_game(game, encoding, bom))
         .collect();
     if games.is_empty() {
         return Err(ReadError::NotAGame);
@@ -178,10 +229,36 @@ pub fn read_text(text: &str) -> Result<Games, ReadError> {
     Ok(games)
 }
 
+/// A PGN game read as far as it goes: whole, kept up to its break if any move was read
+/// before it, else unreadable.
+fn file_game(game: PgnGame, encoding: TextEncoding, bom: bool) -> Result<FileGame, ReadError> {
+    let PgnGame {
+        number,
+        record,
+        error,
+        form,
+    } = game;
+    if let Some(e) = &error
+        && record.move_count() == 0
+    {
+        return Err(ReadError::Pgn(e.clone()));
+    }
+    Ok(FileGame {
+        record,
+        partial: error.map(ReadError::Pgn),
+        form: Some(TextForm {
+            pgn: form,
+            encoding,
+            bom,
+            game: number,
+        }),
+    })
+}
+
 /// Every game of a file's bytes as they are, nothing refused as a whole and no FEN line
 /// taken for a game: an XQF file (by its magic bytes, or by `name`) is one game, taken as
 /// `damage` says; anything else is decoded and read as PGN (empty text has no game).
-pub fn games(bytes: &[u8], name: Option<&Path>, damage: Damage) -> Games {
+pub fn games(bytes: &[u8], name: Option<&Path>, damage: Damage) -> Vec<Result<Record, ReadError>> {
     if is_xqf(bytes, name) {
         return vec![read_xqf(bytes, damage)];
     }
@@ -209,6 +286,47 @@ pub fn to_pgn(record: &Record, notation: Notation) -> String {
 /// Saves the record as PGN at `path`, atomically.
 pub fn save_pgn(path: &Path, record: &Record, notation: Notation) -> io::Result<()> {
     atomic::write_atomically(path, to_pgn(record, notation).as_bytes())
+}
+
+/// The record as the bytes of a PGN file of `form`: written as the file wrote it
+/// ([`pgn::write_game_as`]), in its encoding — in UTF-8 if that encoding cannot hold
+/// every character the record now has.
+pub fn to_bytes_as(record: &Record, form: &TextForm) -> Vec<u8> {
+    let mut text = String::new();
+    pgn::write_game_as(record, &form.pgn, &mut text);
+    encoding::encode(&text, form.encoding, form.bom)
+}
+
+/// Saves the record at `path` as a PGN file of `form`, atomically.
+pub fn save_as_written(path: &Path, record: &Record, form: &TextForm) -> io::Result<()> {
+    atomic::write_atomically(path, &to_bytes_as(record, form))
+}
+
+/// Saves the record back into the PGN file at `path` it was read from, as game
+/// [`TextForm::game`]: the file's other games, and the blank lines between games, stay as
+/// they are. A file that no longer has that many games gets the game at its end rather
+/// than lose any.
+pub fn save_into(path: &Path, record: &Record, form: &TextForm) -> io::Result<()> {
+    let bytes = std::fs::read(path)?;
+    let text = decode(&bytes).text;
+    let mut game = String::new();
+    pgn::write_game_as(record, &form.pgn, &mut game);
+    let game = game.trim_end();
+    let spans = pgn::game_spans(&text);
+    let whole = match form.game.checked_sub(1).and_then(|i| spans.get(i)) {
+        Some(span) => {
+            let old = &text[span.clone()];
+            let gap = &old[old.trim_end().len()..];
+            [&text[..span.start], game, gap, &text[span.end..]].concat()
+        }
+        None => {
+            let line_end = if form.pgn.crlf { "\r\n" } else { "\n" };
+            let kept = text.trim_end();
+            let gap = if kept.is_empty() { "" } else { line_end };
+            [kept, gap, gap, game, line_end].concat()
+        }
+    };
+    atomic::write_atomically(path, &encoding::encode(&whole, form.encoding, form.bom))
 }
 
 /// The game files in `dir` (by their extension, [`GAME_FILE_EXTENSIONS`]), sorted by name.
@@ -252,22 +370,36 @@ mod tests {
     }
 
     fn records(games: Games) -> Vec<Record> {
-        games.into_iter().map(|g| g.unwrap()).collect()
+        games.into_iter().map(|g| g.unwrap().record).collect()
     }
 
     #[test]
-    fn a_broken_game_is_reported_where_it_breaks_and_the_others_are_read() {
+    fn a_broken_game_is_kept_up_to_its_break_and_the_others_are_read() {
         let text = "[Event \"one\"]\n1. 炮二平五 马８进７ *\n\n\
-                    [Event \"two\"]\n1. 炮二平五 马８进７\n2. 马二进三 马８进８ *\n\n\
-                    [Event \"three\"]\n1. 兵七进一 *\n";
+                    [Event \"two\"]\n1. 炮二平五 马８进７\n2. 马二进三 马８进８ 3. 车一平二 *\n\n\
+                    [Event \"three\"]\n1. 兵七进一 *\n\n\
+                    [Event \"four\"]\n1. 兵七进九 *\n";
         let games = read(text.as_bytes(), Some(Path::new("games.pgn"))).unwrap();
-        assert_eq!(games.len(), 3);
-        assert_eq!(games[0].as_ref().unwrap().main_line().len(), 2);
+        assert_eq!(games.len(), 4);
+        let first = games[0].as_ref().unwrap();
+        assert_eq!(first.record.main_line().len(), 2);
+        assert!(first.partial.is_none());
         assert_eq!(
-            games[2].as_ref().unwrap().headers().get("Event"),
+            games[2].as_ref().unwrap().record.headers().get("Event"),
             Some("three")
         );
-        let error = games[1].as_ref().unwrap_err();
+        // The second game breaks at its fourth move: the three before it are kept, with
+        // its tags, and the error says where.
+        let broken = games[1].as_ref().unwrap();
+        assert_eq!(broken.record.headers().get("Event"), Some("two"));
+        let kept: Vec<String> = broken
+            .record
+            .main_line_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(kept, ["h2e2", "h9g7", "h0g2"]);
+        let error = broken.partial.as_ref().unwrap();
         assert!(error.is_per_game());
         assert_eq!(error.game(), Some(2));
         assert_eq!(error.line(), Some(6));
@@ -281,6 +413,22 @@ mod tests {
             error.to_string().starts_with("game 2, line 6, move 2..."),
             "{error}"
         );
+        // A game that breaks before its first move has nothing to keep.
+        let error = games[3].as_ref().unwrap_err();
+        assert_eq!((error.game(), error.line()), (Some(4), Some(12)));
+    }
+
+    #[test]
+    fn a_game_broken_inside_a_variation_keeps_its_main_line() {
+        let text = "1. h2e2 h9g7 (1... h7e7 2. h0g2 (2. zz)) 2. h0g2 *";
+        let games = read_text(text).unwrap();
+        let broken = games[0].as_ref().unwrap();
+        assert_eq!(broken.record.main_line().len(), 2);
+        assert_eq!(broken.record.line_count(), 2);
+        let Some(ReadError::Pgn(error)) = &broken.partial else {
+            panic!("{:?}", broken.partial);
+        };
+        assert_eq!(error.text, "zz");
     }
 
     #[test]
@@ -295,7 +443,7 @@ mod tests {
         assert!(games_of_text(fen).iter().all(Result::is_err));
     }
 
-    fn games_of_text(text: &str) -> Games {
+    fn games_of_text(text: &str) -> Vec<Result<Record, ReadError>> {
         games(text.as_bytes(), None, Damage::Refuse)
     }
 
@@ -434,10 +582,12 @@ mod tests {
         let header = read(&bytes[..500], None).unwrap();
         let error = header[0].as_ref().unwrap_err();
         assert!(error.to_string().contains("too short"), "{error}");
-        // A PGN cut inside a comment.
+        // A PGN cut inside a comment keeps the move before it.
         let text = "[Event \"cut\"]\n\n1. 炮二平五 {中炮，最常见的";
         let games = read(text.as_bytes(), None).unwrap();
-        let error = games[0].as_ref().unwrap_err();
+        let cut = games[0].as_ref().unwrap();
+        assert_eq!(cut.record.move_count(), 1);
+        let error = cut.partial.as_ref().unwrap();
         assert_eq!(error.line(), Some(3));
         assert!(text[error.offset().unwrap()..].starts_with('{'), "{error}");
     }
@@ -472,6 +622,124 @@ mod tests {
         let read = records(read_file(&path).unwrap()).remove(0);
         assert_eq!(read.main_line_moves(), record.main_line_moves());
         assert_eq!(read.annotation(read.main_line()[0]).comment, "中炮");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_unchanged_big5_file_is_saved_as_it_was() {
+        let dir =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/games/ccpd/raw_big5");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("reference data {} is absent ({e})", dir.display()))
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 12);
+        let mut identical = 0;
+        for path in files {
+            let bytes = std::fs::read(&path).unwrap();
+            let games = read(&bytes, None).unwrap();
+            let game = games[0].as_ref().unwrap();
+            let form = game.form.as_ref().unwrap();
+            assert_eq!(form.encoding, TextEncoding::Big5);
+            let saved = to_bytes_as(&game.record, form);
+            identical += usize::from(saved == bytes);
+            // Big5 still, and the same text but for runs of spaces (some of these files
+            // put two spaces between moves here and there): the same characters, tags
+            // in the same order and no other, one move per line, `1.` before a Black
+            // first move, a blank line before the result.
+            let before = decode(&bytes);
+            let after = decode(&saved);
+            assert_eq!(after.encoding, TextEncoding::Big5, "{}", path.display());
+            let spaces = |text: &str| {
+                text.split(' ')
+                    .filter(|w| !w.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            assert_eq!(
+                spaces(&after.text),
+                spaces(&before.text),
+                "{}",
+                path.display()
+            );
+            let again = records(read(&saved, None).unwrap()).remove(0);
+            assert_eq!(again.main_line_moves(), game.record.main_line_moves());
+        }
+        assert_eq!(
+            identical, 7,
+            "the files with single spaces come back byte for byte"
+        );
+    }
+
+    #[test]
+    fn saving_keeps_the_notation_line_ends_and_tags_of_the_file() {
+        let text = "[Event \"练习\"]\r\n[Red \"甲\"]\r\n\r\n1. h2e2 h9g7 2. h0g2 i9h9 1-0\r\n";
+        let games = read(text.as_bytes(), Some(Path::new("a.pgn"))).unwrap();
+        let game = games[0].as_ref().unwrap();
+        let form = game.form.as_ref().unwrap();
+        // Unchanged, the file comes back as it was: no Game, Format or Result tag added.
+        assert_eq!(
+            String::from_utf8(to_bytes_as(&game.record, form)).unwrap(),
+            text
+        );
+        // Edited: the user's tag is added; the new move is spelt like the others.
+        let mut record = game.record.clone();
+        let last = *record.main_line().last().unwrap();
+        record.add_move(last, "b0c2".parse().unwrap()).unwrap();
+        record.set_header("Black", "乙");
+        let saved = String::from_utf8(to_bytes_as(&record, form)).unwrap();
+        assert_eq!(
+            saved,
+            "[Event \"练习\"]\r\n[Red \"甲\"]\r\n[Black \"乙\"]\r\n\r\n\
+             1. h2e2 h9g7 2. h0g2 i9h9 3. b0c2 1-0\r\n"
+        );
+        // A UTF-8 file with a byte-order mark keeps it; pasted text has none to keep.
+        let with_bom = [b"\xef\xbb\xbf".as_slice(), text.as_bytes()].concat();
+        let games = read(&with_bom, None).unwrap();
+        let game = games[0].as_ref().unwrap();
+        assert_eq!(
+            to_bytes_as(&game.record, game.form.as_ref().unwrap()),
+            with_bom
+        );
+        let pasted = read_text(text).unwrap();
+        assert!(!pasted[0].as_ref().unwrap().form.as_ref().unwrap().bom);
+    }
+
+    #[test]
+    fn a_game_saved_back_into_its_file_leaves_the_other_games_as_they_were() {
+        let first = "[Event \"一\"]\n\n1. 炮二平五 马８进７\n2. 马二进三 *\n\n\n";
+        let second = "[Event \"二\"]\n[Red \"甲\"]\n\n1. 兵七进一 卒７进１ *\n\n";
+        let third = "[Event \"三\"]\n1. h2e2 {注} *\n";
+        let dir = std::env::temp_dir().join(format!("chuhe-save-into-{}", std::process::id()));
+        let path = dir.join("three.pgn");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, [first, second, third].concat()).unwrap();
+        let games = read_file(&path).unwrap();
+        let game = games[1].as_ref().unwrap();
+        let form = game.form.as_ref().unwrap();
+        assert_eq!(form.game, 2);
+        // Unchanged, the file stays as it was.
+        save_into(&path, &game.record, form).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [first, second, third].concat()
+        );
+        let mut record = game.record.clone();
+        let last = *record.main_line().last().unwrap();
+        record.add_move(last, "b0c2".parse().unwrap()).unwrap();
+        save_into(&path, &record, form).unwrap();
+        let edited = "[Event \"二\"]\n[Red \"甲\"]\n\n1. 兵七进一 卒７进１ 2. 马八进七 *\n\n";
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [first, edited, third].concat()
+        );
+        // A file that lost the game gets it back at its end.
+        std::fs::write(&path, first).unwrap();
+        save_into(&path, &record, form).unwrap();
+        let again = read_file(&path).unwrap();
+        assert_eq!(again.len(), 2);
+        assert_eq!(again[1].as_ref().unwrap().record.main_line().len(), 3);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -8,6 +8,9 @@
 //! [`Annotation`]. Every move is replayed through the rules. A game that cannot be read
 //! gives a [`PgnError`] saying where and why, and the next game is read as if nothing had
 //! happened. Text after a game's result (xqbase files end with a banner) is ignored.
+//! [`read_games_as_written`] reads the same games as far as each goes (a game that breaks
+//! keeps its tags and the moves before the break) together with how the file wrote it, a
+//! [`PgnForm`], and [`write_game_as`] writes a game back in that form.
 //!
 //! Comments: the first comment after a move is that move's comment; further comments before
 //! the next move, comments after the move's variations, and comments at the start of a
@@ -27,7 +30,11 @@
 //! assert_eq!(record.line_count(), 2);
 //! ```
 
-use crate::notation::{self, Notation, NotationError, NotationErrorKind};
+pub mod form;
+
+pub use form::PgnForm;
+
+use crate::notation::{self, Notation, NotationError, NotationErrorKind, Spelling};
 use crate::record::{
     Annotation, Arrow, Circle, Evaluation, GameResult, MarkColor, MoveNumber, Nag, NodeId, Record,
     tag,
@@ -110,6 +117,58 @@ pub fn read_games(text: &str) -> PgnReader<'_> {
     }
 }
 
+/// Reads every game of `text` as far as it goes, with how it was written: a game that
+/// breaks keeps its tags and every move before the break, beside the error.
+///
+/// ```
+/// use chuhe_core::pgn;
+/// let text = "[Red \"甲\"]\n\n1. 炮二平五 馬８進７\n2. 马二进三 马８进９ *\n";
+/// let game = pgn::read_games_as_written(text).next().unwrap();
+/// assert_eq!(game.record.main_line().len(), 3);
+/// let error = game.error.unwrap();
+/// assert_eq!((error.line, error.text.as_str()), (4, "马８进９"));
+/// assert!(game.form.move_per_line);
+/// ```
+pub fn read_games_as_written(text: &str) -> AsWritten<'_> {
+    AsWritten(read_games(text))
+}
+
+/// Where each game of `text` lies, in order, as the readers split it: a game's range runs
+/// from its first tag (or move) to the next game's, blank lines after it included.
+pub fn game_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut spans = Vec::new();
+    let (mut at, last_close) = (skip_bom(text), text.rfind('}'));
+    while let Some((start, end)) = next_game_span(text, at, last_close) {
+        spans.push(start..end);
+        at = end;
+    }
+    spans
+}
+
+/// One game of a PGN text as [`read_games_as_written`] reads it.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// The game's number in the text, from 1.
+    pub number: usize,
+    /// The whole game or, when `error` is set, the game up to where it breaks.
+    pub record: Record,
+    /// Where and why the game breaks off.
+    pub error: Option<PgnError>,
+    /// How the game was written.
+    pub form: PgnForm,
+}
+
+/// The games of a PGN text with their forms, one at a time (see [`read_games_as_written`]).
+pub struct AsWritten<'a>(PgnReader<'a>);
+
+impl Iterator for AsWritten<'_> {
+    type Item = PgnGame;
+
+    fn next(&mut self) -> Option<PgnGame> {
+        self.0.next_game(true)
+    }
+}
+
 /// Reads the first game of `text` (an empty text gives an empty record).
 pub fn read_game(text: &str) -> Result<Record, PgnError> {
     read_games(text)
@@ -129,14 +188,25 @@ pub struct PgnReader<'a> {
     last_close: Option<usize>,
 }
 
+impl PgnReader<'_> {
+    /// The next game; `learn` says whether to learn how its moves are spelt.
+    fn next_game(&mut self, learn: bool) -> Option<PgnGame> {
+        let (start, end) = next_game_span(self.text, self.at, self.last_close)?;
+        self.at = end;
+        self.game += 1;
+        Some(GameParser::new(self.text, start, end, self.game, learn).parse())
+    }
+}
+
 impl Iterator for PgnReader<'_> {
     type Item = Result<Record, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (start, end) = next_game_span(self.text, self.at, self.last_close)?;
-        self.at = end;
-        self.game += 1;
-        Some(GameParser::new(self.text, start, end, self.game).parse())
+        let game = self.next_game(false)?;
+        Some(match game.error {
+            None => Ok(game.record),
+            Some(e) => Err(e),
+        })
     }
 }
 
@@ -243,12 +313,29 @@ struct LineState {
 
 struct GameParser<'a> {
     text: &'a str,
+    start: usize,
     i: usize,
     end: usize,
     game: usize,
     record: Record,
     /// The notation of the moves: from the `Format` tag, else told from the first move.
     notation: Option<Notation>,
+    /// Whether to learn how the moves are spelt (which costs a formatting per move).
+    learn: bool,
+    /// The tags as the text has them.
+    tags: Vec<(String, String)>,
+    spelling: Option<Spelling>,
+    /// The dots after the number of a Black move, once one was seen.
+    black_number_suffix: Option<String>,
+    /// Moves written otherwise than the spelling writes them (see [`PgnForm`]).
+    written: Vec<(NodeId, Move, String)>,
+    /// Red's moves on the main line, and how many of them start a line.
+    red_moves: usize,
+    red_at_line_start: usize,
+    /// The result the movetext ends with, and whether it starts its line.
+    result_token: Option<GameResult>,
+    result_on_own_line: bool,
+    result_after_blank_line: bool,
 }
 
 /// Characters that end a move token. Each has its own case in the movetext loop, so a
@@ -258,14 +345,60 @@ fn is_delimiter(b: u8) -> bool {
 }
 
 impl<'a> GameParser<'a> {
-    fn new(text: &'a str, start: usize, end: usize, game: usize) -> GameParser<'a> {
+    fn new(text: &'a str, start: usize, end: usize, game: usize, learn: bool) -> GameParser<'a> {
         GameParser {
             text,
+            start,
             i: start,
             end,
             game,
             record: Record::default(),
             notation: None,
+            learn,
+            tags: Vec::new(),
+            spelling: None,
+            written: Vec::new(),
+            black_number_suffix: None,
+            red_moves: 0,
+            red_at_line_start: 0,
+            result_token: None,
+            result_on_own_line: false,
+            result_after_blank_line: false,
+        }
+    }
+
+    /// Notes the result token at `at` for the form.
+    fn note_result(&mut self, result: GameResult, at: usize) {
+        self.result_token = Some(result);
+        self.result_on_own_line =
+            form::line_before(self.text, at).is_some_and(|s| s.trim().is_empty());
+        let before = &self.text[self.start..at];
+        let gap = &before[before.trim_end().len()..];
+        self.result_after_blank_line = gap.matches('\n').count() >= 2;
+    }
+
+    /// Reads the game as far as it goes.
+    fn parse(mut self) -> PgnGame {
+        let error = self.read().err();
+        let notation = self.notation.unwrap_or(Notation::Chinese);
+        let form = PgnForm {
+            tags: self.tags,
+            spelling: self
+                .spelling
+                .unwrap_or_else(|| Spelling::new(form::written_notation(notation))),
+            move_per_line: self.red_moves >= 2 && self.red_at_line_start == self.red_moves,
+            crlf: self.text[self.start..self.end].contains("\r\n"),
+            result_token: self.result_token,
+            result_on_own_line: self.result_on_own_line,
+            result_after_blank_line: self.result_after_blank_line,
+            black_number_suffix: self.black_number_suffix.unwrap_or_else(|| "...".to_owned()),
+            written: self.written,
+        };
+        PgnGame {
+            number: self.game,
+            record: self.record,
+            error,
+            form,
         }
     }
 
@@ -305,7 +438,7 @@ impl<'a> GameParser<'a> {
         }
     }
 
-    fn parse(mut self) -> Result<Record, PgnError> {
+    fn read(&mut self) -> Result<(), PgnError> {
         let mut fen: Option<(usize, String)> = None;
         loop {
             self.skip_space();
@@ -313,6 +446,7 @@ impl<'a> GameParser<'a> {
                 break;
             }
             let (name, value, at) = self.tag()?;
+            self.tags.push((name.to_owned(), value.clone()));
             match name {
                 "Game" => {}
                 "Format" => self.notation = format_notation(&value),
@@ -380,7 +514,7 @@ impl<'a> GameParser<'a> {
         Ok((name, value, value_at))
     }
 
-    fn movetext(mut self) -> Result<Record, PgnError> {
+    fn movetext(&mut self) -> Result<(), PgnError> {
         let root = self.record.root();
         let mut line = LineState {
             node: root,
@@ -460,6 +594,7 @@ impl<'a> GameParser<'a> {
                 b'*' => {
                     self.i += 1;
                     result = Some(GameResult::Unknown);
+                    self.note_result(GameResult::Unknown, at);
                     if stack.is_empty() {
                         break;
                     }
@@ -473,6 +608,7 @@ impl<'a> GameParser<'a> {
                     self.i = at + len;
                     if let Ok(r) = token.parse::<GameResult>() {
                         result = Some(r);
+                        self.note_result(r, at);
                         if stack.is_empty() {
                             break;
                         }
@@ -509,7 +645,7 @@ impl<'a> GameParser<'a> {
                         }
                         continue;
                     }
-                    self.play(&mut line, token, at)?;
+                    self.play(&mut line, token, at, stack.is_empty())?;
                     if let Some(nag) = Nag::from_glyph(glyph) {
                         self.nag(&line, nag);
                     }
@@ -526,7 +662,7 @@ impl<'a> GameParser<'a> {
         {
             self.record.headers_mut().set(tag::RESULT, r.as_pgn());
         }
-        Ok(self.record)
+        Ok(())
     }
 
     /// Reads the `;` comment at `at` and those on the lines right after it, as one comment
@@ -612,7 +748,13 @@ impl<'a> GameParser<'a> {
         })
     }
 
-    fn play(&mut self, line: &mut LineState, token: &str, at: usize) -> Result<(), PgnError> {
+    fn play(
+        &mut self,
+        line: &mut LineState,
+        token: &str,
+        at: usize,
+        main_line: bool,
+    ) -> Result<(), PgnError> {
         let number = MoveNumber::before(&line.pos);
         let with_number = |mut e: PgnError| {
             e.move_number = Some(number);
@@ -623,7 +765,29 @@ impl<'a> GameParser<'a> {
         let mv = self
             .read_move(&line.pos, token)
             .map_err(|why| with_number(self.error(at, token, why)))?;
+        let spelling = self.learn.then(|| {
+            let spelling = self
+                .spelling
+                .get_or_insert_with(|| Spelling::new(form::notation_of(token)));
+            spelling.learn(&line.pos, mv, token);
+            spelling.format(&line.pos, mv)
+        });
+        if number.color == Color::Black
+            && self.black_number_suffix.is_none()
+            && let Some(dots) = form::number_suffix(&self.text[self.start..at])
+        {
+            self.black_number_suffix = Some(dots.to_owned());
+        }
+        if main_line && number.color == Color::Red {
+            self.red_moves += 1;
+            if form::line_before(self.text, at).is_some_and(form::only_a_move_number) {
+                self.red_at_line_start += 1;
+            }
+        }
         let node = self.record.push_child(line.node, mv);
+        if spelling.is_some_and(|s| s != token) {
+            self.written.push((node, mv, token.to_owned()));
+        }
         if !line.pending_before.is_empty() {
             let text = std::mem::take(&mut line.pending_before);
             self.record.annotation_mut(node).comment_before = text;
@@ -911,6 +1075,24 @@ fn display_width(s: &str) -> usize {
 }
 
 impl Wrapper<'_> {
+    fn new(out: &mut String) -> Wrapper<'_> {
+        Wrapper {
+            out,
+            column: 0,
+            glue: false,
+            after_line_comment: false,
+        }
+    }
+
+    /// Ends the line, unless nothing is on it yet.
+    fn line_break(&mut self) {
+        if self.column > 0 {
+            self.out.push('\n');
+            self.column = 0;
+        }
+        self.glue = false;
+    }
+
     fn word(&mut self, w: &str) {
         self.after_line_comment = false;
         let width = display_width(w.lines().next().unwrap_or(""));
@@ -984,15 +1166,74 @@ pub fn write_game(record: &Record, notation: Notation, out: &mut String) {
     }
     write_tag(out, "Format", format_tag(notation));
     out.push('\n');
-    let mut w = Wrapper {
-        out,
-        column: 0,
-        glue: false,
-        after_line_comment: false,
+    let mut w = Wrapper::new(out);
+    let spelling = Spelling::new(notation);
+    let layout = Layout {
+        spell: &|pos, _, mv| spelling.format(pos, mv),
+        move_per_line: false,
+        black_number_suffix: "...",
     };
-    write_movetext(record, notation, &mut w);
+    write_movetext(record, &layout, &mut w);
     w.word(record.headers().result().as_pgn());
     out.push_str("\n\n");
+}
+
+/// Writes one game in the form a file had ([`PgnForm`]): its tags in their order (tags it
+/// did not have only if the record gained them since), its moves spelt as it spelt them,
+/// one Red move per line if it wrote them so, and its line ends. A game read from a text
+/// and written back unchanged is that text again, up to spaces the form does not keep.
+pub fn write_game_as(record: &Record, form: &PgnForm, out: &mut String) {
+    let mut text = String::new();
+    let start_fen = record.start().to_string();
+    for (name, original) in &form.tags {
+        match name.as_str() {
+            "Game" | "Format" => write_tag(&mut text, name, original),
+            tag::FEN => {
+                // The file's own writing of the position, while it is still the start.
+                let same =
+                    original.trim().parse::<Position>().ok().as_ref() == Some(record.start());
+                write_tag(&mut text, name, if same { original } else { &start_fen });
+            }
+            _ => {
+                if let Some(value) = record.headers().get(name) {
+                    write_tag(&mut text, name, value);
+                }
+            }
+        }
+    }
+    for (name, value) in record.headers().iter() {
+        let derived_result =
+            name == tag::RESULT && form.result_token.is_some_and(|r| r.as_pgn() == value);
+        if !form.has_tag(name) && !derived_result && !matches!(name, "Game" | "FEN" | "Format") {
+            write_tag(&mut text, name, value);
+        }
+    }
+    if !form.has_tag(tag::FEN) && record.start() != &Position::startpos() {
+        write_tag(&mut text, tag::FEN, &start_fen);
+    }
+    text.push('\n');
+    let mut w = Wrapper::new(&mut text);
+    let layout = Layout {
+        spell: &|pos, node, mv| form.spell(pos, node, mv),
+        move_per_line: form.move_per_line,
+        black_number_suffix: &form.black_number_suffix,
+    };
+    write_movetext(record, &layout, &mut w);
+    let result = record.headers().result();
+    if form.result_token.is_some() || result != GameResult::Unknown {
+        if form.result_on_own_line {
+            w.line_break();
+            if form.result_after_blank_line {
+                w.out.push('\n');
+            }
+        }
+        w.word(result.as_pgn());
+    }
+    text.push('\n');
+    if form.crlf {
+        text = text.replace('\n', "\r\n");
+    }
+    out.push_str(&text);
 }
 
 /// Writes a tag on one line: a line break in the value (which no tag read from a file has)
@@ -1027,9 +1268,19 @@ struct LineWriter {
     need_number: bool,
 }
 
+/// How the moves are laid out in writing.
+struct Layout<'a> {
+    /// The text of a move (of a position, at a node).
+    spell: &'a dyn Fn(&Position, NodeId, Move) -> String,
+    /// Whether each Red move of the main line starts a line.
+    move_per_line: bool,
+    /// What follows the number of a Black move that has one.
+    black_number_suffix: &'a str,
+}
+
 /// Writes the moves and comments iteratively, so that no nesting of variations in a
 /// hostile file can exhaust the stack.
-fn write_movetext(record: &Record, notation: Notation, w: &mut Wrapper<'_>) {
+fn write_movetext(record: &Record, layout: &Layout<'_>, w: &mut Wrapper<'_>) {
     let root = record.root();
     let root_notes = record.annotation(root);
     let first = record.main_child(root);
@@ -1050,7 +1301,11 @@ fn write_movetext(record: &Record, notation: Notation, w: &mut Wrapper<'_>) {
             need_number: true,
         });
     }
-    while let Some(top) = stack.last_mut() {
+    loop {
+        let on_main_line = stack.len() == 1;
+        let Some(top) = stack.last_mut() else {
+            break;
+        };
         match top.step {
             Step::Move => {
                 let node = top.node;
@@ -1061,9 +1316,15 @@ fn write_movetext(record: &Record, notation: Notation, w: &mut Wrapper<'_>) {
                 }
                 // The number and its move stay on one line.
                 let number = MoveNumber::before(&top.pos);
-                let text = notation::format_move(&top.pos, top.mv, notation);
-                if number.color == Color::Red || top.need_number {
+                let text = (layout.spell)(&top.pos, node, top.mv);
+                if layout.move_per_line && on_main_line && number.color == Color::Red {
+                    w.line_break();
+                }
+                if number.color == Color::Red {
                     w.word(&format!("{number} {text}"));
+                } else if top.need_number {
+                    let suffix = layout.black_number_suffix;
+                    w.word(&format!("{}{suffix} {text}", number.number));
                 } else {
                     w.word(&text);
                 }

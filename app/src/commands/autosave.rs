@@ -6,6 +6,7 @@ use super::Ctx;
 use crate::services::AUTOSAVE_INTERVAL;
 use crate::services::files::{self, Loaded};
 use crate::state::Notice;
+use crate::widgets::problems;
 use chuhe_core::record::Record;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
@@ -82,7 +83,7 @@ impl Ctx<'_> {
             return;
         }
         let records = match files::load_file(&path) {
-            Ok(Loaded::One(record)) => vec![record],
+            Ok(Loaded::One(game)) => vec![game.record],
             Ok(Loaded::Many(list)) => list.games.into_iter().map(|g| g.record).collect(),
             Err(_) => Vec::new(),
         };
@@ -172,13 +173,7 @@ impl Ctx<'_> {
             .join("\n\n");
         match crate::services::storage::write_atomically(&path, text.as_bytes()) {
             Ok(()) => self.services.autosaved = stamp,
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-autosave-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
+            Err(e) => self.state.notice = Some(Notice::Problem(problems::autosave_failed(&e))),
         }
     }
 }

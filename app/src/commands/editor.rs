@@ -2,6 +2,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::composer;
 use crate::state::editor::*;
+use crate::widgets::problems;
 use chuhe_core::Setup;
 use chuhe_core::puzzle::SolutionNode;
 
@@ -173,13 +174,7 @@ impl Ctx<'_> {
                     path.display().to_string(),
                 ));
             }
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-save-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
+            Err(e) => self.state.notice = Some(Notice::Problem(problems::save_failed(&e))),
         }
     }
 }

@@ -4,7 +4,8 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::files::{self, LoadError, Loaded};
 use crate::state::Notice;
-use crate::state::study::Folder;
+use crate::state::study::{Folder, GameEntry, Study};
+use crate::widgets::problems;
 use chuhe_core::record::Record;
 use std::path::PathBuf;
 
@@ -35,7 +36,7 @@ impl Ctx<'_> {
                 if let Some(list) = self.state.study.game_list.take()
                     && let Some(entry) = list.games.into_iter().nth(index)
                 {
-                    self.open_record(entry.record, list.path);
+                    self.open_game(entry, list.path, Place::NewTab);
                 }
             }
             FileAction::CloseGameList => self.state.study.game_list = None,
@@ -46,9 +47,9 @@ impl Ctx<'_> {
             }
             FileAction::PreviousFile => self.step_file(-1),
             FileAction::NextFile => self.step_file(1),
-            FileAction::Save => match self.state.study.file.clone() {
-                Some(path) if is_pgn(&path) => self.save_to(&path),
-                _ => self.apply(Action::File(FileAction::SaveAsDialog)),
+            FileAction::Save => match save_in_place(&self.state.study) {
+                Some(path) => self.save_to(&path),
+                None => self.apply(Action::File(FileAction::SaveAsDialog)),
             },
             FileAction::SaveAsDialog => {
                 let picked = rfd::FileDialog::new()
@@ -84,11 +85,8 @@ impl Ctx<'_> {
 
     pub(super) fn loaded(&mut self, loaded: Loaded, path: Option<PathBuf>, place: Place) {
         match loaded {
-            Loaded::One(record) => {
-                match place {
-                    Place::NewTab => self.open_record(record, path),
-                    Place::InPlace => self.state.replace_record(record, path),
-                }
+            Loaded::One(game) => {
+                self.open_game(*game, path, place);
                 self.state.notice = None;
             }
             Loaded::Many(mut list) => {
@@ -98,12 +96,18 @@ impl Ctx<'_> {
         }
     }
 
+    /// Puts a game on the board with what its file was and where it breaks off.
+    fn open_game(&mut self, game: GameEntry, path: Option<PathBuf>, place: Place) {
+        if place == Place::NewTab {
+            self.blank_tab();
+        }
+        self.state.replace_record(game.record, path);
+        self.state.study.form = game.form;
+        self.state.study.partial = game.partial;
+    }
+
     pub(super) fn load_failed(&mut self, error: &LoadError) {
-        self.state.notice = Some(Notice::WithArg(
-            "notice-open-failed",
-            "error",
-            error.to_string(),
-        ));
+        self.state.notice = Some(Notice::Problem(problems::open_failed(error)));
     }
 
     pub(super) fn open_folder(&mut self, dir: &std::path::Path) {
@@ -134,15 +138,36 @@ impl Ctx<'_> {
     }
 
     pub(super) fn save_to(&mut self, path: &std::path::Path) {
-        let notation = self.state.settings.notation.notation();
-        // The file says which opening the game is (ECCO, Opening, Variation headers).
-        if chuhe_core::library::openings::write_headers(&mut self.state.study.record) {
-            self.state.refresh();
-        }
-        match files::save_pgn(path, &self.state.study.record, notation) {
+        let study = &mut self.state.study;
+        let back_into_its_file = study.file.as_deref() == Some(path) && path.exists();
+        let saved = match &mut study.form {
+            // A game read from a PGN file is written as that file wrote it, with the
+            // headers it had and those the user added; back into its own file it takes
+            // its old place, beside the file's other games.
+            Some(form) if back_into_its_file => files::save_into(path, &study.record, form),
+            Some(form) => {
+                let saved = files::save_as_written(path, &study.record, form);
+                if saved.is_ok() {
+                    // Elsewhere it is that file's only game.
+                    form.game = 1;
+                }
+                saved
+            }
+            None => {
+                // A new file says which opening the game is (ECCO, Opening, Variation).
+                if chuhe_core::library::openings::write_headers(&mut study.record) {
+                    self.state.refresh();
+                }
+                let notation = self.state.settings.notation.notation();
+                files::save_pgn(path, &self.state.study.record, notation)
+            }
+        };
+        match saved {
             Ok(()) => {
                 self.state.study.file = Some(path.to_owned());
                 self.state.study.dirty = false;
+                // The new file holds all of the game there is.
+                self.state.study.partial = None;
                 self.change_settings(|s| s.remember_file(path));
                 self.autosave_after_saving();
                 self.state.notice = Some(Notice::WithArg(
@@ -151,13 +176,7 @@ impl Ctx<'_> {
                     path.display().to_string(),
                 ));
             }
-            Err(e) => {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-save-failed",
-                    "error",
-                    e.to_string(),
-                ))
-            }
+            Err(e) => self.state.notice = Some(Notice::Problem(problems::save_failed(&e))),
         }
     }
 }
@@ -171,7 +190,41 @@ pub(super) enum Place {
     InPlace,
 }
 
+/// The file Save writes without asking: the study's own, if it is PGN and was read whole.
+/// An XQF cannot be written back, and writing a game read only up to a break over its
+/// file would lose the text after the break: both ask for a name instead.
+fn save_in_place(study: &Study) -> Option<PathBuf> {
+    study
+        .file
+        .clone()
+        .filter(|path| is_pgn(path) && study.partial.is_none())
+}
+
 fn is_pgn(path: &std::path::Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Settings;
+    use crate::state::problem::Problem;
+
+    #[test]
+    fn save_writes_in_place_only_a_pgn_read_whole() {
+        let mut study = Study::new(&Settings::default());
+        assert_eq!(save_in_place(&study), None, "a new game asks for a name");
+        study.file = Some(PathBuf::from("/games/a.PGN"));
+        assert_eq!(save_in_place(&study), study.file);
+        study.partial = Some(Problem::new("file-error-empty"));
+        assert_eq!(
+            save_in_place(&study),
+            None,
+            "a broken file is not overwritten"
+        );
+        study.partial = None;
+        study.file = Some(PathBuf::from("/games/a.xqf"));
+        assert_eq!(save_in_place(&study), None);
+    }
 }

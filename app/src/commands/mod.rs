@@ -177,10 +177,9 @@ impl Ctx<'_> {
                 .storage
                 .save_settings(&self.state.settings_to_save())
             {
-                self.state.notice = Some(Notice::WithArg(
-                    "notice-settings-not-saved",
-                    "error",
-                    e.to_string(),
+                self.state.notice = Some(Notice::Problem(
+                    crate::state::problem::Problem::new("notice-settings-not-saved")
+                        .with("error", crate::widgets::problems::io_error(&e)),
                 ));
             }
         }

@@ -4,6 +4,7 @@ use crate::services::puzzles::*;
 use crate::services::storage::write_atomically;
 use crate::services::work::WorkKey;
 use crate::state::puzzles::*;
+use crate::widgets::problems;
 use chuhe_core::Move;
 
 impl Ctx<'_> {
@@ -33,11 +34,7 @@ impl Ctx<'_> {
         if let Some(path) = self.services.storage.data_path("puzzle-progress.ron")
             && let Err(e) = save_progress(&path, &self.state.puzzles.progress)
         {
-            self.state.notice = Some(crate::state::Notice::WithArg(
-                "notice-save-failed",
-                "error",
-                e.to_string(),
-            ));
+            self.state.notice = Some(crate::state::Notice::Problem(problems::save_failed(&e)));
         }
     }
 
@@ -236,7 +233,9 @@ impl Ctx<'_> {
                         ));
                     }
                     Err(e) => {
-                        self.state.notice = Some(Notice::WithArg("notice-open-failed", "error", e))
+                        self.state.notice = Some(Notice::Problem(problems::open_failed(
+                            &chuhe_core::gamefile::ReadError::Io(e),
+                        )))
                     }
                 }
             }
@@ -263,7 +262,7 @@ impl Ctx<'_> {
                 let text = loaded.set.to_pgn(notation);
                 self.state.notice = Some(match write_atomically(&path, text.as_bytes()) {
                     Ok(()) => Notice::WithArg("notice-saved", "path", path.display().to_string()),
-                    Err(e) => Notice::WithArg("notice-save-failed", "error", e.to_string()),
+                    Err(e) => Notice::Problem(problems::save_failed(&e)),
                 });
             }
         }

@@ -5,6 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::Dialog;
 use crate::widgets::View;
+use crate::widgets::text::problem_text;
 use egui::{Context, Id, Modal};
 
 /// Draws whichever dialog is open.
@@ -114,9 +115,6 @@ fn game_list(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
                     actions.push(Action::File(FileAction::FilterGames(filter)));
                 }
             });
-            if list.unreadable > 0 {
-                ui.weak(i18n.tr_args("games-unreadable", &[("count", list.unreadable.into())]));
-            }
             let shown: Vec<usize> = (0..list.games.len())
                 .filter(|&i| list.games[i].matches(&list.filter))
                 .collect();
@@ -135,11 +133,42 @@ fn game_list(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
                         get("Opening"),
                         get("Result"),
                     );
-                    if ui.selectable_label(false, text).clicked() {
+                    let row = match &list.games[i].partial {
+                        // A game that breaks off opens up to the break; the row says so.
+                        Some(problem) => ui
+                            .selectable_label(
+                                false,
+                                format!("{text}  {}", i18n.tr("games-partial")),
+                            )
+                            .on_hover_text(problem_text(i18n, problem)),
+                        None => ui.selectable_label(false, text),
+                    };
+                    if row.clicked() {
                         actions.push(Action::File(FileAction::ChooseGame(i)));
                     }
                 }
             });
+            if !list.unreadable.is_empty() {
+                ui.separator();
+                ui.label(i18n.tr_args(
+                    "games-unreadable",
+                    &[("count", list.unreadable.len().into())],
+                ));
+                egui::ScrollArea::vertical()
+                    .id_salt("unreadable games")
+                    .max_height(120.0)
+                    .show(ui, |ui| {
+                        for game in &list.unreadable {
+                            ui.weak(i18n.tr_args(
+                                "games-unreadable-row",
+                                &[
+                                    ("number", game.number.into()),
+                                    ("problem", problem_text(i18n, &game.problem).into()),
+                                ],
+                            ));
+                        }
+                    });
+            }
         });
     if !open {
         actions.push(Action::File(FileAction::CloseGameList));

@@ -9,6 +9,7 @@ pub mod dialogs;
 pub mod editor;
 pub mod headers;
 pub mod knowledge;
+pub mod load_problems;
 pub mod menu;
 pub mod moves;
 pub mod openings;
@@ -63,6 +64,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 analysis::show(app, ui, actions);
                 tablebase::show(app, ui, actions);
                 ui.separator();
+                load_problems::show(app, ui);
                 moves::show(app, ui, actions);
             });
         // The panel's width is part of the layout the settings keep: remembered once

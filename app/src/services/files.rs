@@ -1,20 +1,22 @@
 //! Game files: reading PGN (one game or many), XQF and FEN text from a file, a drop or the
 //! clipboard; writing PGN atomically; listing a folder's game files.
 
-use crate::state::study::{GameEntry, GameList};
-use chuhe_core::gamefile;
-use chuhe_core::record::{Record, tag};
+use crate::state::study::{GameEntry, GameList, UnreadableGame};
+use crate::widgets::problems;
+use chuhe_core::gamefile::{self, FileGame};
+use chuhe_core::record::tag;
 use std::path::Path;
 
 pub use chuhe_core::gamefile::{
-    GAME_EXTENSIONS, ReadError as LoadError, game_files_in, save_pgn, to_pgn,
+    GAME_EXTENSIONS, ReadError as LoadError, game_files_in, save_as_written, save_into, save_pgn,
+    to_pgn,
 };
 
 /// What a file or a text held.
 pub enum Loaded {
-    /// One game.
-    One(Record),
-    /// Several: the user chooses.
+    /// One game (perhaps only up to where it breaks off).
+    One(Box<GameEntry>),
+    /// Several, or some unreadable: the user chooses.
     Many(GameList),
 }
 
@@ -32,17 +34,21 @@ pub fn load_text(text: &str) -> Result<Loaded, LoadError> {
     loaded(gamefile::read_text(text)?)
 }
 
-/// One game opens on the board; several (or some unreadable) go to the chooser; none
+/// One game opens on the board (a game that breaks off opens up to the break); several,
+/// or some unreadable, go to the chooser, which lists the unreadable ones too; none
 /// readable is the first game's error.
 fn loaded(games: gamefile::Games) -> Result<Loaded, LoadError> {
     let mut good = Vec::new();
-    let mut unreadable = 0;
+    let mut unreadable = Vec::new();
     let mut first_error = None;
-    for game in games {
+    for (i, game) in games.into_iter().enumerate() {
         match game {
-            Ok(record) => good.push(record),
+            Ok(game) => good.push(game_entry(game)),
             Err(e) => {
-                unreadable += 1;
+                unreadable.push(UnreadableGame {
+                    number: e.game().unwrap_or(i + 1),
+                    problem: problems::read_error(&e),
+                });
                 first_error.get_or_insert(e);
             }
         }
@@ -50,17 +56,22 @@ fn loaded(games: gamefile::Games) -> Result<Loaded, LoadError> {
     match (good.len(), first_error) {
         (0, Some(e)) => Err(e),
         (0, None) => Err(LoadError::NotAGame),
-        (1, _) if unreadable == 0 => Ok(Loaded::One(good.remove(0))),
+        (1, _) if unreadable.is_empty() => Ok(Loaded::One(Box::new(good.remove(0)))),
         _ => Ok(Loaded::Many(GameList {
             path: None,
-            games: good.into_iter().map(game_entry).collect(),
+            games: good,
             unreadable,
             filter: String::new(),
         })),
     }
 }
 
-fn game_entry(record: Record) -> GameEntry {
+fn game_entry(game: FileGame) -> GameEntry {
+    let FileGame {
+        record,
+        partial,
+        form,
+    } = game;
     let headers = record.headers();
     let search_text = [
         tag::RED,
@@ -79,6 +90,8 @@ fn game_entry(record: Record) -> GameEntry {
     .to_lowercase();
     GameEntry {
         record,
+        form,
+        partial: partial.as_ref().map(problems::read_error),
         search_text,
     }
 }
@@ -87,13 +100,15 @@ fn game_entry(record: Record) -> GameEntry {
 mod tests {
     use super::*;
     use chuhe_core::Notation;
+    use chuhe_core::record::Record;
 
     #[test]
     fn a_fen_line_opens_as_a_set_up_position() {
         let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
-        let Ok(Loaded::One(record)) = load_text(fen) else {
+        let Ok(Loaded::One(game)) = load_text(fen) else {
             panic!("a FEN opens as one game");
         };
+        let record = game.record;
         assert_eq!(record.start().to_string(), fen);
         assert_eq!(record.move_count(), 0);
     }
@@ -134,9 +149,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("chuhe-files-{}", std::process::id()));
         let path = dir.join("game.pgn");
         save_pgn(&path, &record, Notation::Chinese).unwrap();
-        let Ok(Loaded::One(read)) = load_file(&path) else {
+        let Ok(Loaded::One(game)) = load_file(&path) else {
             panic!("the saved game opens");
         };
+        let read = game.record;
         assert_eq!(read.main_line_moves(), record.main_line_moves());
         assert_eq!(read.annotation(read.main_line()[0]).comment, "中炮");
     }

@@ -121,8 +121,8 @@ pub fn save_progress(path: &Path, progress: &Progress) -> std::io::Result<()> {
 
 /// Imports the puzzles of a PGN file as a collection named after the file, saved under
 /// `root`; the problems of games that could not be taken.
-pub fn import_pgn(root: &Path, path: &Path) -> Result<(LoadedSet, Vec<PuzzleError>), String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+pub fn import_pgn(root: &Path, path: &Path) -> std::io::Result<(LoadedSet, Vec<PuzzleError>)> {
+    let bytes = std::fs::read(path)?;
     let text = chuhe_core::encoding::decode(&bytes).text.into_owned();
     let name = path
         .file_stem()
@@ -131,7 +131,7 @@ pub fn import_pgn(root: &Path, path: &Path) -> Result<(LoadedSet, Vec<PuzzleErro
     let (set, errors) = PuzzleSet::from_pgn(&name, &text);
     let dir = root.join(&name);
     for puzzle in &set.puzzles {
-        save_puzzle(&dir, puzzle).map_err(|e| e.to_string())?;
+        save_puzzle(&dir, puzzle)?;
     }
     Ok((
         LoadedSet {

@@ -3,6 +3,8 @@
 //! mid-write never leaves half a file.
 
 use crate::settings::Settings;
+use crate::state::problem::Problem;
+use crate::widgets::problems;
 use std::io;
 use std::path::PathBuf;
 
@@ -18,8 +20,8 @@ pub struct Storage {
 pub struct SettingsError {
     /// The settings file.
     pub path: PathBuf,
-    /// What was wrong, as the reader says.
-    pub message: String,
+    /// What was wrong, to be put into the user's words.
+    pub problem: Problem,
 }
 
 impl Storage {
@@ -80,8 +82,8 @@ impl Storage {
             Ok(text) => text,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (Settings::default(), None),
             Err(e) => {
-                let message = e.to_string();
-                return (Settings::default(), Some(SettingsError { path, message }));
+                let problem = problems::io_error(&e);
+                return (Settings::default(), Some(SettingsError { path, problem }));
             }
         };
         match ron::from_str::<Settings>(&text) {
@@ -89,8 +91,10 @@ impl Storage {
             Err(e) => {
                 // Keeping the bad file is best effort: the defaults apply either way.
                 let _ = std::fs::rename(&path, path.with_extension("ron.bad"));
-                let message = e.to_string();
-                (Settings::default(), Some(SettingsError { path, message }))
+                let problem = Problem::new("settings-error-parse")
+                    .text("line", e.span.start.line)
+                    .text("column", e.span.start.col);
+                (Settings::default(), Some(SettingsError { path, problem }))
             }
         }
     }

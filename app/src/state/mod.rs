@@ -12,6 +12,7 @@ pub mod openings;
 pub mod patterns;
 pub mod play;
 pub mod presentation;
+pub mod problem;
 pub mod puzzles;
 pub mod study;
 pub mod tablebase;
@@ -32,6 +33,8 @@ pub enum Notice {
     Message(&'static str),
     /// A message with one argument, by id.
     WithArg(&'static str, &'static str, String),
+    /// A problem with a file, with where and why.
+    Problem(problem::Problem),
 }
 
 /// A dialog that waits for an answer.

@@ -2,7 +2,9 @@
 //! and what is derived from it for display.
 
 use crate::settings::Settings;
+use crate::state::problem::Problem;
 use chuhe_core::Outcome;
+use chuhe_core::gamefile::TextForm;
 use chuhe_core::notation::format_move;
 use chuhe_core::record::{MoveNumber, NodeId, Record, Token};
 use chuhe_core::{Game, Position, Square};
@@ -18,6 +20,11 @@ pub struct Study {
     pub selected: Option<Square>,
     /// The file the record came from or was saved to.
     pub file: Option<PathBuf>,
+    /// How that file wrote the game, to save it the same way (a PGN file's only).
+    pub form: Option<TextForm>,
+    /// Where and why the game's file breaks off, when only the moves before that point
+    /// could be read.
+    pub partial: Option<Problem>,
     /// A folder being stepped through.
     pub folder: Option<Folder>,
     /// Whether the record changed since it was loaded or saved.
@@ -58,6 +65,8 @@ impl Study {
             record,
             selected: None,
             file: None,
+            form: None,
+            partial: None,
             folder: None,
             dirty: false,
             edits: 0,
@@ -83,6 +92,10 @@ impl Study {
         self.cursor = self.record.root();
         self.selected = None;
         self.file = file;
+        // What the previous file was has nothing to do with this record; opening a file
+        // sets these again.
+        self.form = None;
+        self.partial = None;
         self.dirty = false;
         self.edits += 1;
         self.refresh(settings);
@@ -100,8 +113,21 @@ impl Study {
 pub struct GameEntry {
     /// The game.
     pub record: Record,
+    /// How the file wrote it.
+    pub form: Option<TextForm>,
+    /// Where and why it breaks off, when it was read only up to there.
+    pub partial: Option<Problem>,
     /// Red, Black, event, date, opening, ECCO and result, in one lowercase text to search.
     pub search_text: String,
+}
+
+/// A game of a multi-game file that could not be read at all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnreadableGame {
+    /// Its number in the file, from 1.
+    pub number: usize,
+    /// Where and why.
+    pub problem: Problem,
 }
 
 impl GameEntry {
@@ -121,8 +147,8 @@ pub struct GameList {
     pub path: Option<PathBuf>,
     /// The games that could be read.
     pub games: Vec<GameEntry>,
-    /// How many games could not be read.
-    pub unreadable: usize,
+    /// The games that could not be read.
+    pub unreadable: Vec<UnreadableGame>,
     /// What the user typed in the search field.
     pub filter: String,
 }

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod board_input;
 pub mod draft;
+pub mod problems;
 pub mod shortcuts;
 pub mod text;
 

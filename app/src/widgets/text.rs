@@ -2,6 +2,7 @@
 
 use crate::i18n::{I18n, Language};
 use crate::state::Notice;
+use crate::state::problem::{Problem, ProblemArg};
 use chuhe_core::PieceKind;
 use chuhe_core::library::patterns::{self, Pattern, PatternId};
 use chuhe_core::notation::format_move;
@@ -75,7 +76,25 @@ pub fn notice_text(i18n: &I18n, notice: &Notice) -> String {
         ),
         Notice::Message(id) => i18n.tr(id),
         Notice::WithArg(id, name, value) => i18n.tr_args(id, &[(name, value.clone().into())]),
+        Notice::Problem(problem) => problem_text(i18n, problem),
     }
+}
+
+/// A problem (with a file) in the user's language, its inner messages put into words
+/// first.
+pub fn problem_text(i18n: &I18n, problem: &Problem) -> String {
+    let args: Vec<crate::i18n::Arg<'_>> = problem
+        .args
+        .iter()
+        .map(|(name, value)| {
+            let value = match value {
+                ProblemArg::Text(text) => text.clone(),
+                ProblemArg::Problem(inner) => problem_text(i18n, inner),
+            };
+            (*name, value.into())
+        })
+        .collect();
+    i18n.tr_args(problem.id, &args)
 }
 
 /// The message id of a reason a move is illegal.

@@ -55,8 +55,11 @@ mod input;
 mod movement;
 mod sanma;
 mod short_record;
+mod spelling;
 mod stacks;
 mod wxf;
+
+pub use spelling::Spelling;
 
 use crate::{IllegalMove, Move, Position};
 use std::fmt;
