@@ -548,3 +548,9 @@ tb-random = Random position
 tb-longest = Longest win
 tb-none-found = The table has no such position.
 tb-practise-other = Play the other side (the table moves first)
+
+## The move list's rows and variations
+moves-expand-variation = Show the whole variation
+moves-collapse-variation = Show only the variation's first move
+moves-engine-line = engine
+moves-engine-line-tip = A line the engine added during the whole-game review

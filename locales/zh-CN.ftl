@@ -548,3 +548,9 @@ tb-random = 随机局面
 tb-longest = 最长胜局
 tb-none-found = 这个残局库里没有这样的局面。
 tb-practise-other = 我执另一方（残局库先走）
+
+## The move list's rows and variations
+moves-expand-variation = 展开变着
+moves-collapse-variation = 收起变着
+moves-engine-line = 引擎
+moves-engine-line-tip = 全局复盘时由引擎加入的着法

@@ -548,3 +548,9 @@ tb-random = 隨機局面
 tb-longest = 最長勝局
 tb-none-found = 這個殘局庫裡沒有這樣的局面。
 tb-practise-other = 我執另一方（殘局庫先走）
+
+## The move list's rows and variations
+moves-expand-variation = 展開變著
+moves-collapse-variation = 收起變著
+moves-engine-line = 引擎
+moves-engine-line-tip = 全局復盤時由引擎加入的著法
