@@ -5,13 +5,15 @@
 mod common;
 
 use chuhe::ChuheApp;
-use chuhe::actions::{Action, FileAction};
+use chuhe::actions::{Action, FileAction, StudyAction};
+use chuhe::state::study::move_list::MoveRow;
 use chuhe_core::record::Nag;
-use chuhe_core::{Game, Position};
+use chuhe_core::{Game, Move, Position};
 use common::{key, open_in, temp_dir, wait_for};
+use egui::accesskit::Toggled;
 use egui::{Event, Key, Rect};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{By, Queryable as _};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -124,9 +126,7 @@ fn a_game_that_starts_with_black_shows_an_ellipsis_for_red() {
     harness.run();
     harness.state_mut().apply(
         &ctx,
-        Action::Study(chuhe::actions::StudyAction::PlayMove(
-            "h7e7".parse().unwrap(),
-        )),
+        Action::Study(StudyAction::PlayMove("h7e7".parse().unwrap())),
     );
     harness.run();
     let number = rect(&harness, "1.");
@@ -186,7 +186,8 @@ fn a_variation_is_indented_under_its_move_and_collapses() {
 /// bar below.
 fn list_view(harness: &Harness<'_, ChuheApp>) -> Rect {
     let above = rect(harness, "注释");
-    let below = rect(harness, "未命名");
+    // The file's name, starred once the game is edited.
+    let below = harness.get_by_label_contains("未命名").rect();
     Rect::from_x_y_ranges(
         f32::NEG_INFINITY..=f32::INFINITY,
         above.bottom()..=below.top(),
@@ -238,12 +239,96 @@ fn the_move_on_the_board_is_scrolled_into_view() {
     let ctx = harness.ctx.clone();
     harness
         .state_mut()
-        .apply(&ctx, Action::Study(chuhe::actions::StudyAction::GoTo(last)));
+        .apply(&ctx, Action::Study(StudyAction::GoTo(last)));
     harness.run();
     assert!(
         in_view(&harness, last_number),
         "a jump to the last move shows it"
     );
+}
+
+/// The first legal move in the position on the board that is not `except`, captures
+/// nothing and gives no check.
+fn quiet_move(harness: &Harness<'_, ChuheApp>, except: Option<Move>) -> Move {
+    let position = harness.state().state.position().clone();
+    position
+        .legal_moves()
+        .into_iter()
+        .copied()
+        .find(|&m| {
+            let mut after = position.clone();
+            after.play_unchecked(m);
+            Some(m) != except && position.piece_at(m.to).is_none() && !after.is_check()
+        })
+        .expect("a quiet move")
+}
+
+/// Where the move on the board is drawn: the selected move of that name.
+fn current_rect(harness: &Harness<'_, ChuheApp>) -> Rect {
+    let rows = &harness.state().state.study.derived.rows;
+    let text = rows
+        .iter()
+        .flat_map(|row| match row {
+            MoveRow::Moves { red, black, .. } => vec![red.clone(), black.clone()],
+            MoveRow::Variation { moves, .. } => {
+                moves.iter().map(|m| Some(m.cell.clone())).collect()
+            }
+            MoveRow::Comment { .. } => vec![],
+        })
+        .flatten()
+        .find(|cell| cell.current)
+        .map(|cell| format!("{}{}", cell.text, cell.glyphs))
+        .expect("the move on the board is in the list");
+    harness
+        .get(
+            By::new()
+                .label(&text)
+                .predicate(|node| node.toggled() == Some(Toggled::True)),
+        )
+        .rect()
+}
+
+#[test]
+fn a_move_hidden_in_a_collapsed_variation_is_opened_and_scrolled_to() {
+    let mut harness = open("hidden");
+    paste(&mut harness, &long_game(110));
+    key(&mut harness, Key::End);
+    key(&mut harness, Key::ArrowLeft);
+    // Another last move for Black and a reply: a variation at the end of the game.
+    let study = &harness.state().state.study;
+    let played = study
+        .record
+        .move_at(study.record.main_child(study.cursor).unwrap());
+    let ctx = harness.ctx.clone();
+    let other = quiet_move(&harness, played);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Study(StudyAction::PlayMove(other)));
+    let reply = quiet_move(&harness, None);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Study(StudyAction::PlayMove(reply)));
+    harness.run();
+    let hidden = harness.state().state.study.cursor;
+    assert!(!harness.state().state.study.record.is_main_line(hidden));
+    harness.get_by_label("收起变着").click();
+    harness.run();
+    key(&mut harness, Key::Home);
+    assert!(harness.query_by_label("收起变着").is_none(), "collapsed");
+    assert!(in_view(&harness, "1."));
+
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Study(StudyAction::GoTo(hidden)));
+    harness.run();
+    assert!(harness.query_by_label("收起变着").is_some(), "opened again");
+    let view = list_view(&harness);
+    let cell = current_rect(&harness);
+    assert!(
+        view.top() <= cell.top() && cell.bottom() <= view.bottom(),
+        "the move is in view: {cell:?} in {view:?}"
+    );
+    assert!(!in_view(&harness, "1."), "scrolled down to it");
 }
 
 #[test]
