@@ -265,6 +265,40 @@ mod tests {
             .collect()
     }
 
+    /// Whether the study's list shows the variation starting at `first` collapsed.
+    fn shown_collapsed(study: &crate::state::study::Study, first: NodeId) -> bool {
+        study.derived.rows.iter().any(|row| {
+            matches!(row, MoveRow::Variation { start: Some(s), .. } if s.first == first && s.collapsed)
+        })
+    }
+
+    #[test]
+    fn the_board_opens_the_variation_it_moves_into_and_another_game_opens_all() {
+        let settings = Settings::default();
+        let mut study = crate::state::study::Study::new(&settings);
+        let mut record = Record::default();
+        let root = record.root();
+        add(&mut record, root, "h2e2 h9g7");
+        let first = add(&mut record, root, "b2e2");
+        let inside = add(&mut record, first, "h9g7");
+        study.replace_record(record.clone(), None, &settings);
+        study.collapsed.insert(first);
+        study.refresh(&settings);
+        assert!(shown_collapsed(&study, first));
+        // On the first move the variation can stay closed: that move is shown.
+        study.cursor = first;
+        study.refresh(&settings);
+        assert!(shown_collapsed(&study, first));
+        study.cursor = inside;
+        study.refresh(&settings);
+        assert!(!shown_collapsed(&study, first));
+        assert!(study.collapsed.is_empty());
+        // Node ids of one game mean nothing in another.
+        study.collapsed.insert(first);
+        study.replace_record(record, None, &settings);
+        assert!(!shown_collapsed(&study, first));
+    }
+
     #[test]
     fn the_main_line_pairs_red_and_black_on_numbered_rows() {
         let mut record = Record::default();
