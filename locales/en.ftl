@@ -604,3 +604,8 @@ xqf-error-bad-squares = a move's coordinates are off the board
 xqf-error-illegal-move = illegal move { $text } ({ $why })
 settings-error-in-file = { $path }: { $reason }
 settings-error-parse = malformed at line { $line }, column { $column }
+## The move list's rows and variations
+moves-expand-variation = Show the whole variation
+moves-collapse-variation = Show only the variation's first move
+moves-engine-line = engine
+moves-engine-line-tip = A line the engine added during the whole-game review

@@ -604,3 +604,8 @@ xqf-error-bad-squares = 着法的坐标在棋盘之外
 xqf-error-illegal-move = 不合规则的着法 { $text }（{ $why }）
 settings-error-in-file = { $path }：{ $reason }
 settings-error-parse = 第 { $line } 行第 { $column } 列格式不对
+## The move list's rows and variations
+moves-expand-variation = 展开变着
+moves-collapse-variation = 收起变着
+moves-engine-line = 引擎
+moves-engine-line-tip = 全局复盘时由引擎加入的着法

@@ -604,3 +604,8 @@ xqf-error-bad-squares = 著法的座標在棋盤之外
 xqf-error-illegal-move = 不合規則的著法 { $text }（{ $why }）
 settings-error-in-file = { $path }：{ $reason }
 settings-error-parse = 第 { $line } 行第 { $column } 欄格式不對
+## The move list's rows and variations
+moves-expand-variation = 展開變著
+moves-collapse-variation = 收起變著
+moves-engine-line = 引擎
+moves-engine-line-tip = 全局復盤時由引擎加入的著法

@@ -88,6 +88,10 @@ impl Nag {
     pub const INTERESTING: Nag = Nag(5);
     /// `?!` (`$6`), a dubious move.
     pub const DUBIOUS: Nag = Nag(6);
+    /// `$220`: the move starts a line the engine put in (a whole-game review's better
+    /// move), not a person. The PGN standard defines `$0`–`$139` and the common
+    /// extensions stop below 150, so other programs keep it as an unknown NAG.
+    pub const ENGINE_LINE: Nag = Nag(220);
 
     /// Whether this is one of the six move assessments (`!`, `?`, `!!`, `??`, `!?`, `?!`),
     /// of which a move carries at most one.

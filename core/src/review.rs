@@ -2,7 +2,7 @@
 //! background thread ([`Review`]); then each move is judged by how much it lost against the
 //! engine's choice ([`judge`]), and [`annotate`] writes the verdicts into the record: the
 //! evaluation after each move, `?!`, `?` or `??` on the moves that lost, and the engine's
-//! better move as a variation.
+//! better move as a variation marked [`Nag::ENGINE_LINE`].
 
 use crate::record::{Evaluation, Nag, Record};
 use crate::search::{Engine, Limits, Options, Score, SearchRoot};
@@ -190,7 +190,8 @@ pub fn judge(before: Score, after: Score, mover: Color) -> Option<Judgement> {
 /// sends them. Each move gets the evaluation of the position it leads to; a move that lost
 /// enough ([`judge`]) gets `?!`, `?` or `??` unless it is already assessed, and, when the
 /// engine preferred another move, the engine's line (up to [`BETTER_LINE_MOVES`] moves) as
-/// a variation. Moves past the last result are left as they are.
+/// a variation whose first move carries [`Nag::ENGINE_LINE`]. Moves past the last result
+/// are left as they are.
 pub fn annotate(record: &mut Record, results: &[PositionReview]) {
     for (i, node) in record.main_line().into_iter().enumerate() {
         let (Some(before), Some(after)) = (results.get(i), results.get(i + 1)) else {
@@ -215,14 +216,24 @@ pub fn annotate(record: &mut Record, results: &[PositionReview]) {
         if !assessed {
             let _ = record.toggle_nag(node, judgement.nag());
         }
-        // The engine's better move, as a variation of the move played.
+        // The engine's better move, as a variation of the move played, marked as the
+        // engine's unless the line was already there (someone's own analysis).
         if let Some(parent) = record.parent(node)
-            && before.line.first().copied() != record.move_at(node)
+            && let Some(&best) = before.line.first()
+            && Some(best) != record.move_at(node)
         {
+            let known = record
+                .children(parent)
+                .any(|c| record.move_at(c) == Some(best));
             let mut at = parent;
             for &m in before.line.iter().take(BETTER_LINE_MOVES) {
                 match record.add_move(at, m) {
-                    Ok(next) => at = next,
+                    Ok(next) => {
+                        if !known && at == parent {
+                            let _ = record.toggle_nag(next, Nag::ENGINE_LINE);
+                        }
+                        at = next;
+                    }
                     Err(_) => break,
                 }
             }
@@ -371,6 +382,28 @@ mod tests {
         line.extend(record.line_after(better));
         let line: Vec<Move> = line.iter().map(|&n| record.move_at(n).unwrap()).collect();
         assert_eq!(line, moves("b9c7 h0g2 a9b9 i0h0 h9g7 b0c2"));
+        // Its first move says the engine put it there; the moves played say nothing.
+        assert_eq!(record.annotation(better).nags, [Nag::ENGINE_LINE]);
+        assert!(
+            record
+                .line_after(better)
+                .iter()
+                .chain(&main)
+                .all(|&n| !record.annotation(n).nags.contains(&Nag::ENGINE_LINE))
+        );
+    }
+
+    #[test]
+    fn a_line_already_in_the_record_is_not_marked_as_the_engines() {
+        let mut record = Record::default();
+        let first = record.add_move(record.root(), moves("h2e2")[0]).unwrap();
+        // The user's own analysis already has the engine's choice.
+        let own = record.add_move(record.root(), moves("b2e2")[0]).unwrap();
+        let results = [result(0, 20, "b2e2 h9g7"), result(1, -300, "h9g7")];
+        annotate(&mut record, &results);
+        assert_eq!(record.main_line(), [first]);
+        assert_eq!(record.children(record.root()).count(), 2);
+        assert!(!record.annotation(own).nags.contains(&Nag::ENGINE_LINE));
     }
 
     #[test]

@@ -176,6 +176,9 @@ pub enum StudyAction {
     CopyFen,
     /// Copy the game as PGN.
     CopyPgn,
+    /// Show a variation of the move list (named by its first move) whole, or only its
+    /// first move.
+    ToggleVariation(NodeId),
 }
 
 /// Opening, choosing and saving game files, pasting a game or position.

@@ -99,6 +99,7 @@ impl Ctx<'_> {
                     .copy_text(files::to_pgn(&self.state.study.record, notation));
                 self.state.notice = Some(Notice::Message("notice-copied-pgn"));
             }
+            StudyAction::ToggleVariation(first) => self.toggle_variation(first),
         }
     }
 }
@@ -186,6 +187,23 @@ impl Ctx<'_> {
             self.state.study.cursor = first;
             self.edited();
         }
+    }
+
+    /// Opens or closes a variation. Closing the one the board is inside brings the board
+    /// back to its first move, which stays in view.
+    fn toggle_variation(&mut self, first: NodeId) {
+        let study = &mut self.state.study;
+        if !study.record.is_live(first) {
+            return;
+        }
+        if !study.collapsed.remove(&first) {
+            study.collapsed.insert(first);
+            if study.cursor != first && study.record.path(study.cursor).contains(&first) {
+                study.cursor = first;
+                study.selected = None;
+            }
+        }
+        self.state.refresh();
     }
 
     pub(super) fn go_to(&mut self, node: NodeId) {

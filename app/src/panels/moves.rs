@@ -1,12 +1,12 @@
-//! The move list: the moves in the chosen notation with variations inline, glyphs and
-//! comments; the game's end in words; editing of the current move (comment, glyphs,
-//! variation order, deletion) and undo/redo.
+//! The move list: numbered rows of Red's and Black's moves in the chosen notation, glyphs,
+//! comments and collapsible variations under their move, the move on the board kept in
+//! view; the game's end in words; editing of the current move (comment, glyphs, variation
+//! order, deletion) and undo/redo.
 
 use crate::actions::Action;
 use crate::actions::*;
 use crate::i18n::I18n;
-use crate::state::State;
-use crate::state::study::MoveToken;
+use crate::state::study::move_list::{MoveCell, MoveRow, VariationMove, VariationStart};
 use crate::widgets::View;
 use crate::widgets::draft;
 use crate::widgets::text::reason_id;
@@ -38,57 +38,219 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     edit_tools(app, ui, actions);
     ui.separator();
-    let state = &app.state;
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .auto_shrink([false, false])
         .max_height(ui.available_height())
-        .show(ui, |ui| move_list(ui, state, actions));
+        .show(ui, |ui| move_list(app, ui, actions));
 }
 
-/// The record's moves, wrapped like text, variations in brackets.
-fn move_list(ui: &mut Ui, state: &State, actions: &mut Vec<Action>) {
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 4.0;
-        let mut need_number = true;
-        for token in &state.study.derived.tokens {
-            match token {
-                MoveToken::Open(_) => {
-                    ui.weak("(");
-                    need_number = true;
-                }
-                MoveToken::Close(_) => {
-                    ui.weak(")");
-                    need_number = true;
-                }
-                MoveToken::Comment(_, text) => {
-                    ui.label(
-                        RichText::new(text)
-                            .italics()
-                            .color(ui.visuals().weak_text_color()),
-                    );
-                    need_number = true;
-                }
-                MoveToken::Move(item) => {
-                    if item.number.color == Color::Red || need_number {
-                        ui.weak(item.number.to_string());
+/// How far each level of variation is indented.
+const INDENT: f32 = 16.0;
+
+/// The width of the move-number column.
+const NUMBER_WIDTH: f32 = 34.0;
+
+/// The move list in rows: the main line as a table of numbered rows, Red's and Black's
+/// moves side by side; comments and variations under their move, variations indented,
+/// smaller and greyer, each with its ▸/▾ toggle. The move on the board is scrolled into
+/// view whenever it changes, however it changed.
+fn move_list(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let study = &app.state.study;
+    // The move last scrolled to is kept in egui's memory: the panel may not change the
+    // state, and only egui knows which frame drew it.
+    let memory = egui::Id::unique("chuhe move list cursor");
+    let now = (study.generation, study.cursor);
+    let moved = ui.data(|d| d.get_temp::<(u64, NodeId)>(memory)) != Some(now);
+    ui.data_mut(|d| d.insert_temp(memory, now));
+    if moved && study.cursor == study.record.root() {
+        ui.scroll_to_cursor(Some(egui::Align::TOP));
+    }
+    let mut list = MoveList {
+        app,
+        actions,
+        scroll: moved,
+    };
+    for row in &study.derived.rows {
+        match row {
+            MoveRow::Moves { number, red, black } => list.moves_row(ui, *number, red, black),
+            MoveRow::Comment { depth, text, .. } => comment_row(app, ui, *depth, text),
+            MoveRow::Variation {
+                depth,
+                start,
+                moves,
+            } => list.variation_row(ui, *depth, start.as_ref(), moves),
+        }
+    }
+}
+
+/// What drawing the rows shares.
+struct MoveList<'a, 'v> {
+    app: &'a View<'v>,
+    actions: &'a mut Vec<Action>,
+    /// Whether the move on the board changed since the last frame.
+    scroll: bool,
+}
+
+impl MoveList<'_, '_> {
+    /// `12.  炮二平五  马８进７`, each move in a column of its own.
+    fn moves_row(
+        &mut self,
+        ui: &mut Ui,
+        number: u32,
+        red: &Option<MoveCell>,
+        black: &Option<MoveCell>,
+    ) {
+        ui.horizontal(|ui| {
+            let spacing = ui.spacing().item_spacing.x;
+            let height = ui.spacing().interact_size.y;
+            let column = ((ui.available_width() - NUMBER_WIDTH - 2.0 * spacing) / 2.0).max(48.0);
+            ui.add_sized(
+                [NUMBER_WIDTH, height],
+                egui::Label::new(RichText::new(format!("{number}.")).weak()),
+            );
+            for cell in [red, black] {
+                match cell {
+                    Some(cell) => {
+                        let text = RichText::new(cell_text(cell));
+                        let response = ui.add_sized(
+                            [column, height],
+                            egui::Button::selectable(cell.current, text),
+                        );
+                        self.respond(cell, &response);
                     }
-                    need_number = false;
-                    let mut text = RichText::new(format!("{}{}", item.text, item.glyphs));
-                    if item.main_line {
-                        text = text.strong();
+                    // Red's place before a row that starts with Black.
+                    None if black.is_some() => {
+                        ui.add_sized(
+                            [column, height],
+                            egui::Label::new(RichText::new("…").weak()),
+                        );
                     }
-                    let current = item.node == state.study.cursor;
-                    let response = ui.selectable_label(current, text);
-                    if current && response.changed() {
-                        response.scroll_to_me(None);
-                    }
-                    if response.clicked() {
-                        actions.push(Action::Study(StudyAction::GoTo(item.node)));
-                    }
+                    None => {}
                 }
             }
+        });
+    }
+
+    /// A variation's moves as wrapped text, indented by depth; where it starts, its
+    /// toggle and, if the engine put it in, the engine's mark.
+    fn variation_row(
+        &mut self,
+        ui: &mut Ui,
+        depth: usize,
+        start: Option<&VariationStart>,
+        moves: &[VariationMove],
+    ) {
+        let i18n = self.app.i18n;
+        let size = ui.style().text_styles[&egui::TextStyle::Body].size * 0.9;
+        let grey = ui.visuals().weak_text_color();
+        ui.horizontal(|ui| {
+            ui.add_space(INDENT * depth as f32);
+            match start {
+                Some(start) => {
+                    if variation_toggle(i18n, ui, start.collapsed).clicked() {
+                        self.actions
+                            .push(Action::Study(StudyAction::ToggleVariation(start.first)));
+                    }
+                    if start.engine {
+                        let ink = self
+                            .app
+                            .state
+                            .settings
+                            .theme
+                            .theme()
+                            .engine_arrow
+                            .to_opaque();
+                        ui.label(
+                            RichText::new(i18n.tr("moves-engine-line"))
+                                .size(size * 0.85)
+                                .color(ink),
+                        )
+                        .on_hover_text(i18n.tr("moves-engine-line-tip"));
+                    }
+                }
+                // Lines that carry a variation on line up with its moves, past the toggle.
+                None => {
+                    ui.add_space(ui.spacing().icon_width + ui.spacing().item_spacing.x);
+                }
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 3.0;
+                for m in moves {
+                    if let Some(number) = m.number {
+                        ui.label(RichText::new(number.to_string()).size(size).color(grey));
+                    }
+                    let text = RichText::new(cell_text(&m.cell)).size(size).color(grey);
+                    let response = ui.add(egui::Button::selectable(m.cell.current, text));
+                    self.respond(&m.cell, &response);
+                }
+                if start.is_some_and(|s| s.collapsed) {
+                    ui.label(RichText::new("…").size(size).color(grey));
+                }
+            });
+        });
+    }
+
+    /// A click on a move goes to it; the move on the board comes into view when it changed.
+    fn respond(&mut self, cell: &MoveCell, response: &egui::Response) {
+        if cell.current && self.scroll {
+            response.scroll_to_me(None);
         }
+        if response.clicked() {
+            self.actions
+                .push(Action::Study(StudyAction::GoTo(cell.node)));
+        }
+    }
+}
+
+/// The ▸/▾ triangle before a variation, painted (the app's font has no such glyph) and
+/// named for screen readers by what a click does.
+fn variation_toggle(i18n: &I18n, ui: &mut Ui, collapsed: bool) -> egui::Response {
+    let what = i18n.tr(if collapsed {
+        "moves-expand-variation"
+    } else {
+        "moves-collapse-variation"
+    });
+    let side = ui.spacing().icon_width;
+    let (_, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, ui.is_enabled(), &what));
+    let openness = if collapsed { 0.0 } else { 1.0 };
+    egui::collapsing_header::paint_default_icon(ui, openness, &response);
+    response.on_hover_text(what)
+}
+
+/// A move with its glyphs: `炮二平五!`.
+fn cell_text(cell: &MoveCell) -> String {
+    format!("{}{}", cell.text, cell.glyphs)
+}
+
+/// A comment on a row of its own, under its move: italic, beside a bar in the accent colour.
+fn comment_row(app: &View, ui: &mut Ui, depth: usize, text: &str) {
+    let bar = app.palette().accent;
+    ui.horizontal(|ui| {
+        ui.add_space(INDENT * depth as f32 + NUMBER_WIDTH / 2.0);
+        let response = egui::Frame::NONE
+            .inner_margin(egui::Margin {
+                left: 8,
+                ..Default::default()
+            })
+            .show(ui, |ui| {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(text)
+                            .italics()
+                            .color(ui.visuals().strong_text_color()),
+                    )
+                    .wrap(),
+                );
+            })
+            .response;
+        let rect = response.rect;
+        ui.painter().vline(
+            rect.left() + 2.0,
+            rect.y_range(),
+            egui::Stroke::new(2.0, bar),
+        );
     });
 }
 

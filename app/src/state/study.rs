@@ -1,13 +1,17 @@
 //! The study: the record being studied, where the user is in it, the file it came from,
 //! and what is derived from it for display.
 
+pub mod move_list;
+
 use crate::settings::Settings;
 use crate::state::problem::Problem;
 use chuhe_core::Outcome;
 use chuhe_core::gamefile::TextForm;
 use chuhe_core::notation::format_move;
-use chuhe_core::record::{MoveNumber, NodeId, Record, Token};
+use chuhe_core::record::{MoveNumber, Nag, NodeId, Record, Token};
 use chuhe_core::{Game, Position, Square};
+use move_list::{MoveRow, move_rows};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// The study board's state.
@@ -36,6 +40,9 @@ pub struct Study {
     pub generation: u64,
     /// A multi-game file's games to choose from.
     pub game_list: Option<GameList>,
+    /// The variations of the move list showing only their first move, named by it. The
+    /// move on the board is never hidden in one: moving there opens them.
+    pub collapsed: BTreeSet<NodeId>,
     /// Derived from the record.
     pub derived: Derived,
     /// The last sound of play asked for (heard only when there is a sound device).
@@ -59,8 +66,10 @@ impl Study {
     /// An empty record from the start position.
     pub fn new(settings: &Settings) -> Study {
         let record = Record::default();
-        let derived = derive(&record, record.root(), settings);
+        let collapsed = BTreeSet::new();
+        let derived = derive(&record, record.root(), &collapsed, settings);
         Study {
+            collapsed,
             cursor: record.root(),
             record,
             selected: None,
@@ -82,7 +91,14 @@ impl Study {
         if !self.record.is_live(self.cursor) {
             self.cursor = self.record.root();
         }
-        self.derived = derive(&self.record, self.cursor, settings);
+        // The variations the move on the board lies in open, so the list can show it; one
+        // that starts with it can stay closed, as its first move is shown.
+        for node in self.record.path(self.cursor) {
+            if node != self.cursor {
+                self.collapsed.remove(&node);
+            }
+        }
+        self.derived = derive(&self.record, self.cursor, &self.collapsed, settings);
     }
 
     /// Replaces the record (a file was opened, a new game started).
@@ -91,6 +107,7 @@ impl Study {
         self.record.clear_history();
         self.cursor = self.record.root();
         self.selected = None;
+        self.collapsed.clear();
         self.file = file;
         // What the previous file was has nothing to do with this record; opening a file
         // sets these again.
@@ -177,6 +194,8 @@ pub struct MoveItem {
     pub main_line: bool,
     /// Whether it carries a comment.
     pub commented: bool,
+    /// Whether it starts a line the engine put in ([`Nag::ENGINE_LINE`]).
+    pub engine: bool,
 }
 
 /// The move list as a flow of moves and brackets, variations inline as in PGN.
@@ -201,23 +220,32 @@ pub struct Derived {
     pub outcome: Option<Outcome>,
     /// The move list.
     pub tokens: Vec<MoveToken>,
+    /// The move list in rows, as it is drawn.
+    pub rows: Vec<MoveRow>,
     /// The deepest named opening position the moves up to the cursor pass through.
     pub opening: Option<chuhe_core::library::openings::Recognition>,
     /// The ECCO code of the main line.
     pub ecco: Option<chuhe_core::library::openings::ecco::Classification>,
 }
 
-pub fn derive(record: &Record, cursor: NodeId, settings: &Settings) -> Derived {
+pub fn derive(
+    record: &Record,
+    cursor: NodeId,
+    collapsed: &BTreeSet<NodeId>,
+    settings: &Settings,
+) -> Derived {
     let mut game = Game::new(record.start().clone());
     for m in record.moves_to(cursor) {
         // Every move in a record was checked when it entered.
         let _ = game.play(m);
     }
     let openings = chuhe_core::library::openings::builtin().ok();
+    let tokens = move_tokens(record, settings);
     Derived {
         position: game.position().clone(),
         outcome: game.outcome(),
-        tokens: move_tokens(record, settings),
+        rows: move_rows(&tokens, cursor, collapsed),
+        tokens,
         opening: openings.and_then(|b| b.recognize(record.start(), &record.moves_to(cursor))),
         ecco: chuhe_core::library::openings::ecco::classify(
             record.start(),
@@ -241,9 +269,11 @@ pub fn move_tokens(record: &Record, settings: &Settings) -> Vec<MoveToken> {
                 ..
             } => {
                 let annotation = record.annotation(node);
+                // The engine's mark is drawn as a label of its own, not as `$220`.
                 let glyphs = annotation
                     .nags
                     .iter()
+                    .filter(|&&n| n != Nag::ENGINE_LINE)
                     .map(|n| n.glyph().map_or_else(|| n.to_string(), str::to_owned))
                     .collect::<Vec<_>>()
                     .join(" ");
@@ -254,6 +284,7 @@ pub fn move_tokens(record: &Record, settings: &Settings) -> Vec<MoveToken> {
                     glyphs,
                     main_line,
                     commented: !annotation.comment.is_empty(),
+                    engine: annotation.nags.contains(&Nag::ENGINE_LINE),
                 })
             }
             Token::Open(depth) => MoveToken::Open(depth),
