@@ -548,3 +548,13 @@ tb-random = Random position
 tb-longest = Longest win
 tb-none-found = The table has no such position.
 tb-practise-other = Play the other side (the table moves first)
+
+## Layout, side to move, presentation caption
+layout-side-panel-show = ◀ Side panel
+layout-side-panel-hide = ▶ Hide side panel
+status-red-to-move = Red to move
+status-black-to-move = Black to move
+caption-side-red = Red
+caption-side-black = Black
+presentation-caption = Move { $number }: { $side } { $move } — { $next } to move
+presentation-caption-start = { $next } to move

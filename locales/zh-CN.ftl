@@ -548,3 +548,13 @@ tb-random = 随机局面
 tb-longest = 最长胜局
 tb-none-found = 这个残局库里没有这样的局面。
 tb-practise-other = 我执另一方（残局库先走）
+
+## Layout, side to move, presentation caption
+layout-side-panel-show = ◀ 侧栏
+layout-side-panel-hide = ▶ 收起侧栏
+status-red-to-move = 红方走棋
+status-black-to-move = 黑方走棋
+caption-side-red = 红方
+caption-side-black = 黑方
+presentation-caption = 第 { $number } 回合 { $side } { $move } — { $next }走棋
+presentation-caption-start = { $next }走棋

@@ -548,3 +548,13 @@ tb-random = 隨機局面
 tb-longest = 最長勝局
 tb-none-found = 這個殘局庫裡沒有這樣的局面。
 tb-practise-other = 我執另一方（殘局庫先走）
+
+## Layout, side to move, presentation caption
+layout-side-panel-show = ◀ 側欄
+layout-side-panel-hide = ▶ 收起側欄
+status-red-to-move = 紅方走棋
+status-black-to-move = 黑方走棋
+caption-side-red = 紅方
+caption-side-black = 黑方
+presentation-caption = 第 { $number } 回合 { $side } { $move } — { $next }走棋
+presentation-caption-start = { $next }走棋

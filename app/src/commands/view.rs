@@ -40,6 +40,9 @@ impl Ctx<'_> {
                 self.change_settings(|s| s.layout.board_only = !s.layout.board_only)
             }
 
+            ViewAction::ToggleSidePanel => {
+                self.state.side_panel_shown = !self.state.side_panel_shown
+            }
             ViewAction::SetSidePanelWidth(width) => {
                 self.change_settings(|s| s.layout.side_panel_width = width)
             }

@@ -55,6 +55,7 @@ pub fn setup_dialog(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) 
         "play-new-hot-seat"
     });
     egui::Window::new(title)
+        .constrain_to(crate::widgets::window_area(ctx))
         .collapsible(false)
         .resizable(false)
         .open(&mut open)

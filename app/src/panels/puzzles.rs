@@ -70,6 +70,7 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let puzzles = &app.state.puzzles;
     let mut open = true;
     egui::Window::new(i18n.tr("puzzles-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .open(&mut open)
         .default_size([520.0, 520.0])
         .default_pos([40.0, 60.0])

@@ -161,6 +161,7 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let mut open = true;
     egui::Window::new(i18n.tr("tb-browser-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .open(&mut open)
         .resizable(false)
         .show(ctx, |ui| {

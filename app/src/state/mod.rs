@@ -99,6 +99,8 @@ pub struct State {
     pub club: club::ClubState,
     /// Endgame tables: the verdict of the board's position, practice, the browser.
     pub tablebase: tablebase::TbState,
+    /// Whether the side panel is shown in a window too narrow to show it always.
+    pub side_panel_shown: bool,
 }
 
 impl State {
@@ -122,6 +124,7 @@ impl State {
             knowledge: Default::default(),
             club: Default::default(),
             tablebase: Default::default(),
+            side_panel_shown: false,
         }
     }
 
