@@ -549,7 +549,7 @@ tb-longest = Longest win
 tb-none-found = The table has no such position.
 tb-practise-other = Play the other side (the table moves first)
 
-## Layout, side to move, presentation caption
+## Layout, side to move, presentation caption, fair play
 layout-side-panel-show = ◀ Side panel
 layout-side-panel-hide = ▶ Hide side panel
 status-red-to-move = Red to move
@@ -558,3 +558,7 @@ caption-side-red = Red
 caption-side-black = Black
 presentation-caption = Move { $number }: { $side } { $move } — { $next } to move
 presentation-caption-start = { $next } to move
+play-assist = Assist (engine analysis, best-move arrow and hints)
+play-assist-note = Using assist is noted in the game's record.
+notice-fair-play = Analysis and hints are off during a game against the engine; switch on “Assist” to use them.
+fair-play-off = In a game: engine analysis and hints are off.

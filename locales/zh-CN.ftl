@@ -549,7 +549,7 @@ tb-longest = 最长胜局
 tb-none-found = 这个残局库里没有这样的局面。
 tb-practise-other = 我执另一方（残局库先走）
 
-## Layout, side to move, presentation caption
+## Layout, side to move, presentation caption, fair play
 layout-side-panel-show = ◀ 侧栏
 layout-side-panel-hide = ▶ 收起侧栏
 status-red-to-move = 红方走棋
@@ -558,3 +558,7 @@ caption-side-red = 红方
 caption-side-black = 黑方
 presentation-caption = 第 { $number } 回合 { $side } { $move } — { $next }走棋
 presentation-caption-start = { $next }走棋
+play-assist = 辅助（引擎分析、最佳着法箭头与提示）
+play-assist-note = 使用辅助会记入棋谱。
+notice-fair-play = 与电脑对局中，分析与提示已关闭；需要时请打开“辅助”。
+fair-play-off = 对局中：引擎分析与提示已关闭。

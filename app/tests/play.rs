@@ -9,7 +9,7 @@ use chuhe::state::play::{Match, PlaySetup, Player};
 use chuhe_core::Color;
 use chuhe_core::play::{Level, TimeControl, TimeControlKind};
 use common::{open_in, temp_dir, wait_for};
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::time::Duration;
 
 /// Black to move and lost: whatever it does, Red mates at once with 车b9 (the other rook
@@ -238,4 +238,142 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
         state.study.record.headers().get("Termination"),
         Some("time forfeit")
     );
+}
+
+fn start(harness: &mut egui_kittest::Harness<'_, chuhe::ChuheApp>, setup: PlaySetup) {
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Start(setup)));
+    harness.run_ok();
+}
+
+fn toggle_analysis(harness: &mut egui_kittest::Harness<'_, chuhe::ChuheApp>) {
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Engine(EngineAction::ToggleAnalysis));
+    harness.run_ok();
+}
+
+/// The assist checkbox's label.
+const ASSIST: &str = "辅助（引擎分析、最佳着法箭头与提示）";
+
+#[test]
+fn without_assist_analysis_the_review_and_hints_stay_off_during_a_game_against_the_engine() {
+    let dir = temp_dir("play", "fair");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    start(
+        &mut harness,
+        PlaySetup {
+            level: Level::BEGINNER,
+            ..PlaySetup::default()
+        },
+    );
+    let state = &harness.state().state;
+    assert!(!state.analysis.analysing, "the game stopped the analysis");
+    assert!(state.engine_help_barred());
+    // Asking for analysis or a review again is refused, and the panel says why.
+    toggle_analysis(&mut harness);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Engine(EngineAction::StartReview));
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(!state.analysis.analysing);
+    assert!(state.analysis.review.is_none());
+    assert_eq!(
+        state.notice,
+        Some(chuhe::state::Notice::Message("notice-fair-play"))
+    );
+    harness.get_by_label("对局中：引擎分析与提示已关闭。");
+    assert!(harness.query_by_label("开始分析（空格）").is_none());
+
+    // A checkmate pattern's hint is off too.
+    harness.get_by_label("杀法").click();
+    harness.run_ok();
+    harness.get_by_label_contains("9. 马后炮杀").click();
+    harness.run_ok();
+    harness.get_by_label("练习：我来走").click();
+    harness.run_ok();
+    assert!(harness.get_by_label("提示").accesskit_node().is_disabled());
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Patterns(PatternAction::Hint));
+    harness.run_ok();
+    let practice = harness.state().state.patterns.practice.as_ref().unwrap();
+    assert!(!practice.hint_shown);
+    assert!(harness.query_by_label_contains("提示：").is_none());
+
+    // Once the game is over the engine may speak again.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Resign));
+    harness.run_ok();
+    assert!(!harness.state().state.engine_help_barred());
+    assert!(!harness.get_by_label("提示").accesskit_node().is_disabled());
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    toggle_analysis(&mut harness);
+}
+
+#[test]
+fn with_assist_the_engine_analyses_during_the_game_and_the_record_says_so() {
+    let dir = temp_dir("play", "assist");
+    let mut harness = open_in(&dir);
+    // Assist is chosen in the new-game dialog.
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    harness.get_by_label(ASSIST).click();
+    harness.run_ok();
+    assert!(harness.state().state.play_setup.as_ref().unwrap().assist);
+    harness.get_by_label("开始对局").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(state.play.as_ref().unwrap().assist);
+    assert!(!state.engine_help_barred());
+    assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    wait_for(&mut harness, Duration::from_secs(60), |app| {
+        app.state.visible_engine().is_some()
+    });
+    harness.run_ok();
+    assert!(
+        harness
+            .query_by_label("对局中：引擎分析与提示已关闭。")
+            .is_none()
+    );
+    toggle_analysis(&mut harness);
+
+    // In a game begun without it, the play bar's checkbox switches it on, and the record
+    // says so from then on.
+    start(
+        &mut harness,
+        PlaySetup {
+            level: Level::BEGINNER,
+            ..PlaySetup::default()
+        },
+    );
+    let state = &harness.state().state;
+    assert!(state.engine_help_barred());
+    assert_eq!(state.study.record.headers().get("Assist"), None);
+    harness.get_by_label(ASSIST).click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(!state.engine_help_barred());
+    assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    // Switched off again, the analysis stops; the record still says help was had.
+    harness.get_by_label(ASSIST).click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(!state.analysis.analysing && state.engine_help_barred());
+    assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
 }

@@ -279,7 +279,9 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.weak(i18n.tr("solve-solved-before"));
     }
     ui.horizontal_wrapped(|ui| {
-        let can_hint = session.phase == Phase::YourMove && session.hint.is_some();
+        let can_hint = session.phase == Phase::YourMove
+            && session.hint.is_some()
+            && !app.state.engine_help_barred();
         if ui
             .add_enabled(can_hint, egui::Button::new(i18n.tr("solve-hint")))
             .clicked()

@@ -20,6 +20,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         return;
     };
     ui.separator();
+    if state.engine_help_barred() {
+        // The table's verdict and moves would tell the player how to play.
+        return;
+    }
     ui.horizontal(|ui| {
         ui.strong(i18n.tr("tb-title"));
         ui.weak(material.to_string());

@@ -152,7 +152,7 @@ impl State {
 
     /// The engine's latest view of the position on the board, unless hidden.
     pub fn visible_engine(&self) -> Option<&analysis::EngineView> {
-        if self.analysis.engine_hidden {
+        if self.analysis.engine_hidden || self.engine_help_barred() {
             return None;
         }
         self.analysis

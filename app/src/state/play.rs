@@ -42,6 +42,9 @@ pub struct PlaySetup {
     pub clock: ClockChoice,
     /// The length of a sudden-death game, in minutes.
     pub sudden_minutes: u32,
+    /// Against the engine: allow its analysis, its best-move arrow and hints during the
+    /// game (the record says so).
+    pub assist: bool,
 }
 
 impl Default for PlaySetup {
@@ -53,6 +56,7 @@ impl Default for PlaySetup {
             from_board: false,
             clock: ClockChoice::None,
             sudden_minutes: 15,
+            assist: false,
         }
     }
 }
@@ -104,6 +108,8 @@ pub struct Match {
     pub judged_at: Option<u64>,
     /// Whether the engine is thinking about its move.
     pub thinking: bool,
+    /// Whether the person may use the engine's analysis and hints in this game.
+    pub assist: bool,
 }
 
 impl std::fmt::Debug for Match {
@@ -130,6 +136,7 @@ impl Match {
             generation,
             judged_at: None,
             thinking: false,
+            assist: false,
         }
     }
 
@@ -159,6 +166,19 @@ impl Match {
         }
     }
 }
+
+impl crate::state::State {
+    /// Whether a game against the engine is under way without assist: then the engine's
+    /// analysis, its arrow and evaluation, the table's verdict and hints are all off.
+    pub fn engine_help_barred(&self) -> bool {
+        self.play
+            .as_ref()
+            .is_some_and(|m| m.result.is_none() && m.against_engine() && !m.assist)
+    }
+}
+
+/// The record's header that says the person used the engine's help in the game.
+pub const ASSIST_HEADER: &str = "Assist";
 
 /// The game's last node: the end of the main line.
 pub fn last_node(record: &Record) -> NodeId {
