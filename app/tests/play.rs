@@ -48,8 +48,8 @@ fn a_game_against_the_engine_is_played_from_the_menu_to_a_recorded_result() {
     assert_eq!(m.player(Color::Black), Player::Human);
     assert!(matches!(m.player(Color::Red), Player::Engine(_)));
     assert!(
-        state.settings.flipped,
-        "Black's player sees the board from Black's side"
+        state.board_flipped() && !state.settings.flipped,
+        "Black's player sees the board from Black's side, in the game only"
     );
     assert_eq!(state.study.record.start().to_string(), MATE_NEXT);
 
@@ -376,4 +376,81 @@ fn with_assist_the_engine_analyses_during_the_game_and_the_record_says_so() {
     let state = &harness.state().state;
     assert!(!state.analysis.analysing && state.engine_help_barred());
     assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
+}
+
+#[test]
+fn a_game_turns_only_its_own_board_and_the_dialog_remembers_its_choices() {
+    let dir = temp_dir("play", "remember");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    harness.get_by_label("执黑").click();
+    harness.run_ok();
+    harness.get_by_label("电脑等级：").click();
+    harness.run_ok();
+    harness.get_by_label("3 级 · 中级").click();
+    harness.run_ok();
+    harness.get_by_label("计时：").click();
+    harness.run_ok();
+    harness.get_by_label("包干制").click();
+    harness.run_ok();
+    let chosen = harness.state().state.play_setup.clone().unwrap();
+    assert_eq!(chosen.level, Level::new(3).unwrap());
+    assert_eq!(chosen.human, Color::Black);
+    assert!(matches!(
+        chosen.clock,
+        chuhe::state::play::ClockChoice::Control(TimeControlKind::SuddenDeath(_))
+    ));
+    harness.get_by_label("开始对局").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(
+        state.board_flipped(),
+        "Black's player sees Black at the bottom"
+    );
+    assert!(
+        !state.settings.flipped,
+        "the study's orientation is its own"
+    );
+    // Turning the board in the game turns the game's view only.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::View(ViewAction::Flip));
+    let state = &harness.state().state;
+    assert!(!state.board_flipped() && !state.settings.flipped);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::View(ViewAction::Flip));
+    assert!(harness.state().state.board_flipped());
+
+    // The game ends and is left: the study board is the right way up again.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Resign));
+    harness.run_ok();
+    harness.get_by_label("关闭").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(state.play.is_none());
+    assert!(!state.board_flipped());
+
+    // The dialog opens as it was left.
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    assert_eq!(harness.state().state.play_setup.as_ref(), Some(&chosen));
+    drop(harness);
+
+    // And so it does after a restart, with the study board the right way up.
+    let mut harness = open_in(&dir);
+    assert!(!harness.state().state.board_flipped());
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    assert_eq!(harness.state().state.play_setup.as_ref(), Some(&chosen));
 }

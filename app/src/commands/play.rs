@@ -15,9 +15,14 @@ impl Ctx<'_> {
     pub(super) fn play(&mut self, action: PlayAction) {
         match action {
             PlayAction::OpenSetup { against_engine } => {
+                let last = self
+                    .state
+                    .play_setup
+                    .clone()
+                    .unwrap_or_else(|| PlaySetup::from_choices(&self.state.settings.play));
                 self.state.play_setup = Some(PlaySetup {
                     against_engine,
-                    ..self.state.play_setup.clone().unwrap_or_default()
+                    ..last
                 });
             }
             PlayAction::EditSetup(setup) => self.state.play_setup = Some(setup),
@@ -117,13 +122,12 @@ impl Ctx<'_> {
         self.state.replace_record(record, None);
         self.state.study.folder = None;
         self.state.play_setup = None;
-        // The person playing Black sees the board from Black's side.
-        let flip = setup.against_engine && setup.human == Color::Black;
-        if self.state.settings.flipped != flip {
-            self.apply(Action::View(ViewAction::Flip));
-        }
+        let choices = setup.choices();
+        self.change_settings(|s| s.play = choices);
         let mut game = Match::new(players, control, self.state.study.generation);
         game.assist = assist;
+        // The person playing Black sees the board from Black's side, in this game only.
+        game.flipped = setup.against_engine && setup.human == Color::Black;
         self.state.play = Some(game);
         self.state.notice = None;
     }

@@ -882,7 +882,7 @@ pub fn study_marks(state: &State, theme: &Theme) -> Marks {
         });
     }
     Marks {
-        flipped: state.settings.flipped,
+        flipped: state.board_flipped(),
         coordinates: state.settings.coordinates,
         last_move: state
             .study
