@@ -370,12 +370,50 @@ fn with_assist_the_engine_analyses_during_the_game_and_the_record_says_so() {
     assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
     toggle_analysis(&mut harness);
     assert!(harness.state().state.analysis.analysing);
-    // Switched off again, the analysis stops; the record still says help was had.
+    wait_for(&mut harness, Duration::from_secs(60), |app| {
+        app.state.visible_engine().is_some()
+    });
+    // Switched off again, the analysis stops and what it found is no longer shown (the
+    // lines, the arrow and the bar all come from it); the record still says help was had.
     harness.get_by_label(ASSIST).click();
     harness.run_ok();
     let state = &harness.state().state;
     assert!(!state.analysis.analysing && state.engine_help_barred());
+    assert!(state.analysis.engine.is_some() && state.visible_engine().is_none());
     assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
+}
+
+#[test]
+fn the_endgame_tables_verdict_is_hidden_during_a_game_without_assist() {
+    let dir = temp_dir("play", "table");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(
+        &ctx,
+        Action::File(FileAction::Paste(
+            "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1".into(),
+        )),
+    );
+    harness.run_ok();
+    harness.get_by_label("残局库");
+    let from_board = PlaySetup {
+        level: Level::BEGINNER,
+        from_board: true,
+        ..PlaySetup::default()
+    };
+    start(&mut harness, from_board.clone());
+    assert!(harness.query_by_label("残局库").is_none());
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Leave));
+    start(
+        &mut harness,
+        PlaySetup {
+            assist: true,
+            ..from_board
+        },
+    );
+    harness.get_by_label("残局库");
 }
 
 #[test]
