@@ -28,7 +28,7 @@ use egui::Ui;
 
 /// Below this window width the side panels give way to the board: the side panel shows
 /// only when asked for (a button in the status bar), so a small window is mostly board.
-pub const NARROW_WIDTH: f32 = 760.0;
+const NARROW_WIDTH: f32 = 760.0;
 
 /// Below this window height the central area drops its margins: every point goes to the
 /// board.
@@ -59,6 +59,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         let side = egui::Panel::right("side")
             .default_size(app.state.settings.layout.side_panel_width)
             .min_size(240.0)
+            // Never so wide that the board is squeezed out of the window.
             .max_size((window.width() - 160.0).max(240.0))
             .show(ui, |ui| {
                 if app.state.editor.is_some() {
