@@ -609,3 +609,16 @@ moves-expand-variation = Show the whole variation
 moves-collapse-variation = Show only the variation's first move
 moves-engine-line = engine
 moves-engine-line-tip = A line the engine added during the whole-game review
+## Layout, side to move, presentation caption, fair play
+layout-side-panel-show = ◀ Side panel
+layout-side-panel-hide = ▶ Hide side panel
+status-red-to-move = Red to move
+status-black-to-move = Black to move
+caption-side-red = Red
+caption-side-black = Black
+presentation-caption = Move { $number }: { $side } { $move } — { $next } to move
+presentation-caption-start = { $next } to move
+play-assist = Assist (engine analysis, best-move arrow and hints)
+play-assist-note = Using assist is noted in the game's record.
+notice-fair-play = Analysis and hints are off during a game against the engine; switch on “Assist” to use them.
+fair-play-off = In a game: engine analysis and hints are off.

@@ -609,3 +609,16 @@ moves-expand-variation = 展开变着
 moves-collapse-variation = 收起变着
 moves-engine-line = 引擎
 moves-engine-line-tip = 全局复盘时由引擎加入的着法
+## Layout, side to move, presentation caption, fair play
+layout-side-panel-show = ◀ 侧栏
+layout-side-panel-hide = ▶ 收起侧栏
+status-red-to-move = 红方走棋
+status-black-to-move = 黑方走棋
+caption-side-red = 红方
+caption-side-black = 黑方
+presentation-caption = 第 { $number } 回合 { $side } { $move } — { $next }走棋
+presentation-caption-start = { $next }走棋
+play-assist = 辅助（引擎分析、最佳着法箭头与提示）
+play-assist-note = 使用辅助会记入棋谱。
+notice-fair-play = 与电脑对局中，分析与提示已关闭；需要时请打开“辅助”。
+fair-play-off = 对局中：引擎分析与提示已关闭。

@@ -609,3 +609,16 @@ moves-expand-variation = 展開變著
 moves-collapse-variation = 收起變著
 moves-engine-line = 引擎
 moves-engine-line-tip = 全局復盤時由引擎加入的著法
+## Layout, side to move, presentation caption, fair play
+layout-side-panel-show = ◀ 側欄
+layout-side-panel-hide = ▶ 收起側欄
+status-red-to-move = 紅方走棋
+status-black-to-move = 黑方走棋
+caption-side-red = 紅方
+caption-side-black = 黑方
+presentation-caption = 第 { $number } 回合 { $side } { $move } — { $next }走棋
+presentation-caption-start = { $next }走棋
+play-assist = 輔助（引擎分析、最佳著法箭頭與提示）
+play-assist-note = 使用輔助會記入棋譜。
+notice-fair-play = 與電腦對局中，分析與提示已關閉；需要時請打開「輔助」。
+fair-play-off = 對局中：引擎分析與提示已關閉。

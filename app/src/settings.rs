@@ -187,6 +187,62 @@ pub struct Settings {
     pub recent_files: Vec<PathBuf>,
     /// The checkmate-pattern examples solved in practice (pattern 9, example 1 is 9-1).
     pub patterns_solved: Vec<String>,
+    /// The new-game dialog's last choices, offered again the next time.
+    pub play: PlayChoices,
+}
+
+/// What the new-game dialog was last set to, in plain values that read well in the file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayChoices {
+    /// Against the engine rather than two people at the board.
+    pub against_engine: bool,
+    /// The engine's level, 1–6.
+    pub level: u8,
+    /// The person took Black.
+    pub play_black: bool,
+    /// The game started from the position on the board.
+    pub from_board: bool,
+    /// The clock.
+    pub clock: ClockName,
+    /// The length of a sudden-death game, in minutes.
+    pub sudden_minutes: u32,
+    /// The engine's help was allowed.
+    pub assist: bool,
+}
+
+impl Default for PlayChoices {
+    fn default() -> PlayChoices {
+        PlayChoices {
+            against_engine: true,
+            level: chuhe_core::play::Level::default().number(),
+            play_black: false,
+            from_board: false,
+            clock: ClockName::None,
+            sudden_minutes: 15,
+            assist: false,
+        }
+    }
+}
+
+/// A clock choice by name (sudden death's length is kept apart).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClockName {
+    /// No clock.
+    #[default]
+    None,
+    /// 90 minutes for 40 moves, then 15 for every 10.
+    Classical,
+    /// 60 minutes for 30 moves, then 10 for every 10.
+    Standard,
+    /// 10 minutes for 40 moves, then 5 for every 50.
+    Rapid,
+    /// 5 minutes for every 30 moves.
+    Repeating,
+    /// The whole game in so many minutes.
+    SuddenDeath,
+    /// The 2007 trial control.
+    Trial2007,
 }
 
 impl Settings {

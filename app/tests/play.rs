@@ -9,7 +9,7 @@ use chuhe::state::play::{Match, PlaySetup, Player};
 use chuhe_core::Color;
 use chuhe_core::play::{Level, TimeControl, TimeControlKind};
 use common::{open_in, temp_dir, wait_for};
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::time::Duration;
 
 /// Black to move and lost: whatever it does, Red mates at once with 车b9 (the other rook
@@ -48,8 +48,8 @@ fn a_game_against_the_engine_is_played_from_the_menu_to_a_recorded_result() {
     assert_eq!(m.player(Color::Black), Player::Human);
     assert!(matches!(m.player(Color::Red), Player::Engine(_)));
     assert!(
-        state.settings.flipped,
-        "Black's player sees the board from Black's side"
+        state.board_flipped() && !state.settings.flipped,
+        "Black's player sees the board from Black's side, in the game only"
     );
     assert_eq!(state.study.record.start().to_string(), MATE_NEXT);
 
@@ -238,4 +238,257 @@ fn two_people_at_one_board_agree_a_draw_or_lose_on_time() {
         state.study.record.headers().get("Termination"),
         Some("time forfeit")
     );
+}
+
+fn start(harness: &mut egui_kittest::Harness<'_, chuhe::ChuheApp>, setup: PlaySetup) {
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Start(setup)));
+    harness.run_ok();
+}
+
+fn toggle_analysis(harness: &mut egui_kittest::Harness<'_, chuhe::ChuheApp>) {
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Engine(EngineAction::ToggleAnalysis));
+    harness.run_ok();
+}
+
+/// The assist checkbox's label.
+const ASSIST: &str = "辅助（引擎分析、最佳着法箭头与提示）";
+
+#[test]
+fn without_assist_analysis_the_review_and_hints_stay_off_during_a_game_against_the_engine() {
+    let dir = temp_dir("play", "fair");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    start(
+        &mut harness,
+        PlaySetup {
+            level: Level::BEGINNER,
+            ..PlaySetup::default()
+        },
+    );
+    let state = &harness.state().state;
+    assert!(!state.analysis.analysing, "the game stopped the analysis");
+    assert!(state.engine_help_barred());
+    // Asking for analysis or a review again is refused, and the panel says why.
+    toggle_analysis(&mut harness);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Engine(EngineAction::StartReview));
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(!state.analysis.analysing);
+    assert!(state.analysis.review.is_none());
+    assert_eq!(
+        state.notice,
+        Some(chuhe::state::Notice::Message("notice-fair-play"))
+    );
+    harness.get_by_label("对局中：引擎分析与提示已关闭。");
+    assert!(harness.query_by_label("开始分析（空格）").is_none());
+
+    // A checkmate pattern's hint is off too.
+    harness.get_by_label("杀法").click();
+    harness.run_ok();
+    harness.get_by_label_contains("9. 马后炮杀").click();
+    harness.run_ok();
+    harness.get_by_label("练习：我来走").click();
+    harness.run_ok();
+    assert!(harness.get_by_label("提示").accesskit_node().is_disabled());
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Patterns(PatternAction::Hint));
+    harness.run_ok();
+    let practice = harness.state().state.patterns.practice.as_ref().unwrap();
+    assert!(!practice.hint_shown);
+    assert!(harness.query_by_label_contains("提示：").is_none());
+
+    // Once the game is over the engine may speak again.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Resign));
+    harness.run_ok();
+    assert!(!harness.state().state.engine_help_barred());
+    assert!(!harness.get_by_label("提示").accesskit_node().is_disabled());
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    toggle_analysis(&mut harness);
+}
+
+#[test]
+fn with_assist_the_engine_analyses_during_the_game_and_the_record_says_so() {
+    let dir = temp_dir("play", "assist");
+    let mut harness = open_in(&dir);
+    // Assist is chosen in the new-game dialog.
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    harness.get_by_label(ASSIST).click();
+    harness.run_ok();
+    assert!(harness.state().state.play_setup.as_ref().unwrap().assist);
+    harness.get_by_label("开始对局").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(state.play.as_ref().unwrap().assist);
+    assert!(!state.engine_help_barred());
+    assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    wait_for(&mut harness, Duration::from_secs(60), |app| {
+        app.state.visible_engine().is_some()
+    });
+    harness.run_ok();
+    assert!(
+        harness
+            .query_by_label("对局中：引擎分析与提示已关闭。")
+            .is_none()
+    );
+    toggle_analysis(&mut harness);
+
+    // In a game begun without it, the play bar's checkbox switches it on, and the record
+    // says so from then on.
+    start(
+        &mut harness,
+        PlaySetup {
+            level: Level::BEGINNER,
+            ..PlaySetup::default()
+        },
+    );
+    let state = &harness.state().state;
+    assert!(state.engine_help_barred());
+    assert_eq!(state.study.record.headers().get("Assist"), None);
+    harness.get_by_label(ASSIST).click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(!state.engine_help_barred());
+    assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
+    toggle_analysis(&mut harness);
+    assert!(harness.state().state.analysis.analysing);
+    wait_for(&mut harness, Duration::from_secs(60), |app| {
+        app.state.visible_engine().is_some()
+    });
+    // Switched off again, the analysis stops and what it found is no longer shown (the
+    // lines, the arrow and the bar all come from it); the record still says help was had.
+    harness.get_by_label(ASSIST).click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(!state.analysis.analysing && state.engine_help_barred());
+    assert!(state.analysis.engine.is_some() && state.visible_engine().is_none());
+    assert_eq!(state.study.record.headers().get("Assist"), Some("on"));
+}
+
+#[test]
+fn the_endgame_tables_verdict_is_hidden_during_a_game_without_assist() {
+    let dir = temp_dir("play", "table");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(
+        &ctx,
+        Action::File(FileAction::Paste(
+            "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1".into(),
+        )),
+    );
+    harness.run_ok();
+    harness.get_by_label("残局库");
+    let from_board = PlaySetup {
+        level: Level::BEGINNER,
+        from_board: true,
+        ..PlaySetup::default()
+    };
+    start(&mut harness, from_board.clone());
+    assert!(harness.query_by_label("残局库").is_none());
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Leave));
+    start(
+        &mut harness,
+        PlaySetup {
+            assist: true,
+            ..from_board
+        },
+    );
+    harness.get_by_label("残局库");
+}
+
+#[test]
+fn a_game_turns_only_its_own_board_and_the_dialog_remembers_its_choices() {
+    let dir = temp_dir("play", "remember");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    harness.get_by_label("执黑").click();
+    harness.run_ok();
+    harness.get_by_label("电脑等级：").click();
+    harness.run_ok();
+    harness.get_by_label("3 级 · 中级").click();
+    harness.run_ok();
+    harness.get_by_label("计时：").click();
+    harness.run_ok();
+    harness.get_by_label("包干制").click();
+    harness.run_ok();
+    let chosen = harness.state().state.play_setup.clone().unwrap();
+    assert_eq!(chosen.level, Level::new(3).unwrap());
+    assert_eq!(chosen.human, Color::Black);
+    assert!(matches!(
+        chosen.clock,
+        chuhe::state::play::ClockChoice::Control(TimeControlKind::SuddenDeath(_))
+    ));
+    harness.get_by_label("开始对局").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(
+        state.board_flipped(),
+        "Black's player sees Black at the bottom"
+    );
+    assert!(
+        !state.settings.flipped,
+        "the study's orientation is its own"
+    );
+    // Turning the board in the game turns the game's view only.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::View(ViewAction::Flip));
+    let state = &harness.state().state;
+    assert!(!state.board_flipped() && !state.settings.flipped);
+    harness
+        .state_mut()
+        .apply(&ctx, Action::View(ViewAction::Flip));
+    assert!(harness.state().state.board_flipped());
+
+    // The game ends and is left: the study board is the right way up again.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Resign));
+    harness.run_ok();
+    harness.get_by_label("关闭").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(state.play.is_none());
+    assert!(!state.board_flipped());
+
+    // The dialog opens as it was left.
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    assert_eq!(harness.state().state.play_setup.as_ref(), Some(&chosen));
+    drop(harness);
+
+    // And so it does after a restart, with the study board the right way up.
+    let mut harness = open_in(&dir);
+    assert!(!harness.state().state.board_flipped());
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    assert_eq!(harness.state().state.play_setup.as_ref(), Some(&chosen));
 }

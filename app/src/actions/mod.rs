@@ -235,6 +235,8 @@ pub enum ViewAction {
     ToggleBoardOnly,
     /// The side panel was resized to this width.
     SetSidePanelWidth(f32),
+    /// Show or hide the side panel in a window too narrow to show it always.
+    ToggleSidePanel,
 }
 
 /// The analysing engine and the whole-game review, and what they report.

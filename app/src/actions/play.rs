@@ -34,6 +34,8 @@ pub enum PlayAction {
     Resign,
     /// Leaves the game (the record stays, with the moves played).
     Leave,
+    /// Switches the engine's help (analysis, arrow, hints) in the game on or off.
+    SetAssist(bool),
     /// A frame passed: check the clock's flag and whether the rules ended the game.
     Tick,
     /// The engine started thinking about its move.

@@ -98,6 +98,10 @@ impl Ctx<'_> {
     }
 
     pub(super) fn toggle_analysis(&mut self) {
+        if !self.state.analysis.analysing && self.state.engine_help_barred() {
+            self.state.notice = Some(Notice::Message("notice-fair-play"));
+            return;
+        }
         self.state.analysis.analysing = !self.state.analysis.analysing;
         self.services.analysed = None;
         if self.state.analysis.analysing {
@@ -122,7 +126,10 @@ impl Ctx<'_> {
     /// Keeps the analysis on the position shown.
     pub(super) fn follow_with_analysis(&mut self) {
         let target = (self.state.study.generation, self.state.study.cursor);
-        if !self.state.analysis.analysing || self.services.analysed == Some(target) {
+        if !self.state.analysis.analysing
+            || self.services.analysed == Some(target)
+            || self.state.engine_help_barred()
+        {
             return;
         }
         let Some(analysis) = &self.services.analysis else {
@@ -139,6 +146,10 @@ impl Ctx<'_> {
 
     pub(super) fn start_review(&mut self) {
         if self.services.review.is_some() {
+            return;
+        }
+        if self.state.engine_help_barred() {
+            self.state.notice = Some(Notice::Message("notice-fair-play"));
             return;
         }
         let record = &self.state.study.record;

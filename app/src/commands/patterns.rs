@@ -9,6 +9,7 @@ impl Ctx<'_> {
     /// Carries out a patterns action.
     pub(super) fn patterns(&mut self, action: PatternAction) {
         let app = &mut *self;
+        let barred = app.state.engine_help_barred();
         let view = &mut app.state.patterns;
         match action {
             PatternAction::Gallery => {
@@ -51,7 +52,9 @@ impl Ctx<'_> {
             }
             PatternAction::StopPractice => view.practice = None,
             PatternAction::Hint => {
-                if let Some(p) = &mut view.practice {
+                if barred {
+                    app.state.notice = Some(crate::state::Notice::Message("notice-fair-play"));
+                } else if let Some(p) = &mut view.practice {
                     p.hint_shown = true;
                 }
             }

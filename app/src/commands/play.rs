@@ -15,9 +15,14 @@ impl Ctx<'_> {
     pub(super) fn play(&mut self, action: PlayAction) {
         match action {
             PlayAction::OpenSetup { against_engine } => {
+                let last = self
+                    .state
+                    .play_setup
+                    .clone()
+                    .unwrap_or_else(|| PlaySetup::from_choices(&self.state.settings.play));
                 self.state.play_setup = Some(PlaySetup {
                     against_engine,
-                    ..self.state.play_setup.clone().unwrap_or_default()
+                    ..last
                 });
             }
             PlayAction::EditSetup(setup) => self.state.play_setup = Some(setup),
@@ -74,6 +79,7 @@ impl Ctx<'_> {
                 self.finish_match(PlayedResult::resigned(loser));
             }
             PlayAction::Leave => self.state.play = None,
+            PlayAction::SetAssist(on) => self.set_assist(on),
         }
     }
 
@@ -87,7 +93,7 @@ impl Ctx<'_> {
             self.state.notice = Some(Notice::Message("play-no-moves"));
             return;
         }
-        if self.state.analysis.analysing {
+        if self.state.analysis.analysing && !(setup.assist && setup.against_engine) {
             // The engine should not whisper moves to the player.
             self.apply(Action::Engine(EngineAction::ToggleAnalysis));
         }
@@ -109,16 +115,39 @@ impl Ctx<'_> {
             record.set_header("TimeControl", &c.pgn_tag());
         }
         record.set_header("Result", "*");
+        let assist = setup.assist && setup.against_engine;
+        if assist {
+            record.set_header(ASSIST_HEADER, "on");
+        }
         self.state.replace_record(record, None);
         self.state.study.folder = None;
         self.state.play_setup = None;
-        // The person playing Black sees the board from Black's side.
-        let flip = setup.against_engine && setup.human == Color::Black;
-        if self.state.settings.flipped != flip {
-            self.apply(Action::View(ViewAction::Flip));
-        }
-        self.state.play = Some(Match::new(players, control, self.state.study.generation));
+        let choices = setup.choices();
+        self.change_settings(|s| s.play = choices);
+        let mut game = Match::new(players, control, self.state.study.generation);
+        game.assist = assist;
+        // The person playing Black sees the board from Black's side, in this game only.
+        game.flipped = setup.against_engine && setup.human == Color::Black;
+        self.state.play = Some(game);
         self.state.notice = None;
+    }
+
+    /// Switches the engine's help on or off in a game against it. Once on, the record
+    /// says so for good: switching it off again does not undo the help already had.
+    fn set_assist(&mut self, on: bool) {
+        let Some(m) = &mut self.state.play else {
+            return;
+        };
+        if !m.against_engine() || m.result.is_some() || m.assist == on {
+            return;
+        }
+        m.assist = on;
+        if on {
+            self.state.study.record.set_header(ASSIST_HEADER, "on");
+            self.state.mark_edited();
+        } else if self.state.analysis.analysing {
+            self.apply(Action::Engine(EngineAction::ToggleAnalysis));
+        }
     }
 
     /// Whether a person may move on the board now; tells why not when not.

@@ -134,7 +134,9 @@ impl Ctx<'_> {
                 }
             }
             PuzzleAction::Hint => {
-                if let Some(session) = &mut self.state.puzzles.session {
+                if self.state.engine_help_barred() {
+                    self.state.notice = Some(crate::state::Notice::Message("notice-fair-play"));
+                } else if let Some(session) = &mut self.state.puzzles.session {
                     session.more_hint();
                 }
             }

@@ -9,7 +9,11 @@ impl Ctx<'_> {
     /// Carries out a view action.
     pub(super) fn view(&mut self, action: ViewAction) {
         match action {
-            ViewAction::Flip => self.change_settings(|s| s.flipped = !s.flipped),
+            ViewAction::Flip => match &mut self.state.play {
+                // Turning the board in a game turns the game's view, not the study's.
+                Some(game) => game.flipped = !game.flipped,
+                None => self.change_settings(|s| s.flipped = !s.flipped),
+            },
             ViewAction::SetCoordinates(c) => self.change_settings(|s| s.coordinates = c),
             ViewAction::ToggleDestinations => {
                 self.change_settings(|s| s.show_destinations = !s.show_destinations)
@@ -40,6 +44,9 @@ impl Ctx<'_> {
                 self.change_settings(|s| s.layout.board_only = !s.layout.board_only)
             }
 
+            ViewAction::ToggleSidePanel => {
+                self.state.side_panel_shown = !self.state.side_panel_shown
+            }
             ViewAction::SetSidePanelWidth(width) => {
                 self.change_settings(|s| s.layout.side_panel_width = width)
             }

@@ -18,6 +18,10 @@ const SHOWN_MOVES: usize = 8;
 pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
+    if state.engine_help_barred() {
+        ui.weak(i18n.tr("fair-play-off"));
+        return;
+    }
     ui.horizontal(|ui| {
         let label = if state.analysis.analysing {
             i18n.tr("analysis-stop")

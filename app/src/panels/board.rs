@@ -22,6 +22,9 @@ const EVAL_BAR_WIDTH: f32 = 14.0;
 /// Text size of a move's comment under the board in presentation mode, in points.
 const PRESENTATION_COMMENT_SIZE: f32 = 30.0;
 
+/// Text size of the caption above the board in presentation mode, in points.
+const PRESENTATION_CAPTION_SIZE: f32 = 36.0;
+
 /// Width of the revealed moves' list in presentation mode, in points.
 const PRESENTATION_MOVES_WIDTH: f32 = 300.0;
 
@@ -58,6 +61,20 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             .show(ui, |ui| presentation_moves(app, ui));
     }
     if app.state.presentation.is_some() {
+        // What was just played and who moves next, large enough for the back of a room.
+        let caption = presentation_caption(app);
+        egui::Panel::top("presentation caption")
+            .resizable(false)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.label(
+                    RichText::new(caption)
+                        .size(PRESENTATION_CAPTION_SIZE)
+                        .strong()
+                        .color(ui.visuals().strong_text_color()),
+                );
+                ui.add_space(4.0);
+            });
         // The move's comment, large under the board, as the teacher steps through.
         let comment = app
             .state
@@ -92,13 +109,58 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 .first()
                 .map(|l| l.score_for_red(report.side_to_move))
         });
-    if let Some(score) = bar {
+    if !board_only {
+        // The bar's strip is kept whether or not there is a score to show, so the board
+        // stays where it is when analysis starts, stops or is hidden.
         egui::Panel::left("eval-bar")
             .exact_size(EVAL_BAR_WIDTH + 6.0)
             .resizable(false)
-            .show(ui, |ui| eval_bar(ui, score, &theme));
+            .show_separator_line(false)
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| {
+                if let Some(score) = bar {
+                    eval_bar(ui, score, &theme);
+                }
+            });
     }
     board(app, ui, &theme, actions);
+}
+
+/// The caption over the presented board: the move on the board with its number and side,
+/// then whose move it is (第 12 回合 红方 炮二平五 — 黑方走棋); at the start only the latter.
+pub fn presentation_caption(app: &View) -> String {
+    let state = &app.state;
+    let i18n = &app.i18n;
+    let side_name = |side: chuhe_core::Color| {
+        i18n.tr(match side {
+            chuhe_core::Color::Red => "caption-side-red",
+            chuhe_core::Color::Black => "caption-side-black",
+        })
+    };
+    let next = side_name(state.position().side_to_move());
+    let record = &state.study.record;
+    let cursor = state.study.cursor;
+    let played = record
+        .move_at(cursor)
+        .zip(record.parent(cursor).and_then(|p| record.position_at(p)));
+    let Some((mv, before)) = played else {
+        return i18n.tr_args("presentation-caption-start", &[("next", next.into())]);
+    };
+    let start = record.start();
+    // Black's first move of a game set up with Black to move still counts as move one.
+    let plies_before = record.moves_to(cursor).len() - 1
+        + usize::from(start.side_to_move() == chuhe_core::Color::Black);
+    let number = start.fullmove_number() as usize + plies_before / 2;
+    let text = chuhe_core::notation::format_move(&before, mv, state.settings.notation.notation());
+    i18n.tr_args(
+        "presentation-caption",
+        &[
+            ("number", number.into()),
+            ("side", side_name(before.side_to_move()).into()),
+            ("move", text.into()),
+            ("next", next.into()),
+        ],
+    )
 }
 
 /// The moves revealed so far, large, for presentation mode: the path to the move on the

@@ -20,6 +20,7 @@ pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     }
     let mut open = true;
     egui::Window::new(app.i18n.tr("club-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .open(&mut open)
         .default_size([860.0, 640.0])
         .default_pos([50.0, 50.0])

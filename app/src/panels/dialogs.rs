@@ -67,7 +67,9 @@ pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
             ],
         ),
     };
-    Modal::new(Id::unique("chuhe-dialog")).show(ctx, |ui| {
+    let id = Id::unique("chuhe-dialog");
+    let area = Modal::default_area(id).constrain_to(crate::widgets::window_area(ctx));
+    Modal::new(id).area(area).show(ctx, |ui| {
         ui.set_max_width(360.0);
         ui.label(i18n.tr(message));
         ui.add_space(8.0);
@@ -101,6 +103,7 @@ fn game_list(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
     };
     let mut open = true;
     egui::Window::new(i18n.tr("games-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .open(&mut open)
         .default_size([560.0, 420.0])
         .show(ctx, |ui| {

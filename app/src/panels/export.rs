@@ -14,6 +14,7 @@ pub fn dialog(
     let mut edited = options;
     let mut open = true;
     egui::Window::new(i18n.tr("export-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .collapsible(false)
         .resizable(false)
         .open(&mut open)

@@ -28,6 +28,7 @@ pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     }
     let mut open = true;
     egui::Window::new(app.i18n.tr("knowledge-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .id(egui::Id::unique("knowledge window"))
         .open(&mut open)
         .default_size([880.0, 620.0])

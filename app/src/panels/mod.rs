@@ -28,15 +28,34 @@ pub use crate::widgets::View;
 use crate::widgets::shortcuts;
 use egui::Ui;
 
+/// Below this window width the side panels give way to the board: the side panel shows
+/// only when asked for (a button in the status bar), so a small window is mostly board.
+const NARROW_WIDTH: f32 = 760.0;
+
+/// Below this window height the central area drops its margins: every point goes to the
+/// board.
+const SHORT_HEIGHT: f32 = 480.0;
+
 /// Lays out the window: menu bar, status bar, the side panel (headers, analysis, moves)
 /// and the board in the middle; in board-only mode just the board.
 pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let ctx = ui.ctx().clone();
     let theme = app.state.settings.theme.theme();
+    let window = ui.max_rect();
+    let narrow = window.width() < NARROW_WIDTH;
+    // Floating windows stay in the area under the menu bar, so it is always reachable.
+    let mut under_menu = window;
     if !app.state.settings.layout.board_only {
-        egui::Panel::top("menu").show(ui, |ui| menu::show(app, ui, actions));
-        egui::Panel::bottom("status").show(ui, |ui| status(app, ui));
-        egui::Panel::top("tabs").show(ui, |ui| tabs::bar(app, ui, actions));
+        let menu = egui::Panel::top("menu").show(ui, |ui| menu::show(app, ui, actions));
+        under_menu.min.y = menu.response.rect.bottom();
+        egui::Panel::bottom("status").show(ui, |ui| status(app, ui, narrow, actions));
+        // In a short window one lone game needs no tab bar: the board gets the row.
+        if window.height() >= SHORT_HEIGHT || app.state.tab_count() > 1 {
+            egui::Panel::top("tabs").show(ui, |ui| tabs::bar(app, ui, actions));
+        }
+    }
+    crate::widgets::remember_window_area(&ctx, under_menu);
+    if !app.state.settings.layout.board_only && (!narrow || app.state.side_panel_shown) {
         if app.state.openings.open {
             egui::Panel::left("openings")
                 .default_size(300.0)
@@ -46,6 +65,8 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         let side = egui::Panel::right("side")
             .default_size(app.state.settings.layout.side_panel_width)
             .min_size(240.0)
+            // Never so wide that the board is squeezed out of the window.
+            .max_size((window.width() - 160.0).max(240.0))
             .show(ui, |ui| {
                 if app.state.editor.is_some() {
                     editor::side(app, ui, actions);
@@ -71,11 +92,16 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         // the user lets go of the divider.
         let width = side.response.rect.width().round();
         let dragging = ctx.input(|i| i.pointer.any_down());
-        if !dragging && (width - app.state.settings.layout.side_panel_width).abs() >= 1.0 {
+        // A narrow window squeezes the panel: that is not the width the user chose.
+        if !narrow && !dragging && (width - app.state.settings.layout.side_panel_width).abs() >= 1.0
+        {
             actions.push(Action::View(ViewAction::SetSidePanelWidth(width)));
         }
     }
-    let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
+    let mut frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
+    if window.height() < SHORT_HEIGHT || narrow {
+        frame = frame.inner_margin(0);
+    }
     if app.state.patterns.open && !app.state.settings.layout.board_only {
         egui::CentralPanel::default().show(ui, |ui| patterns::show(app, ui, actions));
     } else {
@@ -106,11 +132,33 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     audience::show(app, &ctx, actions);
 }
 
-/// The status bar: what happened last, the file, whether it is saved, the frame time.
-fn status(app: &View, ui: &mut Ui) {
+/// The status bar: the side to move, what happened last, the file, whether it is saved,
+/// the frame time; in a narrow window the button that shows the side panel.
+fn status(app: &View, ui: &mut Ui, narrow: bool, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
     ui.horizontal(|ui| {
+        if narrow {
+            let label = i18n.tr(if state.side_panel_shown {
+                "layout-side-panel-hide"
+            } else {
+                "layout-side-panel-show"
+            });
+            if ui.selectable_label(state.side_panel_shown, label).clicked() {
+                actions.push(Action::View(ViewAction::ToggleSidePanel));
+            }
+        }
+        if state.editor.is_none() && state.puzzles.session.is_none() {
+            let theme = state.settings.theme.theme();
+            let (id, colour) = match state.position().side_to_move() {
+                chuhe_core::Color::Red => ("status-red-to-move", theme.eval_red),
+                chuhe_core::Color::Black => {
+                    ("status-black-to-move", ui.visuals().strong_text_color())
+                }
+            };
+            ui.label(egui::RichText::new(i18n.tr(id)).strong().color(colour));
+            ui.separator();
+        }
         let file = state
             .study
             .file

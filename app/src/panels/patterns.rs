@@ -353,7 +353,10 @@ fn text_panel(
             };
             ui.label(RichText::new(status).strong());
             ui.horizontal_wrapped(|ui| {
-                let can_hint = p.pending.is_none() && p.result != Some(true) && p.hint.is_some();
+                let can_hint = p.pending.is_none()
+                    && p.result != Some(true)
+                    && p.hint.is_some()
+                    && !app.state.engine_help_barred();
                 if ui
                     .add_enabled(can_hint, egui::Button::new(i18n.tr("patterns-hint")))
                     .clicked()

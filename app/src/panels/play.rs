@@ -55,6 +55,7 @@ pub fn setup_dialog(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) 
         "play-new-hot-seat"
     });
     egui::Window::new(title)
+        .constrain_to(crate::widgets::window_area(ctx))
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
@@ -136,6 +137,12 @@ pub fn setup_dialog(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) 
                         }
                     });
                     ui.end_row();
+                    if edited.against_engine {
+                        ui.label("");
+                        ui.checkbox(&mut edited.assist, i18n.tr("play-assist"))
+                            .on_hover_text(i18n.tr("play-assist-note"));
+                        ui.end_row();
+                    }
                 });
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -236,6 +243,16 @@ pub fn bar(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 actions.push(Action::Play(PlayAction::DeclineDraw));
             }
         } else {
+            if m.against_engine() {
+                let mut assist = m.assist;
+                if ui
+                    .checkbox(&mut assist, i18n.tr("play-assist"))
+                    .on_hover_text(i18n.tr("play-assist-note"))
+                    .changed()
+                {
+                    actions.push(Action::Play(PlayAction::SetAssist(assist)));
+                }
+            }
             for (id, action) in [
                 ("play-take-back", PlayAction::TakeBack),
                 ("play-offer-draw", PlayAction::AskDrawOffer),

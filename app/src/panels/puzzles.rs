@@ -70,6 +70,7 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let puzzles = &app.state.puzzles;
     let mut open = true;
     egui::Window::new(i18n.tr("puzzles-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .open(&mut open)
         .default_size([520.0, 520.0])
         .default_pos([40.0, 60.0])
@@ -278,7 +279,9 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.weak(i18n.tr("solve-solved-before"));
     }
     ui.horizontal_wrapped(|ui| {
-        let can_hint = session.phase == Phase::YourMove && session.hint.is_some();
+        let can_hint = session.phase == Phase::YourMove
+            && session.hint.is_some()
+            && !app.state.engine_help_barred();
         if ui
             .add_enabled(can_hint, egui::Button::new(i18n.tr("solve-hint")))
             .clicked()

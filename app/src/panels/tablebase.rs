@@ -20,6 +20,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         return;
     };
     ui.separator();
+    if state.engine_help_barred() {
+        // The table's verdict and moves would tell the player how to play.
+        return;
+    }
     ui.horizontal(|ui| {
         ui.strong(i18n.tr("tb-title"));
         ui.weak(material.to_string());
@@ -161,6 +165,7 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let mut open = true;
     egui::Window::new(i18n.tr("tb-browser-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
         .open(&mut open)
         .resizable(false)
         .show(ctx, |ui| {

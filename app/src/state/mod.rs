@@ -108,6 +108,8 @@ pub struct State {
     pub tablebase: tablebase::TbState,
     /// The games open in other tabs.
     pub tabs: tabs::Tabs,
+    /// Whether the side panel is shown in a window too narrow to show it always.
+    pub side_panel_shown: bool,
 }
 
 impl State {
@@ -132,6 +134,7 @@ impl State {
             club: Default::default(),
             tablebase: Default::default(),
             tabs: Default::default(),
+            side_panel_shown: false,
         }
     }
 
@@ -160,7 +163,7 @@ impl State {
 
     /// The engine's latest view of the position on the board, unless hidden.
     pub fn visible_engine(&self) -> Option<&analysis::EngineView> {
-        if self.analysis.engine_hidden {
+        if self.analysis.engine_hidden || self.engine_help_barred() {
             return None;
         }
         self.analysis

@@ -3,6 +3,7 @@
 //! record's main line; the engine thinks on a background [`Job`] so the board stays live,
 //! and taking a move back or leaving the game cancels it at once.
 
+use crate::settings::{ClockName, PlayChoices};
 use chuhe_core::play::{self, Clock, Level, PlayedResult, TimeControl};
 use chuhe_core::record::{NodeId, Record};
 use chuhe_core::search::{Score, SearchRoot};
@@ -42,6 +43,9 @@ pub struct PlaySetup {
     pub clock: ClockChoice,
     /// The length of a sudden-death game, in minutes.
     pub sudden_minutes: u32,
+    /// Against the engine: allow its analysis, its best-move arrow and hints during the
+    /// game (the record says so).
+    pub assist: bool,
 }
 
 impl Default for PlaySetup {
@@ -53,6 +57,7 @@ impl Default for PlaySetup {
             from_board: false,
             clock: ClockChoice::None,
             sudden_minutes: 15,
+            assist: false,
         }
     }
 }
@@ -66,6 +71,56 @@ impl PlaySetup {
         let mut players = [Player::Engine(self.level); 2];
         players[self.human.index()] = Player::Human;
         players
+    }
+
+    /// The dialog as it was last left (`choices` from the settings).
+    pub fn from_choices(choices: &PlayChoices) -> PlaySetup {
+        use play::TimeControlKind as Kind;
+        let minutes = choices.sudden_minutes.clamp(1, 600);
+        let kind = match choices.clock {
+            ClockName::None => None,
+            ClockName::Classical => Some(Kind::Classical),
+            ClockName::Standard => Some(Kind::Standard),
+            ClockName::Rapid => Some(Kind::Rapid),
+            ClockName::Repeating => Some(Kind::Repeating),
+            ClockName::SuddenDeath => Some(Kind::SuddenDeath(minutes)),
+            ClockName::Trial2007 => Some(Kind::Trial2007),
+        };
+        PlaySetup {
+            against_engine: choices.against_engine,
+            level: Level::new(choices.level).unwrap_or_default(),
+            human: if choices.play_black {
+                Color::Black
+            } else {
+                Color::Red
+            },
+            from_board: choices.from_board,
+            clock: kind.map_or(ClockChoice::None, ClockChoice::Control),
+            sudden_minutes: minutes,
+            assist: choices.assist,
+        }
+    }
+
+    /// The choices to remember for the next time the dialog opens.
+    pub fn choices(&self) -> PlayChoices {
+        use play::TimeControlKind as Kind;
+        PlayChoices {
+            against_engine: self.against_engine,
+            level: self.level.number(),
+            play_black: self.human == Color::Black,
+            from_board: self.from_board,
+            clock: match self.clock {
+                ClockChoice::None => ClockName::None,
+                ClockChoice::Control(Kind::Classical) => ClockName::Classical,
+                ClockChoice::Control(Kind::Standard) => ClockName::Standard,
+                ClockChoice::Control(Kind::Rapid) => ClockName::Rapid,
+                ClockChoice::Control(Kind::Repeating) => ClockName::Repeating,
+                ClockChoice::Control(Kind::SuddenDeath(_)) => ClockName::SuddenDeath,
+                ClockChoice::Control(Kind::Trial2007) => ClockName::Trial2007,
+            },
+            sudden_minutes: self.sudden_minutes,
+            assist: self.assist,
+        }
     }
 
     /// The time control chosen, if any.
@@ -104,6 +159,11 @@ pub struct Match {
     pub judged_at: Option<u64>,
     /// Whether the engine is thinking about its move.
     pub thinking: bool,
+    /// Whether the person may use the engine's analysis and hints in this game.
+    pub assist: bool,
+    /// Black at the bottom for this game (the person playing Black sees it from their
+    /// side); the study board keeps its own orientation in the settings.
+    pub flipped: bool,
 }
 
 impl std::fmt::Debug for Match {
@@ -130,6 +190,8 @@ impl Match {
             generation,
             judged_at: None,
             thinking: false,
+            assist: false,
+            flipped: false,
         }
     }
 
@@ -159,6 +221,27 @@ impl Match {
         }
     }
 }
+
+impl crate::state::State {
+    /// Whether a game against the engine is under way without assist: then the engine's
+    /// analysis, its arrow and evaluation, the table's verdict and hints are all off.
+    pub fn engine_help_barred(&self) -> bool {
+        self.play
+            .as_ref()
+            .is_some_and(|m| m.result.is_none() && m.against_engine() && !m.assist)
+    }
+
+    /// Whether the main board shows Black at the bottom: the game's own orientation
+    /// while one is on the board, the study's setting otherwise.
+    pub fn board_flipped(&self) -> bool {
+        self.play
+            .as_ref()
+            .map_or(self.settings.flipped, |m| m.flipped)
+    }
+}
+
+/// The record's header that says the person used the engine's help in the game.
+pub const ASSIST_HEADER: &str = "Assist";
 
 /// The game's last node: the end of the main line.
 pub fn last_node(record: &Record) -> NodeId {
@@ -230,6 +313,39 @@ mod tests {
         assert_eq!(format_clock(Duration::from_secs(90 * 60)), "1:30:00");
         assert_eq!(format_clock(Duration::from_secs(125)), "2:05");
         assert_eq!(format_clock(Duration::from_millis(9_450)), "0:09.4");
+    }
+
+    #[test]
+    pub fn the_dialogs_choices_survive_the_settings_file() {
+        let setup = PlaySetup {
+            against_engine: true,
+            level: Level::new(4).unwrap(),
+            human: Color::Black,
+            from_board: true,
+            clock: ClockChoice::Control(play::TimeControlKind::SuddenDeath(25)),
+            sudden_minutes: 25,
+            assist: true,
+        };
+        let settings = crate::settings::Settings {
+            play: setup.choices(),
+            ..Default::default()
+        };
+        let text = ron::to_string(&settings).unwrap();
+        let read: crate::settings::Settings = ron::from_str(&text).unwrap();
+        assert_eq!(PlaySetup::from_choices(&read.play), setup);
+        // Every clock comes back as itself.
+        for control in TimeControl::presets() {
+            let setup = PlaySetup {
+                clock: ClockChoice::Control(control.kind),
+                ..PlaySetup::default()
+            };
+            assert_eq!(PlaySetup::from_choices(&setup.choices()), setup);
+        }
+        // Nothing remembered yet: the dialog's defaults; a nonsense level: the default one.
+        let fresh: crate::settings::Settings = ron::from_str("()").unwrap();
+        assert_eq!(PlaySetup::from_choices(&fresh.play), PlaySetup::default());
+        let odd: crate::settings::Settings = ron::from_str("(play: (level: 99))").unwrap();
+        assert_eq!(PlaySetup::from_choices(&odd.play).level, Level::default());
     }
 
     #[test]

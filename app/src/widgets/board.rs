@@ -216,6 +216,11 @@ pub struct Marks {
     /// The board-lines overlay for teaching: the named lines and every point's 位标,
     /// with the names in the user's language.
     pub board_lines: Option<BoardLineLabels>,
+    /// The side to move, marked by a disc in its colour at its own edge of the board.
+    pub side_to_move: Option<Color>,
+    /// The last move marked boldly, for a projector: thick, opaque frames and a line
+    /// from point to point that read from the back of a room.
+    pub bold_last_move: bool,
 }
 
 /// The names the board-lines overlay writes on the board (domain.md §1, seed 第一节), in
@@ -262,10 +267,19 @@ pub fn paint(
     if !marks.hide_coordinates {
         paint_coordinates(painter, geometry, marks.coordinates, rank_digits, theme);
     }
-    if let Some((from, to)) = marks.last_move {
-        for square in [from, to] {
-            paint_point_frame(painter, geometry, square, theme.last_move);
+    match marks.last_move {
+        Some((from, to)) if marks.bold_last_move => {
+            paint_bold_last_move(painter, geometry, from, to, theme)
         }
+        Some((from, to)) => {
+            for square in [from, to] {
+                paint_point_frame(painter, geometry, square, theme.last_move);
+            }
+        }
+        None => {}
+    }
+    if let Some(side) = marks.side_to_move {
+        paint_side_to_move(painter, geometry, side, theme);
     }
     for &(square, color) in &marks.circles {
         painter.circle_stroke(
@@ -330,6 +344,59 @@ pub fn paint(
         paint_piece(painter, geometry, pointer, piece, marks.traditional, theme);
     }
 }
+
+/// Width of the bold last move's frames and line, in point spacings: a few pixels on a
+/// laptop, a finger's width on a projector.
+pub const BOLD_LAST_MOVE_WIDTH: f32 = 0.13;
+
+/// The last move for a projector: a full, opaque square frame round both points and a
+/// line between them under the pieces, all scaled with the board.
+fn paint_bold_last_move(
+    painter: &Painter,
+    geometry: &BoardGeometry,
+    from: Square,
+    to: Square,
+    theme: &Theme,
+) {
+    let colour = theme.last_move.to_opaque();
+    let spacing = geometry.spacing();
+    let stroke = Stroke::new(BOLD_LAST_MOVE_WIDTH * spacing, colour);
+    painter.line_segment([geometry.point(from), geometry.point(to)], stroke);
+    for square in [from, to] {
+        painter.rect_stroke(
+            Rect::from_center_size(geometry.point(square), Vec2::splat(0.98 * spacing)),
+            0.1 * spacing,
+            stroke,
+            egui::StrokeKind::Middle,
+        );
+    }
+}
+
+/// A disc in the side's ink at the side's own edge, right of its file numbers (clear of
+/// ICCS rank digits, which run beside the ranks): whose move it is, seen at a glance.
+fn paint_side_to_move(painter: &Painter, geometry: &BoardGeometry, side: Color, theme: &Theme) {
+    let upright = geometry.flipped(false);
+    let at_bottom = (side == Color::Red) != geometry.is_flipped();
+    let offset = theme.proportions.file_number_offset;
+    let rank = if at_bottom {
+        -offset
+    } else {
+        LAST_RANK + offset
+    };
+    let ink = match side {
+        Color::Red => theme.red_ink,
+        Color::Black => theme.black_ink,
+    };
+    painter.circle(
+        upright.at(LAST_FILE + 1.05, rank),
+        SIDE_TO_MOVE_RADIUS * geometry.spacing(),
+        ink,
+        Stroke::new(0.04 * geometry.spacing(), theme.piece_rim),
+    );
+}
+
+/// The side-to-move disc's radius, in point spacings.
+pub const SIDE_TO_MOVE_RADIUS: f32 = 0.26;
 
 /// Corner brackets round a point, the way the last move is shown.
 fn paint_point_frame(
@@ -815,7 +882,7 @@ pub fn study_marks(state: &State, theme: &Theme) -> Marks {
         });
     }
     Marks {
-        flipped: state.settings.flipped,
+        flipped: state.board_flipped(),
         coordinates: state.settings.coordinates,
         last_move: state
             .study
@@ -842,6 +909,8 @@ pub fn study_marks(state: &State, theme: &Theme) -> Marks {
         traditional: state.settings.language == crate::i18n::Language::ZhTw,
         hide_coordinates: false,
         board_lines: None,
+        side_to_move: Some(position.side_to_move()),
+        bold_last_move: state.presentation.is_some(),
     }
 }
 

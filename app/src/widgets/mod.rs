@@ -28,3 +28,18 @@ impl View<'_> {
         self.state.settings.theme.theme().palette
     }
 }
+
+/// The key in egui's memory of the area floating windows may use.
+const WINDOW_AREA: &str = "chuhe window area";
+
+/// Notes the area floating windows may use this frame: the window under the menu bar.
+pub fn remember_window_area(ctx: &egui::Context, area: egui::Rect) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(WINDOW_AREA), area));
+}
+
+/// The area floating windows and dialogs are kept inside, so none covers the menu bar:
+/// what [`remember_window_area`] noted, or the whole window before the first layout.
+pub fn window_area(ctx: &egui::Context) -> egui::Rect {
+    ctx.data(|d| d.get_temp(egui::Id::unique(WINDOW_AREA)))
+        .unwrap_or_else(|| ctx.content_rect())
+}
