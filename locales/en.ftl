@@ -548,3 +548,6 @@ tb-random = Random position
 tb-longest = Longest win
 tb-none-found = The table has no such position.
 tb-practise-other = Play the other side (the table moves first)
+
+## Wording (one way of saying things) and the editor's warnings
+editor-warnings = Playable, but no game reaches these placements (allowed in composed problems):

@@ -548,3 +548,6 @@ tb-random = 随机局面
 tb-longest = 最长胜局
 tb-none-found = 这个残局库里没有这样的局面。
 tb-practise-other = 我执另一方（残局库先走）
+
+## 统一说法，摆棋的提示
+editor-warnings = 可以对弈和求解，但实战中走不到下列位置（排局允许）：

@@ -548,3 +548,6 @@ tb-random = 隨機局面
 tb-longest = 最長勝局
 tb-none-found = 這個殘局庫裡沒有這樣的局面。
 tb-practise-other = 我執另一方（殘局庫先走）
+
+## 統一說法，擺棋的提示
+editor-warnings = 可以對弈和求解，但實戰中走不到下列位置（排局允許）：

@@ -162,6 +162,11 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         Input::Fen(_) if args.pns => Err("--pns works on a batch (--wukong or --fens)".into()),
         Input::Fen(fen) => {
             let pos: Position = fen.parse().map_err(|e| format!("--fen {fen:?}: {e}"))?;
+            // Placements no game reaches are a composer's right; say so on stderr only, so
+            // the report (and the JSON object) on stdout keeps its form.
+            for warning in pos.to_setup().warnings() {
+                eprintln!("warning: {warning} (accepted as a composed position)");
+            }
             let solution = Solver::new(args.table_bits).solve(&pos, &args.opts);
             let text = if args.json {
                 to_json(&pos.to_string(), &solution) + "\n"
