@@ -518,9 +518,9 @@ tb-generating = Generating the { $material } table…
 tb-error = Endgame table error: { $error }
 tb-side-red = Red
 tb-side-black = Black
-tb-verdict-win-sure = Won whoever moves (例胜): { $side } mates in { $plies } plies
-tb-verdict-win-tricky = Won only with this side to move (巧胜): { $side } mates in { $plies } plies
-tb-verdict-win = { $side } wins, mate in { $plies } plies
+tb-verdict-win-sure = Won whoever moves (例胜): { $mate }
+tb-verdict-win-tricky = Won only with this side to move (巧胜): { $mate }
+tb-verdict-win = { $side } wins: { $mate }
 tb-verdict-win-rule = { $side } wins: the other side can only check perpetually, which loses
 tb-verdict-draw-sure = Drawn whoever moves (例和)
 tb-verdict-draw-tricky = Drawn only with this side to move (巧和)
@@ -551,3 +551,8 @@ tb-practise-other = Play the other side (the table moves first)
 
 ## Wording (one way of saying things) and the editor's warnings
 editor-warnings = Playable, but no game reaches these placements (allowed in composed problems):
+mate-by-side = { $side } mates in { $moves }
+score-mated = Mated
+view-score-unit = Scores:
+score-unit-pawns = In pawns (+1.23)
+score-unit-centipawns = In centipawns (+123)

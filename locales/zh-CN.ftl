@@ -518,9 +518,9 @@ tb-generating = 正在生成 { $material } 残局库…
 tb-error = 残局库出错：{ $error }
 tb-side-red = 红方
 tb-side-black = 黑方
-tb-verdict-win-sure = 例胜：{ $side }胜，{ $plies } 着成杀
-tb-verdict-win-tricky = 巧胜：{ $side }胜（换对方走就不同），{ $plies } 着成杀
-tb-verdict-win = { $side }胜，{ $plies } 着成杀
+tb-verdict-win-sure = 例胜：{ $mate }
+tb-verdict-win-tricky = 巧胜（换对方走就不同）：{ $mate }
+tb-verdict-win = { $side }胜：{ $mate }
 tb-verdict-win-rule = { $side }胜：对方只能长将，长将判负
 tb-verdict-draw-sure = 例和
 tb-verdict-draw-tricky = 巧和（换对方走就不同）
@@ -551,3 +551,8 @@ tb-practise-other = 我执另一方（残局库先走）
 
 ## 统一说法，摆棋的提示
 editor-warnings = 可以对弈和求解，但实战中走不到下列位置（排局允许）：
+mate-by-side = { $side } { $moves } 步杀
+score-mated = 已被将死
+view-score-unit = 局面评分：
+score-unit-pawns = 以兵为单位（+1.23）
+score-unit-centipawns = 以百分之一兵为单位（+123）

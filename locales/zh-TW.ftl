@@ -518,9 +518,9 @@ tb-generating = 正在生成 { $material } 殘局庫…
 tb-error = 殘局庫出錯：{ $error }
 tb-side-red = 紅方
 tb-side-black = 黑方
-tb-verdict-win-sure = 例勝：{ $side }勝，{ $plies } 著成殺
-tb-verdict-win-tricky = 巧勝：{ $side }勝（換對方走就不同），{ $plies } 著成殺
-tb-verdict-win = { $side }勝，{ $plies } 著成殺
+tb-verdict-win-sure = 例勝：{ $mate }
+tb-verdict-win-tricky = 巧勝（換對方走就不同）：{ $mate }
+tb-verdict-win = { $side }勝：{ $mate }
 tb-verdict-win-rule = { $side }勝：對方只能長將，長將判負
 tb-verdict-draw-sure = 例和
 tb-verdict-draw-tricky = 巧和（換對方走就不同）
@@ -551,3 +551,8 @@ tb-practise-other = 我執另一方（殘局庫先走）
 
 ## 統一說法，擺棋的提示
 editor-warnings = 可以對弈和求解，但實戰中走不到下列位置（排局允許）：
+mate-by-side = { $side } { $moves } 步殺
+score-mated = 已被將死
+view-score-unit = 局面評分：
+score-unit-pawns = 以兵為單位（+1.23）
+score-unit-centipawns = 以百分之一兵為單位（+123）

@@ -5,6 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
 use crate::widgets::View;
+use crate::widgets::text::{mate_moves, mate_text};
 use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
 use egui::{RichText, Ui};
@@ -118,10 +119,11 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 };
                 let mut text = format!("{}  {}", format_move(pos, mv.mv, notation), i18n.tr(id));
                 if let Some(plies) = mv.value.dtm() {
+                    // The value is the mover's: a loss is the other side's mate.
+                    let stm = pos.side_to_move();
+                    let winner = if mv.value.is_win() { stm } else { !stm };
                     text.push_str("  ");
-                    text.push_str(
-                        &i18n.tr_args("tb-move-plies", &[("plies", (plies as i64).into())]),
-                    );
+                    text.push_str(&mate_text(i18n, winner, mate_moves(u32::from(plies))));
                 }
                 if matches!(mv.value, TbValue::RuleWin | TbValue::RuleLoss) {
                     text.push_str("  ");

@@ -1,12 +1,14 @@
 //! Words shared by the panels: names of pieces, sides, patterns, lines of moves, notices.
 
 use crate::i18n::{I18n, Language};
+use crate::settings::ScoreUnit;
 use crate::state::Notice;
 use chuhe_core::PieceKind;
 use chuhe_core::library::patterns::{self, Pattern, PatternId};
 use chuhe_core::notation::format_move;
 use chuhe_core::play::{GameEnd, PlayedResult};
 use chuhe_core::repetition::ForbiddenKind;
+use chuhe_core::search::Score;
 use chuhe_core::{Color, EndReason, Move, Piece, Position};
 
 /// The pattern's name in `language`.
@@ -46,6 +48,39 @@ pub fn line_text(pos: &Position, line: &[Move], notation: chuhe_core::Notation) 
         p.play_unchecked(m);
     }
     words.join(" ")
+}
+
+/// N in "N 步杀": how many moves the winner makes in a mate `plies` plies away, its mating
+/// move included. Every distance to mate the app shows (puzzles, patterns, tablebases,
+/// engine lines) is said in these moves.
+pub fn mate_moves(plies: u32) -> u32 {
+    plies.div_ceil(2)
+}
+
+/// "红方 N 步杀": `winner` mates in `moves` of its own moves.
+pub fn mate_text(i18n: &I18n, winner: Color, moves: u32) -> String {
+    i18n.tr_args(
+        "mate-by-side",
+        &[
+            ("side", side_name(i18n, winner).into()),
+            ("moves", moves.into()),
+        ],
+    )
+}
+
+/// An evaluation from Red's point of view in the user's unit: `+1.23` or `+123`, or who
+/// mates in how many moves.
+pub fn score_text(i18n: &I18n, score: Score, unit: ScoreUnit) -> String {
+    match score {
+        Score::Cp(cp) => match unit {
+            ScoreUnit::Pawns => format!("{:+.2}", f64::from(cp) / 100.0),
+            ScoreUnit::Centipawns => format!("{cp:+}"),
+        },
+        Score::Mate(n) if n > 0 => mate_text(i18n, Color::Red, n.unsigned_abs()),
+        Score::Mate(n) if n < 0 => mate_text(i18n, Color::Black, n.unsigned_abs()),
+        // Mated already: the side to move has no move, whichever side that is.
+        Score::Mate(_) => i18n.tr("score-mated"),
+    }
 }
 
 /// The name of a piece in the interface language: its character in Chinese, a word (and
@@ -148,5 +183,47 @@ fn kind_id(kind: PieceKind) -> &'static str {
         PieceKind::Rook => "editor-piece-rook",
         PieceKind::Cannon => "editor-piece-cannon",
         PieceKind::Pawn => "editor-piece-pawn",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_are_the_winners_moves_and_scores_follow_the_unit() {
+        // A mate in 1, 3, 19 plies is the winner's 1, 2, 10 moves; a loss in 2 plies
+        // (the loser moves, then is mated) is one move of the winner.
+        assert_eq!(
+            [1, 2, 3, 19, 20].map(mate_moves),
+            [1, 1, 2, 10, 10],
+            "plies to moves"
+        );
+        let zh = I18n::new(Language::ZhCn);
+        let en = I18n::new(Language::En);
+        let tw = I18n::new(Language::ZhTw);
+        assert_eq!(score_text(&zh, Score::Cp(123), ScoreUnit::Pawns), "+1.23");
+        assert_eq!(score_text(&zh, Score::Cp(-5), ScoreUnit::Pawns), "-0.05");
+        assert_eq!(
+            score_text(&zh, Score::Cp(123), ScoreUnit::Centipawns),
+            "+123"
+        );
+        assert_eq!(score_text(&zh, Score::Cp(-5), ScoreUnit::Centipawns), "-5");
+        assert_eq!(
+            score_text(&zh, Score::Mate(3), ScoreUnit::Pawns),
+            "红方 3 步杀"
+        );
+        assert_eq!(
+            score_text(&zh, Score::Mate(-2), ScoreUnit::Centipawns),
+            "黑方 2 步杀"
+        );
+        assert_eq!(
+            score_text(&tw, Score::Mate(-2), ScoreUnit::Pawns),
+            "黑方 2 步殺"
+        );
+        assert_eq!(
+            score_text(&en, Score::Mate(4), ScoreUnit::Pawns),
+            "Red mates in 4"
+        );
     }
 }
