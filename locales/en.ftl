@@ -556,3 +556,13 @@ score-mated = Mated
 view-score-unit = Scores:
 score-unit-pawns = In pawns (+1.23)
 score-unit-centipawns = In centipawns (+123)
+material-vs = { $red } vs { $black }
+material-bare = bare { $general }
+material-joiner = {" and "}
+material-piece = { $count ->
+    [1] { $piece }
+    [2] two { $piece }s
+    [3] three { $piece }s
+    [4] four { $piece }s
+   *[other] five { $piece }s
+}

@@ -556,3 +556,13 @@ score-mated = 已被将死
 view-score-unit = 局面评分：
 score-unit-pawns = 以兵为单位（+1.23）
 score-unit-centipawns = 以百分之一兵为单位（+123）
+material-vs = { $red } 对 { $black }
+material-bare = 单{ $general }
+material-joiner = {""}
+material-piece = { $count ->
+    [1] { $piece }
+    [2] 双{ $piece }
+    [3] 三{ $piece }
+    [4] 四{ $piece }
+   *[other] 五{ $piece }
+}

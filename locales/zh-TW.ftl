@@ -556,3 +556,13 @@ score-mated = 已被將死
 view-score-unit = 局面評分：
 score-unit-pawns = 以兵為單位（+1.23）
 score-unit-centipawns = 以百分之一兵為單位（+123）
+material-vs = { $red } 對 { $black }
+material-bare = 單{ $general }
+material-joiner = {""}
+material-piece = { $count ->
+    [1] { $piece }
+    [2] 雙{ $piece }
+    [3] 三{ $piece }
+    [4] 四{ $piece }
+   *[other] 五{ $piece }
+}

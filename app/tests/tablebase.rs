@@ -22,6 +22,8 @@ fn kr_v_k_verdict_and_practice() {
     });
     harness.run_ok();
     harness.get_by_label_contains("例胜：红方 2 步杀");
+    // The material is named in words, not as the code KR v K.
+    harness.get_by_label("车 对 单将");
     // Cached in the app's own data directory, not the user's.
     assert!(dir.join("tablebases").join("KR_K.chtb").exists());
     // Every move is listed with its outcome; the fastest wins are marked.

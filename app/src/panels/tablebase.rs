@@ -5,7 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
 use crate::widgets::View;
-use crate::widgets::text::{mate_moves, mate_text};
+use crate::widgets::text::{mate_moves, mate_text, material_name};
 use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
 use egui::{RichText, Ui};
@@ -23,7 +23,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.separator();
     ui.horizontal(|ui| {
         ui.strong(i18n.tr("tb-title"));
-        ui.weak(material.to_string());
+        ui.weak(material_name(i18n, &material));
         if ui.small_button(i18n.tr("tb-browser")).clicked() {
             actions.push(Action::Tablebase(TbAction::ToggleBrowser));
         }
@@ -38,8 +38,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let Some(analysis) = tbs.analysis_of(pos) else {
         if tbs.generating.is_none() {
             ui.horizontal_wrapped(|ui| {
-                let label =
-                    i18n.tr_args("tb-generate", &[("material", material.to_string().into())]);
+                let label = i18n.tr_args(
+                    "tb-generate",
+                    &[("material", material_name(i18n, &material).into())],
+                );
                 if ui.button(label).clicked() {
                     actions.push(Action::Tablebase(TbAction::Generate(material.clone())));
                 }
@@ -143,7 +145,10 @@ fn progress(app: &View, ui: &mut Ui) {
     if tbs.generating.is_none() {
         return;
     }
-    let (name, fraction) = tbs.progress.clone();
+    let (code, fraction) = tbs.progress.clone();
+    let name = code
+        .parse::<Material>()
+        .map_or(code, |m| material_name(app.i18n, &m));
     ui.label(
         app.i18n
             .tr_args("tb-generating", &[("material", name.into())]),
@@ -169,15 +174,23 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
             ui.horizontal(|ui| {
                 ui.label(i18n.tr("tb-browser-material"));
                 egui::ComboBox::from_id_salt("tablebase material")
-                    .selected_text(tbs.browser.material.clone())
+                    .selected_text(
+                        tbs.browser
+                            .material
+                            .parse::<Material>()
+                            .map_or(tbs.browser.material.clone(), |m| material_name(i18n, &m)),
+                    )
                     .show_ui(ui, |ui| {
                         for m in Material::classics() {
-                            let name = m.to_string();
+                            let code = m.to_string();
                             if ui
-                                .selectable_label(tbs.browser.material == name, &name)
+                                .selectable_label(
+                                    tbs.browser.material == code,
+                                    material_name(i18n, &m),
+                                )
                                 .clicked()
                             {
-                                actions.push(Action::Tablebase(TbAction::BrowserMaterial(name)));
+                                actions.push(Action::Tablebase(TbAction::BrowserMaterial(code)));
                             }
                         }
                     });
@@ -205,7 +218,10 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                 if let Some(m) = material
                     && tbs.generating.is_none()
                     && ui
-                        .button(i18n.tr_args("tb-generate", &[("material", m.to_string().into())]))
+                        .button(i18n.tr_args(
+                            "tb-generate",
+                            &[("material", material_name(i18n, &m).into())],
+                        ))
                         .clicked()
                 {
                     actions.push(Action::Tablebase(TbAction::Generate(m)));

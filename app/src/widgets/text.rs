@@ -9,6 +9,7 @@ use chuhe_core::notation::format_move;
 use chuhe_core::play::{GameEnd, PlayedResult};
 use chuhe_core::repetition::ForbiddenKind;
 use chuhe_core::search::Score;
+use chuhe_core::tb::Material;
 use chuhe_core::{Color, EndReason, Move, Piece, Position};
 
 /// The pattern's name in `language`.
@@ -80,6 +81,68 @@ pub fn score_text(i18n: &I18n, score: Score, unit: ScoreUnit) -> String {
         Score::Mate(n) if n < 0 => mate_text(i18n, Color::Black, n.unsigned_abs()),
         // Mated already: the side to move has no move, whichever side that is.
         Score::Mate(_) => i18n.tr("score-mated"),
+    }
+}
+
+/// A material in words of the interface language: 车 对 双士, 車 對 雙士, "rook vs two
+/// advisors", where tables and endgame lists would otherwise show the code `KR v KAA`.
+pub fn material_name(i18n: &I18n, material: &Material) -> String {
+    let side = |color: Color| {
+        let kinds = material.pieces(color);
+        if kinds.is_empty() {
+            return i18n.tr_args(
+                "material-bare",
+                &[(
+                    "general",
+                    bare_piece_name(i18n, Piece::new(color, PieceKind::General)).into(),
+                )],
+            );
+        }
+        let mut groups: Vec<(PieceKind, usize)> = Vec::new();
+        for &kind in kinds {
+            match groups.last_mut() {
+                Some((last, n)) if *last == kind => *n += 1,
+                _ => groups.push((kind, 1)),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(kind, count)| {
+                i18n.tr_args(
+                    "material-piece",
+                    &[
+                        (
+                            "piece",
+                            bare_piece_name(i18n, Piece::new(color, kind)).into(),
+                        ),
+                        ("count", count.into()),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(&i18n.tr("material-joiner"))
+    };
+    i18n.tr_args(
+        "material-vs",
+        &[
+            ("red", side(Color::Red).into()),
+            ("black", side(Color::Black).into()),
+        ],
+    )
+}
+
+/// A piece's character in Chinese, its word alone in English. In running text traditional
+/// Chinese writes 車 馬 炮 for both sides (俥 傌 and 砲 are the pieces' own faces).
+fn bare_piece_name(i18n: &I18n, piece: Piece) -> String {
+    match i18n.language() {
+        Language::ZhCn => piece.hanzi().to_string(),
+        Language::ZhTw => match piece.kind {
+            PieceKind::Rook => "車".to_owned(),
+            PieceKind::Horse => "馬".to_owned(),
+            PieceKind::Cannon => "炮".to_owned(),
+            _ => piece.hanzi_traditional().to_string(),
+        },
+        Language::En => i18n.tr(kind_id(piece.kind)),
     }
 }
 
@@ -189,6 +252,26 @@ fn kind_id(kind: PieceKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn materials_are_named_in_the_interface_language() {
+        let zh = I18n::new(Language::ZhCn);
+        let tw = I18n::new(Language::ZhTw);
+        let en = I18n::new(Language::En);
+        let m = |code: &str| {
+            code.parse::<Material>()
+                .unwrap_or_else(|e| panic!("{code}: {e}"))
+        };
+        assert_eq!(material_name(&zh, &m("KR v KAA")), "车 对 双士");
+        assert_eq!(material_name(&tw, &m("KR v KAA")), "車 對 雙士");
+        assert_eq!(material_name(&en, &m("KR v KAA")), "rook vs two advisors");
+        assert_eq!(material_name(&zh, &m("KR v K")), "车 对 单将");
+        assert_eq!(material_name(&en, &m("K v KR")), "bare general vs rook");
+        let mixed = m("KNP v KB");
+        assert_eq!(material_name(&zh, &mixed), "马兵 对 象");
+        assert_eq!(material_name(&en, &mixed), "horse and pawn vs elephant");
+        assert_eq!(material_name(&tw, &m("KPP v KA")), "雙兵 對 士");
+    }
 
     #[test]
     fn distances_are_the_winners_moves_and_scores_follow_the_unit() {
