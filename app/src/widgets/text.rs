@@ -146,6 +146,15 @@ fn bare_piece_name(i18n: &I18n, piece: Piece) -> String {
     }
 }
 
+/// An ECCO code with its one name, "C00 中炮对屏风马", wherever the app shows a code (the
+/// names are the classification's own, in Chinese); the bare code if the table lacks it.
+pub fn ecco_label(code: &str) -> String {
+    match chuhe_core::library::openings::ecco::name_of(code) {
+        Some(name) => format!("{code} {name}"),
+        None => code.to_owned(),
+    }
+}
+
 /// The name of a piece in the interface language: its character in Chinese, a word (and
 /// the character) in English.
 pub fn piece_name(i18n: &I18n, piece: Piece) -> String {
@@ -252,6 +261,34 @@ fn kind_id(kind: PieceKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_ecco_code_has_one_name_in_the_browser_and_the_classifier() {
+        use chuhe_core::library::openings::{builtin, ecco};
+        let book = builtin().unwrap();
+        let start = Position::startpos();
+        let mut checked = 0;
+        for node in &book.nodes {
+            let Some(code) = &node.ecco else { continue };
+            let found = ecco::classify(&start, &node.moves).expect("a coded line is classified");
+            assert_eq!(
+                ecco_label(code),
+                format!("{} {}", found.code, found.name()),
+                "{}",
+                node.names.zh_cn
+            );
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked} coded positions");
+        // The table's own entries name themselves the same way.
+        let table = ecco::builtin().unwrap();
+        for entry in &table.entries {
+            assert_eq!(
+                ecco_label(&entry.code),
+                format!("{} {}", entry.code, entry.name())
+            );
+        }
+    }
 
     #[test]
     fn materials_are_named_in_the_interface_language() {
