@@ -566,3 +566,20 @@ material-piece = { $count ->
     [4] four { $piece }s
    *[other] five { $piece }s
 }
+puzzle-game-event-year = { $event } { $year }
+puzzle-game-year = Game of { $year }
+puzzle-game = Game
+puzzle-event-ram-cup = 5 Ram Cup Xiangqi Championship
+puzzle-event-asian-individual = Asian Xiangqi Individual Championships
+puzzle-event-bgn = BGN World Xiangqi Challenge
+puzzle-event-canada = Canadian National Championship
+puzzle-event-china-team = China Team Championship
+puzzle-event-china-individual = Chinese National Championship
+puzzle-event-qiwang = Chinese Qiwang Championship
+puzzle-event-hk-individual = Hong Kong Individual Championship
+puzzle-event-hk-team = Hong Kong Team Championship
+puzzle-event-malaysia-open = Malaysia Open
+puzzle-event-malaysia-qiwang = Malaysian Qiwang Championship
+puzzle-event-red-bull = Red Bull Cup TV Rapid Championship
+puzzle-event-world = World Xiangqi Championships
+puzzle-event-yinli = Yinli Cup

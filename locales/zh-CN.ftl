@@ -566,3 +566,20 @@ material-piece = { $count ->
     [4] 四{ $piece }
    *[other] 五{ $piece }
 }
+puzzle-game-event-year = { $year } 年{ $event }
+puzzle-game-year = { $year } 年实战对局
+puzzle-game = 实战对局
+puzzle-event-ram-cup = 五羊杯象棋冠军赛
+puzzle-event-asian-individual = 亚洲象棋个人锦标赛
+puzzle-event-bgn = BGN 世界象棋挑战赛
+puzzle-event-canada = 加拿大全国象棋锦标赛
+puzzle-event-china-team = 全国象棋团体赛
+puzzle-event-china-individual = 全国象棋个人赛
+puzzle-event-qiwang = 全国象棋棋王赛
+puzzle-event-hk-individual = 香港象棋个人赛
+puzzle-event-hk-team = 香港象棋团体赛
+puzzle-event-malaysia-open = 马来西亚象棋公开赛
+puzzle-event-malaysia-qiwang = 马来西亚象棋棋王赛
+puzzle-event-red-bull = 红牛杯电视快棋赛
+puzzle-event-world = 世界象棋锦标赛
+puzzle-event-yinli = 银利杯象棋赛

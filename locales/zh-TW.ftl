@@ -566,3 +566,20 @@ material-piece = { $count ->
     [4] 四{ $piece }
    *[other] 五{ $piece }
 }
+puzzle-game-event-year = { $year } 年{ $event }
+puzzle-game-year = { $year } 年實戰對局
+puzzle-game = 實戰對局
+puzzle-event-ram-cup = 五羊盃象棋冠軍賽
+puzzle-event-asian-individual = 亞洲象棋個人錦標賽
+puzzle-event-bgn = BGN 世界象棋挑戰賽
+puzzle-event-canada = 加拿大全國象棋錦標賽
+puzzle-event-china-team = 全國象棋團體賽
+puzzle-event-china-individual = 全國象棋個人賽
+puzzle-event-qiwang = 全國象棋棋王賽
+puzzle-event-hk-individual = 香港象棋個人賽
+puzzle-event-hk-team = 香港象棋團體賽
+puzzle-event-malaysia-open = 馬來西亞象棋公開賽
+puzzle-event-malaysia-qiwang = 馬來西亞象棋棋王賽
+puzzle-event-red-bull = 紅牛盃電視快棋賽
+puzzle-event-world = 世界象棋錦標賽
+puzzle-event-yinli = 銀利盃象棋賽

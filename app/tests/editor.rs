@@ -353,6 +353,16 @@ fn the_composers_view_tells_a_unique_mate_from_a_cooked_one() {
     harness.get_by_label("3 步内无杀。");
 }
 
+/// The row of the puzzle list that shows puzzle `index` in the Chinese interface.
+fn row_label(index: usize, puzzle: &chuhe_core::puzzle::Puzzle) -> String {
+    let i18n = chuhe::i18n::I18n::new(chuhe::i18n::Language::ZhCn);
+    let goal = chuhe::panels::puzzles::goal_text(&i18n, puzzle);
+    let title = chuhe::widgets::text::game_puzzle_title(&i18n, puzzle)
+        .or_else(|| (!puzzle.title.is_empty()).then(|| puzzle.title.clone()))
+        .unwrap_or_else(|| goal.clone());
+    format!("{}. {title} — {goal}", index + 1)
+}
+
 /// The built-in puzzle with this FEN: its set and index.
 fn find_puzzle(app: &ChuheApp, fen: &str) -> (usize, usize) {
     for (s, set) in app.state.puzzles.sets.iter().enumerate() {
@@ -384,17 +394,14 @@ fn solve_mode_refuses_a_wrong_move_and_accepts_the_right_ones() {
     menu(&mut harness, "残局", "残局题库…");
     let fen = "1C3k3/C8/3Rba3/4p3p/p1p6/9/9/4r4/4A4/4K4 w - - 0 1";
     let (set, index) = find_puzzle(harness.state(), fen);
-    let title = harness.state().state.puzzles.sets[set].set.puzzles[index]
-        .title
-        .clone();
+    let row = row_label(
+        index,
+        &harness.state().state.puzzles.sets[set].set.puzzles[index],
+    );
     // The row may lie below the list's fold.
-    harness
-        .get_by_label_contains(&format!("{}. {title}", index + 1))
-        .scroll_to_me();
+    harness.get_by_label(&row).scroll_to_me();
     settle(&mut harness);
-    harness
-        .get_by_label_contains(&format!("{}. {title}", index + 1))
-        .click();
+    harness.get_by_label(&row).click();
     settle(&mut harness);
     let puzzle = harness
         .state()
@@ -680,12 +687,8 @@ fn keys_for_the_game_do_nothing_unseen_while_the_board_is_taken() {
     click(&mut harness, "e2");
     let cursor = harness.state().state.study.cursor;
     menu(&mut harness, "残局", "残局题库…");
-    let first = harness.state().state.puzzles.sets[0].set.puzzles[0]
-        .title
-        .clone();
-    harness
-        .get_by_label_contains(&format!("1. {first}"))
-        .click();
+    let first = row_label(0, &harness.state().state.puzzles.sets[0].set.puzzles[0]);
+    harness.get_by_label(&first).click();
     settle(&mut harness);
     assert!(harness.state().state.puzzles.session.is_some());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
@@ -727,9 +730,7 @@ fn a_puzzle_for_black_is_shown_from_blacks_side_and_solved_there() {
         })
         .map(|(i, p)| (i, p.clone()))
         .expect("a mate in 1 for Black");
-    harness
-        .get_by_label_contains(&format!("{}. {}", index + 1, puzzle.title))
-        .click();
+    harness.get_by_label(&row_label(index, &puzzle)).click();
     settle(&mut harness);
     assert!(harness.state().board_geometry().unwrap().is_flipped());
     let mut solver = Solver::new(16);

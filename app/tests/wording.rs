@@ -43,3 +43,27 @@ fn the_engines_mate_is_said_in_the_winners_moves() {
     harness.get_by_label_contains("1. 红方 2 步杀");
     key(&mut harness, Key::Space);
 }
+
+#[test]
+fn the_game_puzzles_have_chinese_titles_in_the_chinese_interface() {
+    let mut harness = open_in(&temp_dir("wording", "puzzles"));
+    harness.get_by_label("残局").click();
+    harness.run();
+    harness.get_by_label("残局题库…").click();
+    harness.run_ok();
+    harness.get_by_label_contains("实战杀局").click();
+    harness.run_ok();
+    // The first one was cut from LE Thien Vi – BI BingJian, World Championships 1997.
+    harness.get_by_label("1. 1997 年世界象棋锦标赛 — 红方先走，1 步杀");
+    assert!(harness.query_by_label_contains("BingJian").is_none());
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(
+        &ctx,
+        chuhe::actions::Action::View(chuhe::actions::ViewAction::SetLanguage(
+            chuhe::i18n::Language::En,
+        )),
+    );
+    harness.run_ok();
+    // English readers get the players' names as the source gives them.
+    harness.get_by_label_contains("1. LE Thien Vi - BI BingJian — ");
+}

@@ -155,6 +155,69 @@ pub fn ecco_label(code: &str) -> String {
     }
 }
 
+/// The events the built-in 实战 puzzles were cut from, as their sources name them (in
+/// English), with the message that names each in the interface language.
+const GAME_EVENTS: [(&str, &str); 15] = [
+    ("5 Ram Cup Xiangqi Championship", "puzzle-event-ram-cup"),
+    (
+        "Asian Xiangqi Individual Championships",
+        "puzzle-event-asian-individual",
+    ),
+    ("BGN World Xiangqi Challenge", "puzzle-event-bgn"),
+    ("Canadian National Champion", "puzzle-event-canada"),
+    ("China Team Championship", "puzzle-event-china-team"),
+    ("Chinese National Champion", "puzzle-event-china-individual"),
+    ("Chinese Qiwang Championship", "puzzle-event-qiwang"),
+    (
+        "Hong Kong Individual Championship",
+        "puzzle-event-hk-individual",
+    ),
+    ("Hong Kong Team Champion", "puzzle-event-hk-team"),
+    ("Malaysia Open", "puzzle-event-malaysia-open"),
+    (
+        "Malaysian Qiwang Championship",
+        "puzzle-event-malaysia-qiwang",
+    ),
+    (
+        "Red Bull Cup TV fast game Champion",
+        "puzzle-event-red-bull",
+    ),
+    ("World Xiangqi Champion Tournament", "puzzle-event-world"),
+    ("World Xiangqi Championships", "puzzle-event-world"),
+    ("Yinli Cup Champion", "puzzle-event-yinli"),
+];
+
+/// The title of a built-in 实战 puzzle (cut from a master game) in Chinese, made from its
+/// own source: the event and year ("1997 年世界象棋锦标赛"). Its stored title names the
+/// players romanised ("LE Thien Vi - BI BingJian"), which the data gives no Chinese for;
+/// English keeps that title. `None` for every other puzzle, and in English.
+pub fn game_puzzle_title(i18n: &I18n, puzzle: &chuhe_core::puzzle::Puzzle) -> Option<String> {
+    if i18n.language() == Language::En || !puzzle.id.starts_with("wukong-") {
+        return None;
+    }
+    // "World Xiangqi Championships 1997 · wukong-xiangqi puzzle_0 (MIT)"
+    let event = puzzle.source.split(" · ").next().unwrap_or_default().trim();
+    let (name, year) = match event.rsplit_once(' ') {
+        Some((name, year)) if year.len() == 4 && year.chars().all(|c| c.is_ascii_digit()) => {
+            (name.trim(), Some(year.to_owned()))
+        }
+        _ => (event, None),
+    };
+    let id = GAME_EVENTS
+        .iter()
+        .find(|(english, _)| *english == name)
+        .map(|(_, id)| *id);
+    Some(match (id, year) {
+        (Some(id), Some(year)) => i18n.tr_args(
+            "puzzle-game-event-year",
+            &[("event", i18n.tr(id).into()), ("year", year.into())],
+        ),
+        (Some(id), None) => i18n.tr(id),
+        (None, Some(year)) => i18n.tr_args("puzzle-game-year", &[("year", year.into())]),
+        (None, None) => i18n.tr("puzzle-game"),
+    })
+}
+
 /// The name of a piece in the interface language: its character in Chinese, a word (and
 /// the character) in English.
 pub fn piece_name(i18n: &I18n, piece: Piece) -> String {
