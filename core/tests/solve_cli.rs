@@ -87,6 +87,20 @@ fn a_composed_position_is_solved_with_a_warning_on_stderr() {
         "2",
     ]);
     assert!(!ok && err.contains("g0"), "{err}");
+    // A batch names the puzzle the warning is about.
+    let dir = std::env::temp_dir().join(format!("chuhe-solve-composed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("composed.fen");
+    std::fs::write(&list, format!("{MATE_IN_TWO}\n{fen}\n")).unwrap();
+    let (ok, out, err) = solve(&["--fens", list.to_str().unwrap(), "--mate", "3"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("line 2"), "{out}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(
+        err.lines().all(|l| l.starts_with("warning: line 2: ")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
     // An ordinary position warns of nothing.
     let (ok, _, err) = solve(&["--fen", MATE_IN_TWO, "--mate", "3", "--json"]);
     assert!(ok && err.is_empty(), "{err}");
