@@ -125,7 +125,6 @@ engine-error-io = Chuhe cannot talk to the engine: { $reason }
 engine-warning-bad-move = The engine wrote a move that is not legal here ({ $move }); that line was skipped: { $line }
 engine-warning-bad-value = The engine wrote an unreadable { $key }; that line was skipped: { $line }
 engine-warning-unknown = The engine wrote something that is not UCI: { $line }
-score-mate = Mate { $count }
 review-start = Review the whole game
 review-cancel = Cancel
 review-progress = Reviewing { $done } / { $total }
@@ -518,9 +517,9 @@ tb-generating = Generating the { $material } table…
 tb-error = Endgame table error: { $error }
 tb-side-red = Red
 tb-side-black = Black
-tb-verdict-win-sure = Won whoever moves (例胜): { $side } mates in { $plies } plies
-tb-verdict-win-tricky = Won only with this side to move (巧胜): { $side } mates in { $plies } plies
-tb-verdict-win = { $side } wins, mate in { $plies } plies
+tb-verdict-win-sure = Won whoever moves (例胜): { $mate }
+tb-verdict-win-tricky = Won only with this side to move (巧胜): { $mate }
+tb-verdict-win = { $side } wins: { $mate }
 tb-verdict-win-rule = { $side } wins: the other side can only check perpetually, which loses
 tb-verdict-draw-sure = Drawn whoever moves (例和)
 tb-verdict-draw-tricky = Drawn only with this side to move (巧和)
@@ -529,7 +528,6 @@ tb-move-wins-fastest = wins fastest
 tb-move-wins = wins
 tb-move-draws = draws
 tb-move-loses = loses
-tb-move-plies = { $plies } plies
 tb-move-rule = (perpetual check loses)
 tb-practise = Practise against the table
 tb-practise-stop = Stop practising
@@ -622,3 +620,37 @@ play-assist = Assist (engine analysis, best-move arrow and hints)
 play-assist-note = Using assist is noted in the game's record.
 notice-fair-play = Analysis and hints are off during a game against the engine; switch on “Assist” to use them.
 fair-play-off = In a game: engine analysis and hints are off.
+## Wording (one way of saying things) and the editor's warnings
+editor-warnings = Playable, but no game reaches these placements (allowed in composed problems):
+mate-by-side = { $side } mates in { $moves }
+score-mated = Mated
+view-score-unit = Scores:
+score-unit-pawns = In pawns (+1.23)
+score-unit-centipawns = In centipawns (+123)
+material-vs = { $red } vs { $black }
+material-bare = bare { $general }
+material-joiner = {" and "}
+material-piece = { $count ->
+    [1] { $piece }
+    [2] two { $piece }s
+    [3] three { $piece }s
+    [4] four { $piece }s
+   *[other] five { $piece }s
+}
+puzzle-game-event-year = { $event } { $year }
+puzzle-game-year = Game of { $year }
+puzzle-game = Game
+puzzle-event-ram-cup = 5 Ram Cup Xiangqi Championship
+puzzle-event-asian-individual = Asian Xiangqi Individual Championships
+puzzle-event-bgn = BGN World Xiangqi Challenge
+puzzle-event-canada = Canadian National Championship
+puzzle-event-china-team = China Team Championship
+puzzle-event-china-individual = Chinese National Championship
+puzzle-event-qiwang = Chinese Qiwang Championship
+puzzle-event-hk-individual = Hong Kong Individual Championship
+puzzle-event-hk-team = Hong Kong Team Championship
+puzzle-event-malaysia-open = Malaysia Open
+puzzle-event-malaysia-qiwang = Malaysian Qiwang Championship
+puzzle-event-red-bull = Red Bull Cup TV Rapid Championship
+puzzle-event-world = World Xiangqi Championships
+puzzle-event-yinli = Yinli Cup

@@ -125,7 +125,6 @@ engine-error-io = 无法与引擎通信：{ $reason }
 engine-warning-bad-move = 引擎给出了此处不合法的着法（{ $move }），已跳过该行：{ $line }
 engine-warning-bad-value = 引擎给出了无法读取的 { $key }，已跳过该行：{ $line }
 engine-warning-unknown = 引擎输出了不属于 UCI 的内容：{ $line }
-score-mate = { $count } 步杀
 review-start = 全局复盘
 review-cancel = 取消
 review-progress = 复盘中 { $done } / { $total }
@@ -518,9 +517,9 @@ tb-generating = 正在生成 { $material } 残局库…
 tb-error = 残局库出错：{ $error }
 tb-side-red = 红方
 tb-side-black = 黑方
-tb-verdict-win-sure = 例胜：{ $side }胜，{ $plies } 着成杀
-tb-verdict-win-tricky = 巧胜：{ $side }胜（换对方走就不同），{ $plies } 着成杀
-tb-verdict-win = { $side }胜，{ $plies } 着成杀
+tb-verdict-win-sure = 例胜：{ $mate }
+tb-verdict-win-tricky = 巧胜（换对方走就不同）：{ $mate }
+tb-verdict-win = { $side }胜：{ $mate }
 tb-verdict-win-rule = { $side }胜：对方只能长将，长将判负
 tb-verdict-draw-sure = 例和
 tb-verdict-draw-tricky = 巧和（换对方走就不同）
@@ -529,7 +528,6 @@ tb-move-wins-fastest = 最快胜
 tb-move-wins = 胜
 tb-move-draws = 和
 tb-move-loses = 负
-tb-move-plies = { $plies } 着
 tb-move-rule = （长将判负）
 tb-practise = 与残局库对练
 tb-practise-stop = 结束对练
@@ -622,3 +620,37 @@ play-assist = 辅助（引擎分析、最佳着法箭头与提示）
 play-assist-note = 使用辅助会记入棋谱。
 notice-fair-play = 与电脑对局中，分析与提示已关闭；需要时请打开“辅助”。
 fair-play-off = 对局中：引擎分析与提示已关闭。
+## 统一说法，摆棋的提示
+editor-warnings = 可以对弈和求解，但实战中走不到下列位置（排局允许）：
+mate-by-side = { $side } { $moves } 步杀
+score-mated = 已被将死
+view-score-unit = 局面评分：
+score-unit-pawns = 以兵为单位（+1.23）
+score-unit-centipawns = 以百分之一兵为单位（+123）
+material-vs = { $red } 对 { $black }
+material-bare = 单{ $general }
+material-joiner = {""}
+material-piece = { $count ->
+    [1] { $piece }
+    [2] 双{ $piece }
+    [3] 三{ $piece }
+    [4] 四{ $piece }
+   *[other] 五{ $piece }
+}
+puzzle-game-event-year = { $year } 年{ $event }
+puzzle-game-year = { $year } 年实战对局
+puzzle-game = 实战对局
+puzzle-event-ram-cup = 五羊杯象棋冠军赛
+puzzle-event-asian-individual = 亚洲象棋个人锦标赛
+puzzle-event-bgn = BGN 世界象棋挑战赛
+puzzle-event-canada = 加拿大全国象棋锦标赛
+puzzle-event-china-team = 全国象棋团体赛
+puzzle-event-china-individual = 全国象棋个人赛
+puzzle-event-qiwang = 全国象棋棋王赛
+puzzle-event-hk-individual = 香港象棋个人赛
+puzzle-event-hk-team = 香港象棋团体赛
+puzzle-event-malaysia-open = 马来西亚象棋公开赛
+puzzle-event-malaysia-qiwang = 马来西亚象棋棋王赛
+puzzle-event-red-bull = 红牛杯电视快棋赛
+puzzle-event-world = 世界象棋锦标赛
+puzzle-event-yinli = 银利杯象棋赛

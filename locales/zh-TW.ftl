@@ -125,7 +125,6 @@ engine-error-io = 無法與引擎通訊：{ $reason }
 engine-warning-bad-move = 引擎給出了此處不合法的著法（{ $move }），已略過該行：{ $line }
 engine-warning-bad-value = 引擎給出了無法讀取的 { $key }，已略過該行：{ $line }
 engine-warning-unknown = 引擎輸出了不屬於 UCI 的內容：{ $line }
-score-mate = { $count } 步殺
 review-start = 全局復盤
 review-cancel = 取消
 review-progress = 復盤中 { $done } / { $total }
@@ -518,9 +517,9 @@ tb-generating = 正在生成 { $material } 殘局庫…
 tb-error = 殘局庫出錯：{ $error }
 tb-side-red = 紅方
 tb-side-black = 黑方
-tb-verdict-win-sure = 例勝：{ $side }勝，{ $plies } 著成殺
-tb-verdict-win-tricky = 巧勝：{ $side }勝（換對方走就不同），{ $plies } 著成殺
-tb-verdict-win = { $side }勝，{ $plies } 著成殺
+tb-verdict-win-sure = 例勝：{ $mate }
+tb-verdict-win-tricky = 巧勝（換對方走就不同）：{ $mate }
+tb-verdict-win = { $side }勝：{ $mate }
 tb-verdict-win-rule = { $side }勝：對方只能長將，長將判負
 tb-verdict-draw-sure = 例和
 tb-verdict-draw-tricky = 巧和（換對方走就不同）
@@ -529,7 +528,6 @@ tb-move-wins-fastest = 最快勝
 tb-move-wins = 勝
 tb-move-draws = 和
 tb-move-loses = 負
-tb-move-plies = { $plies } 著
 tb-move-rule = （長將判負）
 tb-practise = 與殘局庫對練
 tb-practise-stop = 結束對練
@@ -622,3 +620,37 @@ play-assist = 輔助（引擎分析、最佳著法箭頭與提示）
 play-assist-note = 使用輔助會記入棋譜。
 notice-fair-play = 與電腦對局中，分析與提示已關閉；需要時請打開「輔助」。
 fair-play-off = 對局中：引擎分析與提示已關閉。
+## 統一說法，擺棋的提示
+editor-warnings = 可以對弈和求解，但實戰中走不到下列位置（排局允許）：
+mate-by-side = { $side } { $moves } 步殺
+score-mated = 已被將死
+view-score-unit = 局面評分：
+score-unit-pawns = 以兵為單位（+1.23）
+score-unit-centipawns = 以百分之一兵為單位（+123）
+material-vs = { $red } 對 { $black }
+material-bare = 單{ $general }
+material-joiner = {""}
+material-piece = { $count ->
+    [1] { $piece }
+    [2] 雙{ $piece }
+    [3] 三{ $piece }
+    [4] 四{ $piece }
+   *[other] 五{ $piece }
+}
+puzzle-game-event-year = { $year } 年{ $event }
+puzzle-game-year = { $year } 年實戰對局
+puzzle-game = 實戰對局
+puzzle-event-ram-cup = 五羊盃象棋冠軍賽
+puzzle-event-asian-individual = 亞洲象棋個人錦標賽
+puzzle-event-bgn = BGN 世界象棋挑戰賽
+puzzle-event-canada = 加拿大全國象棋錦標賽
+puzzle-event-china-team = 全國象棋團體賽
+puzzle-event-china-individual = 全國象棋個人賽
+puzzle-event-qiwang = 全國象棋棋王賽
+puzzle-event-hk-individual = 香港象棋個人賽
+puzzle-event-hk-team = 香港象棋團體賽
+puzzle-event-malaysia-open = 馬來西亞象棋公開賽
+puzzle-event-malaysia-qiwang = 馬來西亞象棋棋王賽
+puzzle-event-red-bull = 紅牛盃電視快棋賽
+puzzle-event-world = 世界象棋錦標賽
+puzzle-event-yinli = 銀利盃象棋賽

@@ -39,6 +39,32 @@ impl Language {
         }
     }
 
+    /// The language a POSIX locale such as `en_US.UTF-8`, `zh_TW.Big5` or `zh_CN` asks for;
+    /// `None` for one Chuhe does not speak (or `C`).
+    pub fn from_locale(locale: &str) -> Option<Language> {
+        let name = locale.split(['.', '@']).next()?.to_ascii_lowercase();
+        let (lang, region) = name
+            .split_once(['_', '-'])
+            .map_or((name.as_str(), ""), |(l, r)| (l, r));
+        match (lang, region) {
+            ("zh", "tw" | "hk" | "mo" | "hant") => Some(Language::ZhTw),
+            ("zh", _) => Some(Language::ZhCn),
+            ("en", _) => Some(Language::En),
+            _ => None,
+        }
+    }
+
+    /// The language the environment's locale asks for (`LC_ALL`, `LC_MESSAGES`, `LANG`, the
+    /// first one set), or the default: what a first start speaks.
+    pub fn from_environment() -> Language {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| std::env::var(v).ok())
+            .find(|v| !v.is_empty())
+            .and_then(|v| Language::from_locale(&v))
+            .unwrap_or_default()
+    }
+
     fn index(self) -> usize {
         match self {
             Language::ZhCn => 0,

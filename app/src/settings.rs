@@ -42,6 +42,16 @@ impl MoveNotation {
         }
     }
 
+    /// What a reader of `language` expects: Chinese in the script of the interface, WXF
+    /// (the notation of English books and the World Xiangqi Federation) in English.
+    pub const fn for_language(language: Language) -> MoveNotation {
+        match language {
+            Language::ZhCn => MoveNotation::Chinese,
+            Language::ZhTw => MoveNotation::ChineseTraditional,
+            Language::En => MoveNotation::Wxf,
+        }
+    }
+
     /// The key of its name in the translations.
     pub const fn message_id(self) -> &'static str {
         match self {
@@ -189,6 +199,8 @@ pub struct Settings {
     pub patterns_solved: Vec<String>,
     /// The new-game dialog's last choices, offered again the next time.
     pub play: PlayChoices,
+    /// How evaluations are written.
+    pub score_unit: ScoreUnit,
 }
 
 /// What the new-game dialog was last set to, in plain values that read well in the file.
@@ -246,11 +258,44 @@ pub enum ClockName {
 }
 
 impl Settings {
+    /// The settings of a first start (no settings file yet) in `language`: the defaults,
+    /// with the notation that language's readers expect.
+    pub fn first_start(language: Language) -> Settings {
+        Settings {
+            language,
+            notation: MoveNotation::for_language(language),
+            ..Settings::default()
+        }
+    }
+
     /// Puts `path` first among the recent files.
     pub fn remember_file(&mut self, path: &Path) {
         self.recent_files.retain(|p| p != path);
         self.recent_files.insert(0, path.to_owned());
         self.recent_files.truncate(RECENT_FILES);
+    }
+}
+
+/// How an evaluation is written: in pawns (`+1.23`) or centipawns (`+123`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScoreUnit {
+    /// `+1.23`: a pawn before the river is 1.
+    #[default]
+    Pawns,
+    /// `+123`, as UCI engines report.
+    Centipawns,
+}
+
+impl ScoreUnit {
+    /// Every choice, in menu order.
+    pub const ALL: [ScoreUnit; 2] = [ScoreUnit::Pawns, ScoreUnit::Centipawns];
+
+    /// The key of its name in the translations.
+    pub const fn message_id(self) -> &'static str {
+        match self {
+            ScoreUnit::Pawns => "score-unit-pawns",
+            ScoreUnit::Centipawns => "score-unit-centipawns",
+        }
     }
 }
 

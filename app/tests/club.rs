@@ -96,13 +96,12 @@ fn a_club_of_six_plays_a_round_and_prints_its_standings() {
     let saved = ClubStore::load(&open.path).unwrap();
     assert_eq!(saved, open.club);
 
-    // The standings: the two winners share first place (冠军), the two who drew share
-    // third (季军), the losers are fifth.
+    // The standings: the two winners share first place, the two who drew share third,
+    // the losers are fifth. Four rounds are still to play: no champion (冠军) yet.
     let p = &t.rounds[0].pairings;
     let winners = [p[0].red, p[2].black];
-    assert_eq!(harness.query_all_by_label("冠军").count(), 2);
-    assert_eq!(harness.query_all_by_label("季军").count(), 2);
-    assert_eq!(harness.query_all_by_label("亚军").count(), 0);
+    assert_eq!(harness.query_all_by_label("冠军").count(), 0);
+    assert_eq!(harness.query_all_by_label("季军").count(), 0);
     let standings = t.standings();
     for line in &standings {
         let expected = if winners.contains(&line.player) {
@@ -138,6 +137,27 @@ fn a_club_of_six_plays_a_round_and_prints_its_standings() {
         Some(open.club.name_of(first.red))
     );
 
+    // The other four rounds played out (Red wins every game): now the table has its
+    // champion, on screen and on the page.
+    for round in 1..5 {
+        for board in 0..3 {
+            apply(
+                &mut harness,
+                Action::Club(ClubAction::SetResult {
+                    round,
+                    board,
+                    result: Some(GameResult::RedWins),
+                }),
+            );
+        }
+    }
+    let open = harness.state().state.club.current.clone().unwrap();
+    let t = open.club.tournament(GradeGroup::Low).unwrap();
+    assert!(t.is_finished());
+    let champions: Vec<_> = t.standings().into_iter().filter(|l| l.rank == 1).collect();
+    assert!(!champions.is_empty());
+    assert_eq!(harness.query_all_by_label("冠军").count(), champions.len());
+
     // The printable page (the file dialog's answer given directly).
     let csv_path = dir.join("page.csv");
     let png_path = dir.join("page.png");
@@ -158,10 +178,10 @@ fn a_club_of_six_plays_a_round_and_prints_its_standings() {
     }
     assert!(csv.contains("第 5 轮"));
     assert!(csv.contains("（第15.1条）"));
-    let winner = open.club.name_of(winners[0]);
+    let winner = open.club.name_of(champions[0].player);
     assert!(
         csv.lines()
-            .any(|l| l.starts_with(&format!("1,{winner},1,")) && l.ends_with(",冠军")),
+            .any(|l| l.starts_with(&format!("1,{winner},")) && l.ends_with(",冠军")),
         "{csv}"
     );
     let png = image::open(&png_path).unwrap().to_rgba8();

@@ -40,7 +40,12 @@ fn the_browser_searches_puts_a_line_on_the_board_and_names_the_position() {
     assert!(harness.state().state.openings.open);
     // The tree is there, from its root.
     assert!(harness.get_all_by_label("开局").next().is_some());
-    assert!(harness.get_all_by_label("当头炮  B00").next().is_some());
+    assert!(
+        harness
+            .get_all_by_label("当头炮  B00 中炮局")
+            .next()
+            .is_some()
+    );
 
     // Search in English finds the Chinese-named node; click it.
     let search = harness.get_by_label("搜索");
@@ -49,11 +54,11 @@ fn the_browser_searches_puts_a_line_on_the_board_and_names_the_position() {
     harness.run();
     assert_eq!(harness.state().state.openings.query, "screen horses");
     assert!(
-        harness.query_by_label("当头炮  B00").is_none(),
+        harness.query_by_label("当头炮  B00 中炮局").is_none(),
         "only matches are listed"
     );
     harness
-        .get_all_by_label("屏风马  C00")
+        .get_all_by_label("屏风马  C00 中炮对屏风马")
         .next()
         .expect("a match")
         .click();
@@ -69,7 +74,7 @@ fn the_browser_searches_puts_a_line_on_the_board_and_names_the_position() {
     assert!(comment.starts_with("屏风马："), "{comment}");
     assert_eq!(state.study.record.headers().get("ECCO"), Some("C00"));
     // The header area names it.
-    harness.get_by_label("C00 屏风马");
+    harness.get_by_label("C00 中炮对屏风马 · 屏风马");
 
     // One move back: which opening is this? The browser picks 中炮对进左马 (via 炮二平五
     // 马8进7 马二进三, named by its first two plies).
@@ -120,7 +125,7 @@ fn in_traditional_chinese_the_browser_finds_simplified_names_and_shows_tradition
     search.type_text("屏风馬");
     harness.run();
     harness
-        .get_all_by_label("屏風馬  C00")
+        .get_all_by_label("屏風馬  C00 中炮对屏风马")
         .next()
         .expect("a match")
         .click();

@@ -12,7 +12,7 @@ use std::time::Duration;
 fn kr_v_k_verdict_and_practice() {
     let dir = temp_dir("tablebase", "kr_v_k");
     let mut harness = open_in(&dir);
-    // Red mates in 3 plies, whoever moves would lose for Black: 例胜.
+    // Red mates in 3 plies, two of its moves, whoever moves would lose for Black: 例胜.
     harness.event(Event::Paste("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1".into()));
     harness.run_ok();
     // The small table is fetched in the background as soon as the board shows it.
@@ -21,7 +21,9 @@ fn kr_v_k_verdict_and_practice() {
         app.state.tablebase.analysis_of(pos).is_some()
     });
     harness.run_ok();
-    harness.get_by_label_contains("例胜：红方胜，3 着成杀");
+    harness.get_by_label_contains("例胜：红方 2 步杀");
+    // The material is named in words, not as the code KR v K.
+    harness.get_by_label("车 对 单将");
     // Cached in the app's own data directory, not the user's.
     assert!(dir.join("tablebases").join("KR_K.chtb").exists());
     // Every move is listed with its outcome; the fastest wins are marked.
@@ -29,6 +31,13 @@ fn kr_v_k_verdict_and_practice() {
         harness.query_all_by_label_contains("最快胜").count(),
         2,
         "i0i8 and i0e0 both mate in 3 plies"
+    );
+    // The moves say their distance the same way.
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("最快胜  红方 2 步杀")
+            .count(),
+        2
     );
     // Every legal move has its value, slower wins marked apart from the fastest.
     let app = harness.state();
@@ -52,7 +61,7 @@ fn kr_v_k_verdict_and_practice() {
     });
     harness.run_ok();
     assert!(harness.query_by_label_contains("失着").is_none());
-    harness.get_by_label_contains("1 着成杀");
+    harness.get_by_label_contains("：红方 1 步杀");
     // The mate itself ends the practice as a win.
     harness
         .get_all_by_label_contains("最快胜")
@@ -83,7 +92,7 @@ fn the_table_can_move_first() {
     });
     harness.run_ok();
     // Black to move loses whoever moves: the verdict names the winner, Red.
-    harness.get_by_label_contains("例胜：红方胜");
+    harness.get_by_label_contains("例胜：红方 ");
     harness.get_by_label("我执另一方（残局库先走）").click();
     // The table defends for Black at once; the user has Red.
     wait_for(&mut harness, Duration::from_secs(30), |app| {

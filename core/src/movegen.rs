@@ -303,7 +303,7 @@ impl Position {
             PieceKind::Advisor => {
                 if df.abs() != 1 || dr.abs() != 1 {
                     Some(WrongShape)
-                } else if !m.to.in_palace(us) {
+                } else if !m.to.in_palace(us) || !m.from.in_palace(us) {
                     Some(LeavesPalace)
                 } else {
                     None
@@ -312,7 +312,7 @@ impl Position {
             PieceKind::Elephant => {
                 if df.abs() != 2 || dr.abs() != 2 {
                     Some(WrongShape)
-                } else if !m.to.rank().is_own_half(us) {
+                } else if !m.to.rank().is_own_half(us) || !m.from.rank().is_own_half(us) {
                     Some(CrossesRiver)
                 } else if !empty(ff + df / 2, fr + dr / 2) {
                     Some(ElephantEyeBlocked)

@@ -1,6 +1,9 @@
 //! Any arrangement of pieces with a side to move: what an editor produces and a FEN holds.
-//! [`Setup::validate`] lists every reason it is not a legal position, each with the points
-//! involved, so an editor can mark all of them at once.
+//! [`Setup::validate`] lists every reason it is not a playable position, each with the points
+//! involved, so an editor can mark all of them at once. [`Setup::warnings`] lists the
+//! placements no game can reach (a pawn behind its start, an advisor off its five points):
+//! composed problems use them, the rules of movement still apply to such pieces, and the
+//! position is playable, so they are accepted and only pointed out.
 
 use crate::position::{Position, attackers_of_general};
 use crate::{Board, Color, Piece, PieceKind, Square};
@@ -40,7 +43,10 @@ impl Setup {
         }
     }
 
-    /// Checks every rule a playable position must keep and lists all problems found.
+    /// Checks every rule a playable position must keep and lists all problems found: a
+    /// side without a general or with too many pieces of a kind, a general outside its
+    /// palace, the generals facing, the side not to move in check. Move generation, the
+    /// search and the solver rely on exactly these; anything else may be played.
     pub fn validate(&self) -> Result<(), InvalidSetup> {
         let mut problems = Vec::new();
         let mut generals = [None, None];
@@ -65,7 +71,7 @@ impl Setup {
             }
         }
         for (square, piece) in self.board.pieces() {
-            if !can_stand_on(piece, square) {
+            if piece.kind == PieceKind::General && !can_stand_on(piece, square) {
                 problems.push(SetupProblem::UnreachablePoint { piece, square });
             }
         }
@@ -104,6 +110,22 @@ impl Setup {
         } else {
             Err(InvalidSetup { problems })
         }
+    }
+
+    /// The placements no game can reach but play can go on from, each an
+    /// [`SetupProblem::UnreachablePoint`] of an advisor, elephant or pawn: an advisor off its
+    /// five palace points, an elephant off its seven points, a pawn behind its start rank or
+    /// beside the pawn files before the river. Composed problems (排局) use such placements;
+    /// an editor accepts them with a warning. (A general off its palace is an error instead:
+    /// it is in [`Setup::validate`]'s list.)
+    pub fn warnings(&self) -> Vec<SetupProblem> {
+        self.board
+            .pieces()
+            .filter(|&(square, piece)| {
+                piece.kind != PieceKind::General && !can_stand_on(piece, square)
+            })
+            .map(|(square, piece)| SetupProblem::UnreachablePoint { piece, square })
+            .collect()
     }
 
     /// The left–right mirror image, same side to move.
@@ -174,7 +196,8 @@ pub enum SetupProblem {
     },
     /// A piece on a point it can never reach: a general or advisor off its palace points,
     /// an elephant off its seven points, a pawn behind its start or beside the pawn files
-    /// before the river.
+    /// before the river. For a general it is an error ([`Setup::validate`]); for the others
+    /// a warning ([`Setup::warnings`]).
     UnreachablePoint {
         /// The piece.
         piece: Piece,
@@ -372,10 +395,9 @@ mod tests {
     }
 
     fn unreachable(fen: &str) -> Vec<Square> {
-        let problems = setup(fen)
-            .validate()
-            .err()
-            .map_or(Vec::new(), |e| e.problems);
+        let setup = setup(fen);
+        let mut problems = setup.validate().err().map_or(Vec::new(), |e| e.problems);
+        problems.extend(setup.warnings());
         problems
             .into_iter()
             .filter_map(|p| match p {
@@ -424,6 +446,43 @@ mod tests {
             unreachable("3k5/9/9/9/9/1p7/9/9/9/4K4 w"),
             Vec::<Square>::new()
         );
+    }
+
+    #[test]
+    fn unreachable_placements_are_warnings_and_a_general_off_its_palace_an_error() {
+        // An advisor off its diagonal, an elephant across the river, a pawn on its own back
+        // rank: playable, each pointed out once.
+        let composed = setup("3k5/9/9/9/2B6/9/9/9/3A5/P3K4 w");
+        assert_eq!(composed.validate(), Ok(()));
+        assert_eq!(
+            composed.warnings(),
+            [
+                SetupProblem::UnreachablePoint {
+                    piece: Piece::new(Color::Red, Pawn),
+                    square: sq("a0")
+                },
+                SetupProblem::UnreachablePoint {
+                    piece: Piece::new(Color::Red, Advisor),
+                    square: sq("d1")
+                },
+                SetupProblem::UnreachablePoint {
+                    piece: Piece::new(Color::Red, Elephant),
+                    square: sq("c5")
+                },
+            ]
+        );
+        assert!(Position::from_setup(&composed).is_ok());
+        // A general off its palace is refused, and is not a warning.
+        let general_out = setup("3k5/9/9/9/9/9/9/9/9/6K2 w");
+        assert_eq!(
+            general_out.validate().unwrap_err().problems,
+            [SetupProblem::UnreachablePoint {
+                piece: Piece::new(Color::Red, General),
+                square: sq("g0")
+            }]
+        );
+        assert_eq!(general_out.warnings(), []);
+        assert_eq!(Setup::startpos().warnings(), []);
     }
 
     #[test]
@@ -479,11 +538,16 @@ mod tests {
         assert!(p.iter().any(
             |p| matches!(p, SetupProblem::UnreachablePoint { square, .. } if *square == sq("i0"))
         ));
-        assert!(p.iter().any(
+        // The pawn is a warning, not one of the problems.
+        assert!(!p.iter().any(
             |p| matches!(p, SetupProblem::UnreachablePoint { square, .. } if *square == sq("a2"))
         ));
         let p = problems("3k5/9/9/9/9/9/9/P8/3R5/4K4 w");
-        assert_eq!(p.len(), 2, "{p:?}");
+        assert_eq!(
+            p.len(),
+            1,
+            "the pawn behind its start is only a warning: {p:?}"
+        );
         assert!(p.iter().any(|p| matches!(p, SetupProblem::OpponentInCheck { checkers, .. } if checkers == &vec![sq("d1")])));
         for problem in &p {
             assert!(!problem.squares().is_empty());

@@ -168,10 +168,11 @@ const fn build_elephant_moves() -> [[Steps<4>; 90]; 2] {
             let mut i = 0;
             while i < 4 {
                 let (df, dr) = [(2, 2), (2, -2), (-2, 2), (-2, -2)][i];
-                // Never across the river: the destination stays on the own half.
-                let own = rel_rank(c, r + dr);
+                // Never across the river: both ends on the own half. An elephant a composer
+                // put across the river cannot move; this keeps the table symmetric (see above).
+                let (here, own) = (rel_rank(c, r), rel_rank(c, r + dr));
                 if let (true, Some(to), Some(eye)) = (
-                    own >= 0 && own <= 4,
+                    here >= 0 && here <= 4 && own >= 0 && own <= 4,
                     at(f + df, r + dr),
                     at(f + df / 2, r + dr / 2),
                 ) {
@@ -193,8 +194,12 @@ const fn build_palace_moves(diagonal: bool) -> [[Steps<4>; 90]; 2] {
         let mut s = 0;
         while s < 90 {
             let (f, r) = ((s % 9) as i8, (s / 9) as i8);
-            // Advisors stand only on the palace's five diagonal points (even file+rank sum).
-            if in_palace(c, f, r) && (!diagonal || (f - 3 + rel_rank(c, r)) % 2 == 0) {
+            // Steps go from a palace point to a palace point. In play an advisor only meets
+            // the five diagonal points, but a composed problem may put one on another palace
+            // point (it then steps among the other four) or outside (it cannot move). Keeping
+            // every step inside keeps the table symmetric, which the exchange evaluator and
+            // the tablebase's unmoves rely on when they read it backwards.
+            if in_palace(c, f, r) {
                 let mut i = 0;
                 while i < 4 {
                     let (df, dr) = if diagonal {

@@ -576,6 +576,45 @@ fn nothing_is_marked_before_the_first_result() {
     );
 }
 
+#[test]
+fn nobody_is_champion_before_the_last_round_is_complete() {
+    // A round robin of four: three rounds of two boards. Red wins every game.
+    let mut t = Tournament::round_robin(GradeGroup::Low, vec![A, B, C, D]).unwrap();
+    let boards: Vec<(usize, usize)> = (0..t.rounds.len())
+        .flat_map(|r| (0..t.rounds[r].pairings.len()).map(move |b| (r, b)))
+        .collect();
+    for (i, &(r, b)) in boards.iter().enumerate() {
+        assert!(!t.is_finished());
+        assert!(
+            t.standings().iter().all(|l| !l.top_three),
+            "no award after {i} of {} results",
+            boards.len()
+        );
+        t.set_result(r, b, Some(GameResult::RedWins)).unwrap();
+    }
+    assert!(t.is_finished());
+    let s = t.standings();
+    assert!(s.iter().filter(|l| l.top_three).all(|l| l.rank <= 3));
+    assert!(s.iter().any(|l| l.top_three && l.rank == 1));
+    // A Swiss of three rounds: complete rounds one and two name nobody; the third does.
+    let mut t = Tournament::swiss(GradeGroup::Low, vec![1, 2, 3, 4], 3).unwrap();
+    for r in 0..3 {
+        if r > 0 {
+            t.pair_next_round()
+                .expect("four players meet each other in three rounds");
+        }
+        for b in 0..2 {
+            assert!(t.standings().iter().all(|l| !l.top_three), "round {r}");
+            t.set_result(r, b, Some(GameResult::BlackWins)).unwrap();
+        }
+        assert_eq!(
+            t.standings().iter().any(|l| l.top_three),
+            r == 2,
+            "after round {r}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Clubs and their files
 

@@ -115,6 +115,24 @@ fn mates_in_one_to_five_are_found_at_their_distance() {
 }
 
 #[test]
+fn composed_placements_no_game_reaches_are_searched_and_solved() {
+    // The unique mate in two of the solve tests with a Red pawn on its own back rank and a
+    // Red elephant across the river, where only a composer puts them.
+    let fen = "4k4/4a4/B8/9/9/9/9/9/7R1/P2K5 w - - 0 1";
+    let p = pos(fen);
+    assert_eq!(p.to_setup().warnings().len(), 2);
+    assert!(
+        mates_in(&p, 2) && !mates_in(&p, 1),
+        "brute force: mate in 2"
+    );
+    let r = search(fen, Limits::depth(5));
+    assert_eq!(r.report.lines[0].score, Score::Mate(2));
+    let s = chuhe_core::solver::solve(&p, &chuhe_core::solver::SolveOptions::mate_in(3));
+    assert_eq!(s.mate_in(), Some(2));
+    assert_eq!(s.first_moves, moves(&["h1e1"]));
+}
+
+#[test]
 fn no_legal_move_loses_even_without_check() {
     // 困毙: Black's general cannot move and nothing attacks it; Black has no other piece.
     // The pawn guards d8 and Red's general the open e file.

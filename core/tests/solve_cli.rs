@@ -65,6 +65,48 @@ fn text_report_names_the_line_in_chinese_and_iccs() {
 }
 
 #[test]
+fn a_composed_position_is_solved_with_a_warning_on_stderr() {
+    // MATE_IN_TWO with a Red pawn on its own back rank and an elephant across the river.
+    let fen = "4k4/4a4/B8/9/9/9/9/9/7R1/P2K5 w - - 0 1";
+    let (ok, out, err) = solve(&["--fen", fen, "--mate", "3", "--json"]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let prefix = format!(
+        "{{\"fen\":\"{fen}\",\"mate_in\":2,\"first_moves\":[\"h1e1\"],\"line\":[\"h1e1\",\"e9f9\",\"e1e8\"],\"nodes\":"
+    );
+    assert!(out.starts_with(&prefix), "{out}");
+    let warnings: Vec<&str> = err.lines().collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(warnings.iter().all(|w| w.starts_with("warning: ")), "{err}");
+    assert!(err.contains("a0") && err.contains("a7"), "{err}");
+    // A general outside its palace is still refused.
+    let (ok, _, err) = solve(&[
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/7R1/6K2 w - - 0 1",
+        "--mate",
+        "2",
+    ]);
+    assert!(!ok && err.contains("g0"), "{err}");
+    // A batch names the puzzle the warning is about.
+    let dir = std::env::temp_dir().join(format!("chuhe-solve-composed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("composed.fen");
+    std::fs::write(&list, format!("{MATE_IN_TWO}\n{fen}\n")).unwrap();
+    let (ok, out, err) = solve(&["--fens", list.to_str().unwrap(), "--mate", "3"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("line 2"), "{out}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(
+        err.lines().all(|l| l.starts_with("warning: line 2: ")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // An ordinary position warns of nothing.
+    let (ok, _, err) = solve(&["--fen", MATE_IN_TWO, "--mate", "3", "--json"]);
+    assert!(ok && err.is_empty(), "{err}");
+}
+
+#[test]
 fn bad_input_is_an_error_not_a_panic() {
     for args in [
         &["--fen", "not a fen", "--mate", "2"][..],

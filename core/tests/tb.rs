@@ -15,7 +15,8 @@ fn table(tbs: &Tablebases, name: &str) -> Arc<chuhe_core::tb::Table> {
 }
 
 /// Every arrangement of `pieces` (generals anywhere in their palace, the others on any of
-/// the 90 points) that the core's setup validation accepts, for `side` to move.
+/// the 90 points) that the core's setup validation accepts with no warning, for `side` to
+/// move: the tables hold the placements a game can reach, not a composer's others.
 fn legal_positions(pieces: &[Piece], side: Color) -> Vec<Position> {
     fn place(
         pieces: &[Piece],
@@ -31,7 +32,9 @@ fn legal_positions(pieces: &[Piece], side: Color) -> Vec<Position> {
                 halfmove_clock: 0,
                 fullmove_number: 1,
             };
-            if let Ok(pos) = Position::from_setup(&setup) {
+            if setup.warnings().is_empty()
+                && let Ok(pos) = Position::from_setup(&setup)
+            {
                 out.push(pos);
             }
             return;
@@ -284,6 +287,13 @@ fn probing_outside_the_scope_answers_none() {
     let tbs = tables();
     assert_eq!(tbs.probe(&Position::startpos()), None);
     assert!(tbs.analyse(&Position::startpos()).is_none());
+    // A composer's placement (a pawn on its own back rank) is in no table's numbering,
+    // though the material's table is loaded: the answer is none, not a wrong value.
+    table(&tbs, "KP v KB");
+    let composed: Position = "3k5/9/9/9/2b6/9/9/9/9/P3K4 w - - 0 1".parse().unwrap();
+    assert!(!composed.to_setup().warnings().is_empty());
+    assert_eq!(tbs.probe(&composed), None);
+    assert!(tbs.analyse(&composed).is_none());
 }
 
 #[test]

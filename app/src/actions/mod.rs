@@ -229,6 +229,8 @@ pub enum ViewAction {
     SetTheme(ThemeChoice),
     /// Change the notation of moves.
     SetNotation(MoveNotation),
+    /// Write evaluations in pawns or centipawns.
+    SetScoreUnit(crate::settings::ScoreUnit),
     /// Change the interface language.
     SetLanguage(Language),
     /// Only the board, or the whole window.

@@ -23,6 +23,7 @@ impl Ctx<'_> {
                 self.change_settings(|s| s.theme = theme);
                 self.services.apply_visuals(self.state);
             }
+            ViewAction::SetScoreUnit(unit) => self.change_settings(|s| s.score_unit = unit),
             ViewAction::SetNotation(n) => {
                 self.change_settings(|s| s.notation = n);
                 self.state.refresh();

@@ -8,7 +8,6 @@ use crate::widgets::View;
 use crate::widgets::text::*;
 use chuhe_core::Position;
 use chuhe_core::notation::format_move;
-use chuhe_core::search::Score;
 use egui::{RichText, Ui};
 
 /// How many moves of each line are shown.
@@ -80,7 +79,11 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         let text = format!(
             "{}. {}  {}",
             line.multipv,
-            score_text(i18n, line.score_for_red(update.report.side_to_move)),
+            crate::widgets::text::score_text(
+                i18n,
+                line.score_for_red(update.report.side_to_move),
+                state.settings.score_unit
+            ),
             line_text(&view.position, &line.moves, notation)
         );
         let response = ui.add(egui::Button::new(RichText::new(text).monospace()).wrap());
@@ -205,14 +208,6 @@ fn review_row(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             }
         }
     });
-}
-
-/// A score from Red's point of view: `+0.35`, `-1.20`, `红胜 M3`.
-pub fn score_text(i18n: &I18n, score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-        Score::Mate(n) => i18n.tr_args("score-mate", &[("count", n.into())]),
-    }
 }
 
 /// The first moves of a line in `notation`, numbered from `position`.

@@ -11,7 +11,6 @@ use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use chuhe_core::Move;
 use chuhe_core::record::{Arrow, Circle, NodeId};
 use chuhe_core::review::clamped_cp;
-use chuhe_core::search::Score;
 use egui::{Rect, RichText, Sense, Stroke, Ui, Vec2, pos2};
 
 /// The study board's key in egui's memory, for what the pointer holds over it.
@@ -47,7 +46,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     if evals.len() > 1 {
         egui::Panel::bottom("eval-graph")
             .exact_size(GRAPH_HEIGHT)
-            .show(ui, |ui| graph(ui, app.state, &evals, &theme, actions));
+            .show(ui, |ui| graph(ui, app, &evals, &theme, actions));
     }
     if app
         .state
@@ -290,11 +289,12 @@ fn main_line_evals(state: &State) -> Vec<(NodeId, Option<f32>)> {
 /// hovering shows the move, clicking goes there.
 fn graph(
     ui: &mut Ui,
-    state: &State,
+    app: &View,
     evals: &[(NodeId, Option<f32>)],
     theme: &Theme,
     actions: &mut Vec<Action>,
 ) {
+    let state = app.state;
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, theme.eval_black);
@@ -362,15 +362,9 @@ fn graph(
             crate::state::study::MoveToken::Move(item) if item.node == node => Some(item),
             _ => None,
         });
-        let score = state
-            .study
-            .record
-            .annotation(node)
-            .eval
-            .map(|e| match e.score {
-                Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-                Score::Mate(n) => format!("#{n}"),
-            });
+        let score = state.study.record.annotation(node).eval.map(|e| {
+            crate::widgets::text::score_text(app.i18n, e.score, state.settings.score_unit)
+        });
         if let (Some(item), Some(score)) = (item, score) {
             response.on_hover_text_at_pointer(format!(
                 "{} {}{}  {score}",

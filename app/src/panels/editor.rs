@@ -99,6 +99,12 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             .problem_points()
             .into_iter()
             .map(|s| (s, theme.check))
+            .chain(
+                editor
+                    .warning_points()
+                    .into_iter()
+                    .map(|s| (s, ui.visuals().warn_fg_color)),
+            )
             .collect(),
         traditional,
         ..Marks::default()
@@ -317,6 +323,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
 fn problems(i18n: &I18n, editor: &Editor, palette: &Palette, ui: &mut Ui) {
     if editor.problems.is_empty() {
         ui.label(RichText::new(i18n.tr("editor-legal")).color(palette.success));
+        warnings(i18n, editor, ui);
         return;
     }
     ui.label(
@@ -330,6 +337,21 @@ fn problems(i18n: &I18n, editor: &Editor, palette: &Palette, ui: &mut Ui) {
         ui.colored_label(
             ui.visuals().error_fg_color,
             format!("• {}", problem_text(i18n, problem)),
+        );
+    }
+    warnings(i18n, editor, ui);
+}
+
+/// The placements no game reaches: accepted, shown in the warning colour.
+fn warnings(i18n: &I18n, editor: &Editor, ui: &mut Ui) {
+    if editor.warnings.is_empty() {
+        return;
+    }
+    ui.label(RichText::new(i18n.tr("editor-warnings")).strong());
+    for warning in &editor.warnings {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("• {}", problem_text(i18n, warning)),
         );
     }
 }

@@ -93,12 +93,14 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
         if named.is_some() || derived.ecco.is_some() {
             ui.label(i18n.tr("header-recognized"));
-            let text: Vec<String> = [derived.ecco.as_ref().map(|c| c.code.clone()), named]
-                .into_iter()
-                .flatten()
-                .collect();
+            // The code with its one name, then the tree's name for the position reached
+            // when that is another.
+            let code = derived.ecco.as_ref();
+            let named = named.filter(|n| code.is_none_or(|c| c.name() != *n));
+            let code = code.map(|c| format!("{} {}", c.code, c.name()));
+            let text: Vec<String> = [code, named].into_iter().flatten().collect();
             if ui
-                .link(text.join(" "))
+                .link(text.join(" · "))
                 .on_hover_text(i18n.tr("openings-which"))
                 .clicked()
             {

@@ -217,6 +217,19 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     actions.push(Action::View(ViewAction::SetNotation(notation)));
                 }
             }
+            ui.separator();
+            ui.weak(i18n.tr("view-score-unit"));
+            for unit in crate::settings::ScoreUnit::ALL {
+                if ui
+                    .selectable_label(
+                        state.settings.score_unit == unit,
+                        i18n.tr(unit.message_id()),
+                    )
+                    .clicked()
+                {
+                    actions.push(Action::View(ViewAction::SetScoreUnit(unit)));
+                }
+            }
         });
         ui.menu_button(i18n.tr("menu-engine"), |ui| {
             if item(ui, "analysis-toggle", Some((Modifiers::NONE, Key::Space))) {

@@ -43,7 +43,9 @@ pub fn goal_text(i18n: &I18n, puzzle: &Puzzle) -> String {
 
 /// The title shown for a puzzle (its goal when it has none).
 fn title(i18n: &I18n, puzzle: &Puzzle) -> String {
-    if puzzle.title.is_empty() {
+    if let Some(title) = crate::widgets::text::game_puzzle_title(i18n, puzzle) {
+        title
+    } else if puzzle.title.is_empty() {
         goal_text(i18n, puzzle)
     } else {
         puzzle.title.clone()

@@ -5,6 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
 use crate::widgets::View;
+use crate::widgets::text::{mate_moves, mate_text, material_name};
 use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
 use egui::{RichText, Ui};
@@ -26,7 +27,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     ui.horizontal(|ui| {
         ui.strong(i18n.tr("tb-title"));
-        ui.weak(material.to_string());
+        ui.weak(material_name(i18n, &material));
         if ui.small_button(i18n.tr("tb-browser")).clicked() {
             actions.push(Action::Tablebase(TbAction::ToggleBrowser));
         }
@@ -41,8 +42,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let Some(analysis) = tbs.analysis_of(pos) else {
         if tbs.generating.is_none() {
             ui.horizontal_wrapped(|ui| {
-                let label =
-                    i18n.tr_args("tb-generate", &[("material", material.to_string().into())]);
+                let label = i18n.tr_args(
+                    "tb-generate",
+                    &[("material", material_name(i18n, &material).into())],
+                );
                 if ui.button(label).clicked() {
                     actions.push(Action::Tablebase(TbAction::Generate(material.clone())));
                 }
@@ -122,10 +125,11 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 };
                 let mut text = format!("{}  {}", format_move(pos, mv.mv, notation), i18n.tr(id));
                 if let Some(plies) = mv.value.dtm() {
+                    // The value is the mover's: a loss is the other side's mate.
+                    let stm = pos.side_to_move();
+                    let winner = if mv.value.is_win() { stm } else { !stm };
                     text.push_str("  ");
-                    text.push_str(
-                        &i18n.tr_args("tb-move-plies", &[("plies", (plies as i64).into())]),
-                    );
+                    text.push_str(&mate_text(i18n, winner, mate_moves(u32::from(plies))));
                 }
                 if matches!(mv.value, TbValue::RuleWin | TbValue::RuleLoss) {
                     text.push_str("  ");
@@ -145,7 +149,10 @@ fn progress(app: &View, ui: &mut Ui) {
     if tbs.generating.is_none() {
         return;
     }
-    let (name, fraction) = tbs.progress.clone();
+    let (code, fraction) = tbs.progress.clone();
+    let name = code
+        .parse::<Material>()
+        .map_or(code, |m| material_name(app.i18n, &m));
     ui.label(
         app.i18n
             .tr_args("tb-generating", &[("material", name.into())]),
@@ -172,15 +179,23 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
             ui.horizontal(|ui| {
                 ui.label(i18n.tr("tb-browser-material"));
                 egui::ComboBox::from_id_salt("tablebase material")
-                    .selected_text(tbs.browser.material.clone())
+                    .selected_text(
+                        tbs.browser
+                            .material
+                            .parse::<Material>()
+                            .map_or(tbs.browser.material.clone(), |m| material_name(i18n, &m)),
+                    )
                     .show_ui(ui, |ui| {
                         for m in Material::classics() {
-                            let name = m.to_string();
+                            let code = m.to_string();
                             if ui
-                                .selectable_label(tbs.browser.material == name, &name)
+                                .selectable_label(
+                                    tbs.browser.material == code,
+                                    material_name(i18n, &m),
+                                )
                                 .clicked()
                             {
-                                actions.push(Action::Tablebase(TbAction::BrowserMaterial(name)));
+                                actions.push(Action::Tablebase(TbAction::BrowserMaterial(code)));
                             }
                         }
                     });
@@ -208,7 +223,10 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                 if let Some(m) = material
                     && tbs.generating.is_none()
                     && ui
-                        .button(i18n.tr_args("tb-generate", &[("material", m.to_string().into())]))
+                        .button(i18n.tr_args(
+                            "tb-generate",
+                            &[("material", material_name(i18n, &m).into())],
+                        ))
                         .clicked()
                 {
                     actions.push(Action::Tablebase(TbAction::Generate(m)));

@@ -2,6 +2,7 @@
 //! in the data directory, every write atomic (a temporary file, then a rename), so a crash
 //! mid-write never leaves half a file.
 
+use crate::i18n::Language;
 use crate::settings::Settings;
 use crate::state::problem::Problem;
 use crate::widgets::problems;
@@ -13,6 +14,8 @@ use std::path::PathBuf;
 pub struct Storage {
     config_dir: Option<PathBuf>,
     data_dir: Option<PathBuf>,
+    /// The language of a first start, when there are no settings yet.
+    first_language: Language,
 }
 
 /// Why the settings could not be read.
@@ -28,18 +31,29 @@ impl Storage {
     /// The OS's directories for Chuhe (`~/.config/chuhe` and `~/.local/share/chuhe` on
     /// Linux), or `$CHUHE_HOME` when set (for tests, screenshots and portable use).
     pub fn from_environment() -> Storage {
+        let first_language = Language::from_environment();
         if let Some(home) = std::env::var_os("CHUHE_HOME") {
-            return Storage::in_dir(PathBuf::from(home));
+            return Storage::in_dir(PathBuf::from(home)).with_first_language(first_language);
         }
         match directories::ProjectDirs::from("", "", "chuhe") {
             Some(dirs) => Storage {
                 config_dir: Some(dirs.config_dir().to_owned()),
                 data_dir: Some(dirs.data_dir().to_owned()),
+                first_language,
             },
             None => Storage {
                 config_dir: None,
                 data_dir: None,
+                first_language,
             },
+        }
+    }
+
+    /// The same places, with `language` for a first start (the default language otherwise).
+    pub fn with_first_language(self, language: Language) -> Storage {
+        Storage {
+            first_language: language,
+            ..self
         }
     }
 
@@ -53,6 +67,7 @@ impl Storage {
         Storage {
             config_dir: Some(dir.clone()),
             data_dir: Some(dir),
+            first_language: Language::default(),
         }
     }
 
@@ -75,12 +90,13 @@ impl Storage {
     /// reason when the file cannot be read, after moving it aside as `settings.ron.bad` so
     /// the next save does not destroy what the user may want to repair.
     pub fn load_settings(&self) -> (Settings, Option<SettingsError>) {
+        let first = Settings::first_start(self.first_language);
         let Some(path) = self.settings_path() else {
-            return (Settings::default(), None);
+            return (first, None);
         };
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return (Settings::default(), None),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return (first, None),
             Err(e) => {
                 let problem = problems::io_error(&e);
                 return (Settings::default(), Some(SettingsError { path, problem }));
@@ -154,6 +170,40 @@ mod tests {
         let error = error.expect("the problem is reported");
         assert!(error.path.ends_with("settings.ron"));
         assert!(dir.join("settings.ron.bad").exists());
+    }
+
+    #[test]
+    fn a_first_start_speaks_the_locales_language_with_its_notation() {
+        for (locale, language, notation) in [
+            ("en_US.UTF-8", Language::En, MoveNotation::Wxf),
+            (
+                "zh_TW.Big5",
+                Language::ZhTw,
+                MoveNotation::ChineseTraditional,
+            ),
+            ("zh_HK", Language::ZhTw, MoveNotation::ChineseTraditional),
+            ("zh_CN.UTF-8", Language::ZhCn, MoveNotation::Chinese),
+        ] {
+            assert_eq!(Language::from_locale(locale), Some(language), "{locale}");
+            let dir = temp_dir(&format!("first-{locale}"));
+            let storage = Storage::in_dir(dir.clone()).with_first_language(language);
+            let (settings, error) = storage.load_settings();
+            assert!(error.is_none());
+            assert_eq!((settings.language, settings.notation), (language, notation));
+            // Once settings are saved, the user's choices hold, whatever the locale.
+            let chosen = Settings {
+                notation: MoveNotation::Iccs,
+                ..settings
+            };
+            storage.save_settings(&chosen).unwrap();
+            let (read, _) = Storage::in_dir(dir)
+                .with_first_language(Language::En)
+                .load_settings();
+            assert_eq!(read, chosen);
+        }
+        for other in ["C.UTF-8", "POSIX", "de_DE.UTF-8", ""] {
+            assert_eq!(Language::from_locale(other), None, "{other}");
+        }
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct Editor {
     pub fen_error: Option<String>,
     /// Everything that keeps the arrangement from being a legal position.
     pub problems: Vec<SetupProblem>,
+    /// Placements no game reaches (a pawn behind its start, an advisor off its points):
+    /// accepted, as composed problems use them, and pointed out.
+    pub warnings: Vec<SetupProblem>,
     /// The composer's view: mate within this many moves.
     pub mate_moves: u32,
     /// The composer's view: consecutive checks only.
@@ -90,6 +93,7 @@ impl Editor {
             selected: None,
             fen_error: None,
             problems: Vec::new(),
+            warnings: Vec::new(),
             mate_moves: 3,
             checks_only: false,
             solving: None,
@@ -123,11 +127,17 @@ impl Editor {
         points
     }
 
+    /// The points of the placements warned of, to mark on the board.
+    pub fn warning_points(&self) -> Vec<Square> {
+        self.warnings.iter().flat_map(|p| p.squares()).collect()
+    }
+
     pub fn revalidate(&mut self) {
         self.problems = match self.setup.validate() {
             Ok(()) => Vec::new(),
             Err(e) => e.problems,
         };
+        self.warnings = self.setup.warnings();
         self.fen_text = self.setup.to_string();
         self.fen_error = None;
     }

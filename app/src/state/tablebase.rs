@@ -178,12 +178,15 @@ pub fn verdict_text(i18n: &crate::i18n::I18n, pos: &Position, a: &Analysis) -> S
                 (_, Some(false)) => "tb-verdict-win-tricky",
                 (_, None) => "tb-verdict-win",
             };
-            let plies = a.value.dtm().unwrap_or(0);
+            let moves = crate::widgets::text::mate_moves(u32::from(a.value.dtm().unwrap_or(0)));
             i18n.tr_args(
                 id,
                 &[
                     ("side", side_name(winner).into()),
-                    ("plies", (plies as i64).into()),
+                    (
+                        "mate",
+                        crate::widgets::text::mate_text(i18n, winner, moves).into(),
+                    ),
                 ],
             )
         }

@@ -314,6 +314,13 @@ impl Tournament {
             .any(|r| r.pairings.iter().any(|p| p.result.is_some()))
     }
 
+    /// Whether every round has been paired and every result of them is in.
+    pub fn is_finished(&self) -> bool {
+        !self.rounds.is_empty()
+            && self.rounds.len() == self.total_rounds()
+            && self.rounds.iter().all(Round::is_complete)
+    }
+
     /// How many rounds the tournament has in all.
     pub fn total_rounds(&self) -> usize {
         match self.format {

@@ -75,7 +75,8 @@ pub struct Standing {
     pub head_to_head: Option<f64>,
     /// Fouls.
     pub fouls: u32,
-    /// Among the first three (冠军、亚军、季军), once any result is in.
+    /// Among the first three (冠军、亚军、季军). Only once the last round is complete: before
+    /// that the table shows who leads, and nobody has won anything yet.
     pub top_three: bool,
 }
 
@@ -106,7 +107,7 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
         .collect();
     // Each player's games: (opponent, own points).
     let mut games: HashMap<PlayerId, Vec<(PlayerId, f64, bool)>> = HashMap::new();
-    let mut any_result = false;
+    let finished = t.is_finished();
     for round in &t.rounds {
         for p in &round.pairings {
             if let Some(line) = lines.get_mut(&p.red) {
@@ -116,7 +117,6 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
                 line.fouls += p.black_fouls;
             }
             let Some(result) = p.result else { continue };
-            any_result = true;
             let (rp, bp) = result.points();
             for (me, opp, pts) in [(p.red, p.black, rp), (p.black, p.red, bp)] {
                 let Some(line) = lines.get_mut(&me) else {
@@ -173,7 +173,7 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
         for &p in &class {
             if let Some(mut line) = lines.remove(&p) {
                 line.rank = rank;
-                line.top_three = any_result && rank <= 3;
+                line.top_three = finished && rank <= 3;
                 out.push(line);
             }
         }

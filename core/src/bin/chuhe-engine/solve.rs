@@ -162,6 +162,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         Input::Fen(_) if args.pns => Err("--pns works on a batch (--wukong or --fens)".into()),
         Input::Fen(fen) => {
             let pos: Position = fen.parse().map_err(|e| format!("--fen {fen:?}: {e}"))?;
+            warn_composed("", &pos);
             let solution = Solver::new(args.table_bits).solve(&pos, &args.opts);
             let text = if args.json {
                 to_json(&pos.to_string(), &solution) + "\n"
@@ -187,6 +188,20 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
                 batch(&read_fen_list(&text), &args.opts, args.table_bits, out).map_err(io)
             }
         }
+    }
+}
+
+/// Placements no game reaches are a composer's right: they are solved, and said on stderr
+/// only, so the report (and the JSON object) on stdout keeps its form. `id` names the
+/// puzzle of a batch (empty for a single FEN).
+fn warn_composed(id: &str, pos: &Position) {
+    let id = if id.is_empty() {
+        String::new()
+    } else {
+        format!("{id}: ")
+    };
+    for warning in pos.to_setup().warnings() {
+        eprintln!("warning: {id}{warning} (accepted as a composed position)");
     }
 }
 
@@ -311,6 +326,7 @@ fn pns_batch(puzzles: &[Puzzle], opts: &SolveOptions, out: &mut dyn Write) -> st
             writeln!(out, "{}\tbad FEN", p.id)?;
             continue;
         };
+        warn_composed(&p.id, &pos);
         let r = pns::prove_checks_only(&pos, limit, PNS_MAX_NODES);
         let ms = r.elapsed.as_secs_f64() * 1000.0;
         let verdict = match (r.mate_in, r.disproved) {
@@ -397,6 +413,7 @@ fn batch(
                 continue;
             }
         };
+        warn_composed(&p.id, &pos);
         let cpu_start = thread_cpu_ns();
         let s = solver.solve(&pos, opts);
         let cpu_ms = thread_cpu_ns()

@@ -48,6 +48,22 @@ pub struct EccoEntry {
     pub variation: String,
 }
 
+/// A code's one name: the opening, then the variation when there is one.
+fn full_name(opening: &str, variation: &str) -> String {
+    if variation.is_empty() {
+        opening.to_owned()
+    } else {
+        format!("{opening} {variation}")
+    }
+}
+
+impl EccoEntry {
+    /// The code's name, as every place that shows the code writes it.
+    pub fn name(&self) -> String {
+        full_name(&self.opening, &self.variation)
+    }
+}
+
 /// The classification of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classification {
@@ -659,6 +675,18 @@ impl Ecco {
             variation: entry.variation.clone(),
         })
     }
+}
+
+impl Classification {
+    /// The code's name (the same as [`EccoEntry::name`] of its entry).
+    pub fn name(&self) -> String {
+        full_name(&self.opening, &self.variation)
+    }
+}
+
+/// The name of `code` in the built-in table.
+pub fn name_of(code: &str) -> Option<String> {
+    builtin().ok()?.entry(code).map(EccoEntry::name)
 }
 
 /// The built-in table, read once (checked against the built-in tree's codes).
