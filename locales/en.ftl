@@ -548,3 +548,25 @@ tb-random = Random position
 tb-longest = Longest win
 tb-none-found = The table has no such position.
 tb-practise-other = Play the other side (the table moves first)
+
+## The in-app file browser (when the desktop has no file-dialog portal)
+chooser-title-open-game = Open a game
+chooser-title-open-folder = Open a folder
+chooser-title-save-game = Save the game
+chooser-title-add-engine = Choose the engine's program
+chooser-title-import-puzzles = Import puzzles
+chooser-title-export-puzzles = Export puzzles
+chooser-title-export-diagram = Export diagram
+chooser-title-export-club = Export the club's tables
+chooser-parent = Up
+chooser-home = Home
+chooser-path = Location
+chooser-file-name = File name
+chooser-open = Open
+chooser-save = Save
+chooser-choose-folder = Choose this folder
+chooser-empty = (nothing to choose here)
+chooser-replace-question = “{ $name }” already exists. Replace it?
+chooser-replace = Replace
+chooser-unreadable = The folder cannot be read: { $error }
+chooser-no-file = No such file: { $name }

@@ -548,3 +548,25 @@ tb-random = 随机局面
 tb-longest = 最长胜局
 tb-none-found = 这个残局库里没有这样的局面。
 tb-practise-other = 我执另一方（残局库先走）
+
+## The in-app file browser (when the desktop has no file-dialog portal)
+chooser-title-open-game = 打开棋谱
+chooser-title-open-folder = 打开文件夹
+chooser-title-save-game = 保存棋谱
+chooser-title-add-engine = 选择引擎程序
+chooser-title-import-puzzles = 导入习题
+chooser-title-export-puzzles = 导出习题
+chooser-title-export-diagram = 导出棋图
+chooser-title-export-club = 导出俱乐部表格
+chooser-parent = 上一级
+chooser-home = 主文件夹
+chooser-path = 位置
+chooser-file-name = 文件名
+chooser-open = 打开
+chooser-save = 保存
+chooser-choose-folder = 选择此文件夹
+chooser-empty = （这里没有可选的文件）
+chooser-replace-question = “{ $name }”已经存在。要替换它吗？
+chooser-replace = 替换
+chooser-unreadable = 无法读取文件夹：{ $error }
+chooser-no-file = 没有这个文件：{ $name }

@@ -548,3 +548,25 @@ tb-random = 隨機局面
 tb-longest = 最長勝局
 tb-none-found = 這個殘局庫裡沒有這樣的局面。
 tb-practise-other = 我執另一方（殘局庫先走）
+
+## The in-app file browser (when the desktop has no file-dialog portal)
+chooser-title-open-game = 開啟棋譜
+chooser-title-open-folder = 開啟資料夾
+chooser-title-save-game = 儲存棋譜
+chooser-title-add-engine = 選擇引擎程式
+chooser-title-import-puzzles = 匯入習題
+chooser-title-export-puzzles = 匯出習題
+chooser-title-export-diagram = 匯出棋圖
+chooser-title-export-club = 匯出俱樂部表格
+chooser-parent = 上一層
+chooser-home = 個人資料夾
+chooser-path = 位置
+chooser-file-name = 檔案名稱
+chooser-open = 開啟
+chooser-save = 儲存
+chooser-choose-folder = 選擇此資料夾
+chooser-empty = （這裡沒有可選的檔案）
+chooser-replace-question = 「{ $name }」已經存在。要取代它嗎？
+chooser-replace = 取代
+chooser-unreadable = 無法讀取資料夾：{ $error }
+chooser-no-file = 沒有這個檔案：{ $name }

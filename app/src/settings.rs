@@ -187,6 +187,8 @@ pub struct Settings {
     pub recent_files: Vec<PathBuf>,
     /// The checkmate-pattern examples solved in practice (pattern 9, example 1 is 9-1).
     pub patterns_solved: Vec<String>,
+    /// The folder a file was last chosen in, where the next file chooser starts.
+    pub last_folder: Option<PathBuf>,
 }
 
 impl Settings {

@@ -4,6 +4,7 @@
 
 pub mod club;
 pub mod editor;
+pub mod file_chooser;
 pub mod knowledge;
 pub mod patterns;
 pub mod play;
@@ -12,6 +13,7 @@ pub mod tablebase;
 
 pub use club::ClubAction;
 pub use editor::EditorAction;
+pub use file_chooser::FileChooserAction;
 pub use knowledge::KnowledgeAction;
 pub use patterns::PatternAction;
 pub use play::PlayAction;
@@ -61,6 +63,8 @@ pub enum Action {
     Club(ClubAction),
     /// The endgame tables.
     Tablebase(TbAction),
+    /// Choosing a file or folder.
+    FileChooser(FileChooserAction),
 }
 
 impl Action {
@@ -125,6 +129,7 @@ from_feature! {
     KnowledgeAction => Knowledge,
     ClubAction => Club,
     TbAction => Tablebase,
+    FileChooserAction => FileChooser,
 }
 
 /// Moving through the game on the board and editing its record.

@@ -4,6 +4,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::files::{self, LoadError, Loaded};
 use crate::state::Notice;
+use crate::state::file_chooser::{AfterSave, FilePurpose};
 use crate::state::study::Folder;
 use chuhe_core::record::Record;
 use std::path::PathBuf;
@@ -16,22 +17,8 @@ impl Ctx<'_> {
                 self.state.replace_record(Record::default(), None);
                 self.state.study.folder = None;
             }
-            FileAction::OpenDialog => {
-                let picked = rfd::FileDialog::new()
-                    .add_filter(
-                        self.services.i18n.tr("filter-games"),
-                        &files::GAME_EXTENSIONS,
-                    )
-                    .pick_file();
-                if let Some(path) = picked {
-                    self.apply(Action::File(FileAction::Open(path)));
-                }
-            }
-            FileAction::OpenFolderDialog => {
-                if let Some(dir) = rfd::FileDialog::new().pick_folder() {
-                    self.apply(Action::File(FileAction::OpenFolder(dir)));
-                }
-            }
+            FileAction::OpenDialog => self.choose_file(FilePurpose::OpenGame, None),
+            FileAction::OpenFolderDialog => self.choose_file(FilePurpose::OpenFolder, None),
             FileAction::Open(path) => self.open(&path),
             FileAction::OpenFolder(dir) => self.open_folder(&dir),
             FileAction::ChooseGame(index) => {
@@ -49,19 +36,11 @@ impl Ctx<'_> {
             }
             FileAction::PreviousFile => self.step_file(-1),
             FileAction::NextFile => self.step_file(1),
-            FileAction::Save => match self.state.study.file.clone() {
-                Some(path) if is_pgn(&path) => self.save_to(&path),
-                _ => self.apply(Action::File(FileAction::SaveAsDialog)),
-            },
-            FileAction::SaveAsDialog => {
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PGN", &["pgn"])
-                    .set_file_name("game.pgn")
-                    .save_file();
-                if let Some(path) = picked {
-                    self.save_to(&path);
-                }
-            }
+            FileAction::Save => self.save_then(AfterSave::Stay),
+            FileAction::SaveAsDialog => self.choose_file(
+                FilePurpose::SaveGame(AfterSave::Stay),
+                Some("game.pgn".to_owned()),
+            ),
             FileAction::Paste(text) => match files::load_text(&text) {
                 Ok(loaded) => self.loaded(loaded, None),
                 Err(e) => self.load_failed(&e),
@@ -69,6 +48,10 @@ impl Ctx<'_> {
             FileAction::RestoreAutosave(restore) => {
                 self.state.dialog = None;
                 self.restore_autosave(restore);
+                // A file named on the command line waited for this answer.
+                if let Some(next) = self.services.held.take() {
+                    self.apply(next);
+                }
             }
         }
     }
@@ -160,7 +143,7 @@ impl Ctx<'_> {
     }
 }
 
-fn is_pgn(path: &std::path::Path) -> bool {
+pub(super) fn is_pgn(path: &std::path::Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
 }

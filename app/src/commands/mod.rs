@@ -6,6 +6,7 @@ mod club;
 mod editor;
 mod engine;
 mod export;
+mod file_chooser;
 mod files;
 mod knowledge;
 mod openings;
@@ -85,6 +86,8 @@ feature_apply! {
     apply_club(ClubAction) => club;
     /// Carries out an endgame-table action.
     apply_tablebase(TbAction) => tablebase;
+    /// Carries out a file-chooser action.
+    apply_file_chooser(FileChooserAction) => file_chooser;
 }
 
 impl Ctx<'_> {
@@ -109,6 +112,7 @@ impl Ctx<'_> {
             Action::Knowledge(a) => self.knowledge(a),
             Action::Club(a) => self.club(a),
             Action::Tablebase(a) => self.tablebase(a),
+            Action::FileChooser(a) => self.file_chooser(a),
         }
         self.after_change();
     }

@@ -3,6 +3,7 @@
 use super::Ctx;
 use crate::actions::*;
 use crate::state::Dialog;
+use crate::state::file_chooser::AfterSave;
 
 impl Ctx<'_> {
     /// Carries out a window action.
@@ -17,10 +18,7 @@ impl Ctx<'_> {
             }
             WindowAction::SaveAndQuit => {
                 self.state.dialog = None;
-                self.apply(Action::File(FileAction::Save));
-                if !self.state.study.dirty {
-                    self.quit();
-                }
+                self.save_then(AfterSave::Quit);
             }
             WindowAction::DiscardAndQuit => {
                 self.state.study.dirty = false;
@@ -36,15 +34,9 @@ impl Ctx<'_> {
             }
             WindowAction::SaveAndContinue => {
                 self.state.dialog = None;
-                self.apply(Action::File(FileAction::Save));
-                // Saved (not cancelled in the file dialog, not failed): go on; otherwise the
-                // held action is dropped and the work stays on the board, unsaved.
-                let next = self.services.held.take();
-                if !self.state.study.dirty
-                    && let Some(next) = next
-                {
-                    self.apply(next);
-                }
+                // Goes on once saved (perhaps after a file is chosen); a cancelled or failed
+                // save drops the held action and the work stays on the board, unsaved.
+                self.save_then(AfterSave::Continue);
             }
             WindowAction::CloseDialog => {
                 self.state.dialog = None;

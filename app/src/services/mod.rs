@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod composer;
 pub mod export;
+pub mod file_chooser;
 pub mod files;
 pub mod jobs;
 pub mod patterns;
@@ -63,6 +64,8 @@ pub struct Services {
     pub last_autosave: Instant,
     /// The record's edit count the autosave file holds.
     pub autosaved_edits: u64,
+    /// Asks the user for files and folders.
+    pub file_chooser: file_chooser::FileChooser,
 }
 
 impl Services {
@@ -85,6 +88,7 @@ impl Services {
             held: None,
             last_autosave: Instant::now(),
             autosaved_edits: 0,
+            file_chooser: file_chooser::FileChooser::from_environment(),
         }
     }
 

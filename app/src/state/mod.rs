@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod club;
 pub mod editor;
 pub mod export;
+pub mod file_chooser;
 pub mod knowledge;
 pub mod openings;
 pub mod patterns;
@@ -99,6 +100,8 @@ pub struct State {
     pub club: club::ClubState,
     /// Endgame tables: the verdict of the board's position, practice, the browser.
     pub tablebase: tablebase::TbState,
+    /// The in-app file browser, while it is open.
+    pub file_browser: Option<file_chooser::FileBrowser>,
 }
 
 impl State {
@@ -122,6 +125,7 @@ impl State {
             knowledge: Default::default(),
             club: Default::default(),
             tablebase: Default::default(),
+            file_browser: None,
         }
     }
 
