@@ -6,6 +6,7 @@ pub mod composer;
 pub mod export;
 pub mod file_chooser;
 pub mod files;
+pub mod icon;
 pub mod jobs;
 pub mod patterns;
 pub mod play;
