@@ -21,7 +21,8 @@ pub fn window(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
     // The keys belong to the field being typed in while one has focus.
     let mut typed_enter = false;
     Modal::new(Id::unique("file browser")).show(ctx, |ui| {
-        ui.set_width(560.0);
+        // As wide as it is useful, but never wider than a small window.
+        ui.set_width(560.0_f32.min(ctx.content_rect().width() - 48.0).max(200.0));
         ui.heading(i18n.tr(browser.purpose.title_id()));
         ui.horizontal(|ui| {
             if ui.button(i18n.tr("chooser-parent")).clicked() {

@@ -47,6 +47,8 @@ pub struct FileChooser {
     backend: Backend,
     /// Whether the desktop's dialog can answer, once known.
     portal: Option<bool>,
+    /// Shows the desktop's dialog and waits for it.
+    dialog: fn(&FileRequest) -> Option<PathBuf>,
 }
 
 impl FileChooser {
@@ -75,6 +77,7 @@ impl FileChooser {
         FileChooser {
             backend,
             portal: None,
+            dialog: native_dialog,
         }
     }
 
@@ -98,7 +101,7 @@ impl FileChooser {
             return Answer::NoPortal;
         }
         let started = Instant::now();
-        match native_dialog(request) {
+        match (self.dialog)(request) {
             Some(path) => Answer::Chosen(path),
             None if started.elapsed() < INSTANT => {
                 // Asking again would only fail again.
@@ -275,16 +278,49 @@ mod tests {
         assert!(list_folder(&dir.join("missing"), &FilePurpose::OpenGame).is_err());
     }
 
-    #[test]
-    fn no_bus_means_no_portal_and_the_in_app_browser() {
-        let mut chooser = FileChooser::on_bus("unix:path=/nonexistent/chuhe/bus");
-        let request = FileRequest {
+    fn request() -> FileRequest {
+        FileRequest {
             purpose: FilePurpose::OpenGame,
             file_name: None,
             folder: None,
             filter_name: String::new(),
             title: String::new(),
-        };
+        }
+    }
+
+    /// A chooser whose portal answered the probe, with `dialog` for the desktop's.
+    fn with_portal(dialog: fn(&FileRequest) -> Option<PathBuf>) -> FileChooser {
+        FileChooser {
+            backend: Backend::Desktop,
+            portal: Some(true),
+            dialog,
+        }
+    }
+
+    #[test]
+    fn a_none_at_once_is_no_portal_and_a_slow_one_is_a_cancel() {
+        let mut chooser = with_portal(|_| None);
+        assert_eq!(chooser.ask(&request()), Answer::NoPortal);
+        assert!(!chooser.uses_desktop(), "not asked again");
+
+        let mut chooser = with_portal(|_| {
+            std::thread::sleep(INSTANT + Duration::from_millis(50));
+            None
+        });
+        assert_eq!(chooser.ask(&request()), Answer::Cancelled);
+        assert!(chooser.uses_desktop());
+
+        let mut chooser = with_portal(|_| Some(PathBuf::from("/games/a.pgn")));
+        assert_eq!(
+            chooser.ask(&request()),
+            Answer::Chosen(PathBuf::from("/games/a.pgn"))
+        );
+    }
+
+    #[test]
+    fn no_bus_means_no_portal_and_the_in_app_browser() {
+        let mut chooser = FileChooser::on_bus("unix:path=/nonexistent/chuhe/bus");
+        let request = request();
         if cfg!(target_os = "linux") {
             assert_eq!(chooser.ask(&request), Answer::NoPortal);
         }
