@@ -382,3 +382,29 @@ fn with_an_autosave_the_restore_question_comes_first_then_the_file_opens() {
     let state = &harness.state().state;
     assert_eq!(state.study.file.as_deref(), Some(game.as_path()));
 }
+
+#[test]
+fn the_browser_fits_a_small_window() {
+    let dir = temp_dir("file_chooser", "small");
+    let settings = Settings {
+        last_folder: Some(dir.clone()),
+        ..Settings::default()
+    };
+    Storage::in_dir(dir.clone())
+        .save_settings(&settings)
+        .unwrap();
+    let storage_dir = dir.clone();
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(320.0, 480.0))
+        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(storage_dir.clone())));
+    harness.state_mut().services.file_chooser = FileChooser::in_app();
+    harness.run_ok();
+    apply(&mut harness, FileAction::SaveAsDialog);
+    for label in ["保存", "取消", "文件名"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            rect.min.x >= 0.0 && rect.max.x <= 320.0 && rect.max.y <= 480.0,
+            "{label} at {rect:?}"
+        );
+    }
+}

@@ -49,7 +49,8 @@ pub fn window(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
         }
         ui.separator();
         egui::ScrollArea::vertical()
-            .max_height(320.0)
+            // The buttons below stay on screen in a short window.
+            .max_height((ctx.content_rect().height() - 260.0).clamp(80.0, 320.0))
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 if browser.entries.is_empty() {
