@@ -2,7 +2,7 @@
 //! and the services' results to actions, the panels drawn from the state producing more
 //! actions, every action carried out by the commands in order.
 
-use crate::actions::{Action, WindowAction};
+use crate::actions::{Action, FileAction, WindowAction};
 use crate::i18n::I18n;
 use crate::services::Services;
 use crate::services::storage::Storage;
@@ -99,6 +99,26 @@ impl ChuheApp {
             window: WindowGeometry::default(),
             frame_times: FrameTimes::default(),
         }
+    }
+
+    /// Opens as `chuhe FILE` does: the settings and autosave in `storage`, then `file`.
+    /// When an autosave waits to be restored, that question comes first and the file
+    /// opens once it is answered; a file that cannot be read says why.
+    pub fn with_file(
+        cc: &eframe::CreationContext<'_>,
+        storage: Storage,
+        file: Option<std::path::PathBuf>,
+    ) -> ChuheApp {
+        let mut app = ChuheApp::with_storage(cc, storage);
+        if let Some(path) = file {
+            let open = Action::File(FileAction::Open(path));
+            if app.state.dialog == Some(Dialog::RestoreAutosave) {
+                app.services.held = Some(open);
+            } else {
+                app.apply(&cc.egui_ctx, open);
+            }
+        }
+        app
     }
 
     /// Carries out `action` (as a click, a key or a service would): for the file `main`

@@ -68,6 +68,14 @@ pub fn native_options_for(layout: &settings::Layout) -> eframe::NativeOptions {
     }
 }
 
+/// The game file named on the command line (`chuhe FILE`, as a desktop entry's
+/// `Exec=chuhe %f` runs it): the first argument after the program's name.
+pub fn file_argument(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Option<std::path::PathBuf> {
+    args.into_iter().nth(1).map(std::path::PathBuf::from)
+}
+
 /// Time since the process started (strictly: since the first call, which `main` makes
 /// first thing), for the time-to-first-frame measurement.
 pub fn process_age() -> Duration {

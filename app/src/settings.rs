@@ -201,6 +201,8 @@ pub struct Settings {
     pub play: PlayChoices,
     /// How evaluations are written.
     pub score_unit: ScoreUnit,
+    /// The folder a file was last chosen in, where the next file chooser starts.
+    pub last_folder: Option<PathBuf>,
 }
 
 /// What the new-game dialog was last set to, in plain values that read well in the file.

@@ -4,6 +4,7 @@
 
 pub mod club;
 pub mod editor;
+pub mod file_chooser;
 pub mod knowledge;
 pub mod patterns;
 pub mod play;
@@ -13,6 +14,7 @@ pub mod tabs;
 
 pub use club::ClubAction;
 pub use editor::EditorAction;
+pub use file_chooser::FileChooserAction;
 pub use knowledge::KnowledgeAction;
 pub use patterns::PatternAction;
 pub use play::PlayAction;
@@ -65,6 +67,8 @@ pub enum Action {
     Tablebase(TbAction),
     /// The tabs: several games open at once.
     Tabs(TabAction),
+    /// Choosing a file or folder.
+    FileChooser(FileChooserAction),
 }
 
 impl Action {
@@ -122,6 +126,7 @@ from_feature! {
     ClubAction => Club,
     TbAction => Tablebase,
     TabAction => Tabs,
+    FileChooserAction => FileChooser,
 }
 
 /// Moving through the game on the board and editing its record.

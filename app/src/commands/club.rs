@@ -201,7 +201,7 @@ impl Ctx<'_> {
             }
             ClubAction::ExportCsvDialog | ClubAction::ExportPngDialog => {
                 let csv = action == ClubAction::ExportCsvDialog;
-                let (filter, ext) = if csv { ("CSV", "csv") } else { ("PNG", "png") };
+                let ext = if csv { "csv" } else { "png" };
                 let name = self
                     .state
                     .club
@@ -212,17 +212,12 @@ impl Ctx<'_> {
                         format!("{} {group}.{ext}", o.club.name)
                     })
                     .unwrap_or_else(|| format!("club.{ext}"));
-                let picked = rfd::FileDialog::new()
-                    .add_filter(filter, &[ext])
-                    .set_file_name(name)
-                    .save_file();
-                if let Some(path) = picked {
-                    self.club(if csv {
-                        ClubAction::ExportCsv(path)
-                    } else {
-                        ClubAction::ExportPng(path)
-                    });
-                }
+                let purpose = if csv {
+                    crate::state::file_chooser::FilePurpose::ClubCsv
+                } else {
+                    crate::state::file_chooser::FilePurpose::ClubPng
+                };
+                self.choose_file(purpose, Some(name));
             }
             ClubAction::ExportCsv(_) | ClubAction::ExportPng(_) => {
                 let (csv, path) = match action {

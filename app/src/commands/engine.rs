@@ -34,9 +34,7 @@ impl Ctx<'_> {
                 }
             }
             EngineAction::AddEngineDialog => {
-                if let Some(path) = rfd::FileDialog::new().pick_file() {
-                    self.apply(Action::Engine(EngineAction::AddEngine(path)));
-                }
+                self.choose_file(crate::state::file_chooser::FilePurpose::AddEngine, None)
             }
             EngineAction::AddEngine(path) => {
                 let engine = crate::settings::ExternalEngine::from_path(path);

@@ -16,13 +16,10 @@ impl Ctx<'_> {
             ExportAction::Dialog(options) => self.state.export_dialog = options,
             ExportAction::PngDialog(options) => {
                 self.state.export_dialog = None;
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PNG", &["png"])
-                    .set_file_name("diagram.png")
-                    .save_file();
-                if let Some(path) = picked {
-                    self.apply(Action::Export(ExportAction::Png(path, options)));
-                }
+                self.choose_file(
+                    crate::state::file_chooser::FilePurpose::ExportDiagram(options),
+                    Some("diagram.png".to_owned()),
+                );
             }
             ExportAction::Png(path, options) => self.export_png(path, options),
             ExportAction::Finished(result) => self.exported(result),

@@ -4,6 +4,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::files::{self, LoadError, Loaded};
 use crate::state::Notice;
+use crate::state::file_chooser::{AfterSave, FilePurpose};
 use crate::state::study::{Folder, GameEntry, Study};
 use crate::widgets::problems;
 use chuhe_core::record::Record;
@@ -14,22 +15,8 @@ impl Ctx<'_> {
     pub(super) fn files(&mut self, action: FileAction) {
         match action {
             FileAction::New => self.open_record(Record::default(), None),
-            FileAction::OpenDialog => {
-                let picked = rfd::FileDialog::new()
-                    .add_filter(
-                        self.services.i18n.tr("filter-games"),
-                        &files::GAME_EXTENSIONS,
-                    )
-                    .pick_file();
-                if let Some(path) = picked {
-                    self.apply(Action::File(FileAction::Open(path)));
-                }
-            }
-            FileAction::OpenFolderDialog => {
-                if let Some(dir) = rfd::FileDialog::new().pick_folder() {
-                    self.apply(Action::File(FileAction::OpenFolder(dir)));
-                }
-            }
+            FileAction::OpenDialog => self.choose_file(FilePurpose::OpenGame, None),
+            FileAction::OpenFolderDialog => self.choose_file(FilePurpose::OpenFolder, None),
             FileAction::Open(path) => self.open(&path, Place::NewTab),
             FileAction::OpenFolder(dir) => self.open_folder(&dir),
             FileAction::ChooseGame(index) => {
@@ -47,19 +34,11 @@ impl Ctx<'_> {
             }
             FileAction::PreviousFile => self.step_file(-1),
             FileAction::NextFile => self.step_file(1),
-            FileAction::Save => match save_in_place(&self.state.study) {
-                Some(path) => self.save_to(&path),
-                None => self.apply(Action::File(FileAction::SaveAsDialog)),
-            },
-            FileAction::SaveAsDialog => {
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PGN", &["pgn"])
-                    .set_file_name("game.pgn")
-                    .save_file();
-                if let Some(path) = picked {
-                    self.save_to(&path);
-                }
-            }
+            FileAction::Save => self.save_then(AfterSave::Stay),
+            FileAction::SaveAsDialog => self.choose_file(
+                FilePurpose::SaveGame(AfterSave::Stay),
+                Some("game.pgn".to_owned()),
+            ),
             FileAction::Paste(text) => match files::load_text(&text) {
                 Ok(loaded) => self.loaded(loaded, None, Place::InPlace),
                 Err(e) => self.load_failed(&e),
@@ -67,6 +46,10 @@ impl Ctx<'_> {
             FileAction::RestoreAutosave(restore) => {
                 self.state.dialog = None;
                 self.restore_autosave(restore);
+                // A file named on the command line waited for this answer.
+                if let Some(next) = self.services.held.take() {
+                    self.apply(next);
+                }
             }
         }
     }
@@ -193,7 +176,7 @@ pub(super) enum Place {
 /// The file Save writes without asking: the study's own, if it is PGN and was read whole.
 /// An XQF cannot be written back, and writing a game read only up to a break over its
 /// file would lose the text after the break: both ask for a name instead.
-fn save_in_place(study: &Study) -> Option<PathBuf> {
+pub(super) fn save_in_place(study: &Study) -> Option<PathBuf> {
     study
         .file
         .clone()

@@ -7,6 +7,7 @@ mod club;
 mod editor;
 mod engine;
 mod export;
+mod file_chooser;
 mod files;
 mod knowledge;
 mod openings;
@@ -89,6 +90,8 @@ feature_apply! {
     apply_tablebase(TbAction) => tablebase;
     /// Carries out a tab action.
     apply_tabs(TabAction) => tabs;
+    /// Carries out a file-chooser action.
+    apply_file_chooser(FileChooserAction) => file_chooser;
 }
 
 impl Ctx<'_> {
@@ -114,6 +117,7 @@ impl Ctx<'_> {
             Action::Club(a) => self.club(a),
             Action::Tablebase(a) => self.tablebase(a),
             Action::Tabs(a) => self.tabs(a),
+            Action::FileChooser(a) => self.file_chooser(a),
         }
         self.after_change();
     }

@@ -3,6 +3,7 @@ use crate::actions::*;
 use crate::services::puzzles::*;
 use crate::services::storage::write_atomically;
 use crate::services::work::WorkKey;
+use crate::state::file_chooser::FilePurpose;
 use crate::state::puzzles::*;
 use crate::widgets::problems;
 use chuhe_core::Move;
@@ -197,14 +198,7 @@ impl Ctx<'_> {
                 self.state.puzzles.session = None;
                 self.stop_solving();
             }
-            PuzzleAction::ImportDialog => {
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PGN", &["pgn", "PGN"])
-                    .pick_file();
-                if let Some(path) = picked {
-                    self.puzzle(PuzzleAction::Import(path));
-                }
-            }
+            PuzzleAction::ImportDialog => self.choose_file(FilePurpose::ImportPuzzles, None),
             PuzzleAction::Import(path) => {
                 self.load_puzzles();
                 let Some(root) = self.services.storage.data_path("puzzles") else {
@@ -248,13 +242,7 @@ impl Ctx<'_> {
                     .sets
                     .get(set)
                     .map_or("puzzles".to_owned(), |s| s.set.name.clone());
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PGN", &["pgn"])
-                    .set_file_name(format!("{name}.pgn"))
-                    .save_file();
-                if let Some(path) = picked {
-                    self.puzzle(PuzzleAction::Export(set, path));
-                }
+                self.choose_file(FilePurpose::ExportPuzzles(set), Some(format!("{name}.pgn")));
             }
             PuzzleAction::Export(set, path) => {
                 let Some(loaded) = self.state.puzzles.sets.get(set) else {

@@ -3,6 +3,7 @@
 use super::Ctx;
 use crate::actions::*;
 use crate::state::Dialog;
+use crate::state::file_chooser::AfterSave;
 
 impl Ctx<'_> {
     /// Carries out a window action.
@@ -17,10 +18,7 @@ impl Ctx<'_> {
             }
             WindowAction::SaveAndQuit => {
                 self.state.dialog = None;
-                self.save_every_tab();
-                if !self.state.any_dirty() {
-                    self.quit();
-                }
+                self.save_dirty_tabs_then_quit();
             }
             WindowAction::DiscardAndQuit => {
                 self.state.study.dirty = false;
@@ -40,15 +38,9 @@ impl Ctx<'_> {
             }
             WindowAction::SaveAndContinue => {
                 self.state.dialog = None;
-                self.apply(Action::File(FileAction::Save));
-                // Saved (not cancelled in the file dialog, not failed): go on; otherwise the
-                // held action is dropped and the work stays on the board, unsaved.
-                let next = self.services.held.take();
-                if !self.state.study.dirty
-                    && let Some(next) = next
-                {
-                    self.apply(next);
-                }
+                // Goes on once saved (perhaps after a file is chosen); a cancelled or failed
+                // save drops the held action and the work stays on the board, unsaved.
+                self.save_then(AfterSave::Continue);
             }
             WindowAction::CloseDialog => {
                 self.state.dialog = None;
@@ -59,18 +51,19 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
-    /// Saves each game with unsaved changes, each brought to the board in turn (one without
-    /// a file asks where); stops at the first that stays unsaved, on the board to be seen.
-    fn save_every_tab(&mut self) {
-        let count = self.state.tab_count();
-        for at in 0..count {
-            if self.state.all_tabs().nth(at).is_some_and(|s| s.dirty) {
+    /// Saves the first game with unsaved changes, brought to the board (one without a
+    /// file asks where, perhaps in the in-app browser); once it is saved the next one
+    /// follows, and when none is left the app quits. A cancelled or failed save stops
+    /// there, that game on the board to be seen.
+    pub(super) fn save_dirty_tabs_then_quit(&mut self) {
+        let dirty = (0..self.state.tab_count())
+            .find(|&at| self.state.all_tabs().nth(at).is_some_and(|s| s.dirty));
+        match dirty {
+            Some(at) => {
                 self.apply(Action::Tabs(TabAction::Switch(at)));
-                self.apply(Action::File(FileAction::Save));
-                if self.state.study.dirty {
-                    return;
-                }
+                self.save_then(AfterSave::Quit);
             }
+            None => self.quit(),
         }
     }
 

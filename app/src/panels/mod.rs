@@ -7,6 +7,7 @@ pub mod board;
 pub mod club;
 pub mod dialogs;
 pub mod editor;
+pub mod file_chooser;
 pub mod headers;
 pub mod knowledge;
 pub mod load_problems;
@@ -130,6 +131,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     play::setup_dialog(app, &ctx, actions);
     crate::panels::export::dialog(app, &ctx, actions);
     audience::show(app, &ctx, actions);
+    file_chooser::window(app, &ctx, actions);
 }
 
 /// The status bar: the side to move, what happened last, the file, whether it is saved,
@@ -193,7 +195,8 @@ pub fn input(ctx: &egui::Context, state: &State) -> Vec<Action> {
             Action::File(FileAction::Open(path))
         });
     }
-    if ctx.egui_wants_keyboard_input() {
+    // The in-app file browser takes the keys (Enter, Escape) while it is open.
+    if ctx.egui_wants_keyboard_input() || state.file_browser.is_some() {
         return actions;
     }
     let events = ctx.input(|i| i.events.clone());

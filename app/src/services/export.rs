@@ -33,6 +33,16 @@ pub fn render(
     marks.selected = None;
     marks.destinations.clear();
 
+    paint_picture(size, |painter, rect| {
+        painter.rect_filled(rect, 0.0, theme.background);
+        let geometry = BoardGeometry::fit(rect, 1.0).flipped(marks.flipped);
+        board::paint(painter, &geometry, diagram, &marks, theme);
+    })
+}
+
+/// A square picture `size` pixels wide of what `paint` draws (one point to a pixel, the
+/// app's fonts installed), transparent where nothing is drawn.
+pub fn paint_picture(size: u32, paint: impl FnOnce(&egui::Painter, Rect)) -> image::RgbaImage {
     let rect = Rect::from_min_size(Pos2::ZERO, Vec2::splat(size as f32));
     let ctx = egui::Context::default();
     crate::fonts::install(&ctx);
@@ -44,11 +54,12 @@ pub fn render(
     // The fonts take effect in the pass after they are set.
     let first = ctx.run_ui(input(), |_| {});
     apply_textures(&mut textures, first.textures_delta);
+    let mut paint = Some(paint);
     let output = ctx.run_ui(input(), |ui| {
         let painter = ui.ctx().layer_painter(egui::LayerId::background());
-        painter.rect_filled(rect, 0.0, theme.background);
-        let geometry = BoardGeometry::fit(rect, 1.0).flipped(marks.flipped);
-        board::paint(&painter, &geometry, diagram, &marks, theme);
+        if let Some(paint) = paint.take() {
+            paint(&painter, rect);
+        }
     });
     apply_textures(&mut textures, output.textures_delta);
     let primitives = ctx.tessellate(output.shapes, 1.0);

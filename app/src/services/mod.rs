@@ -4,7 +4,9 @@
 pub mod analysis;
 pub mod composer;
 pub mod export;
+pub mod file_chooser;
 pub mod files;
+pub mod icon;
 pub mod jobs;
 pub mod patterns;
 pub mod play;
@@ -63,6 +65,8 @@ pub struct Services {
     pub last_autosave: f64,
     /// What the autosave file holds, as the commands stamp the open games.
     pub autosaved: u64,
+    /// Asks the user for files and folders.
+    pub file_chooser: file_chooser::FileChooser,
 }
 
 impl Services {
@@ -85,6 +89,7 @@ impl Services {
             held: None,
             last_autosave: f64::NEG_INFINITY,
             autosaved: 0,
+            file_chooser: file_chooser::FileChooser::from_environment(),
         }
     }
 

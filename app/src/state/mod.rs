@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod club;
 pub mod editor;
 pub mod export;
+pub mod file_chooser;
 pub mod knowledge;
 pub mod openings;
 pub mod patterns;
@@ -110,6 +111,8 @@ pub struct State {
     pub tabs: tabs::Tabs,
     /// Whether the side panel is shown in a window too narrow to show it always.
     pub side_panel_shown: bool,
+    /// The in-app file browser, while it is open.
+    pub file_browser: Option<file_chooser::FileBrowser>,
 }
 
 impl State {
@@ -135,6 +138,7 @@ impl State {
             tablebase: Default::default(),
             tabs: Default::default(),
             side_panel_shown: false,
+            file_browser: None,
         }
     }
 

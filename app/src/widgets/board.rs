@@ -297,7 +297,7 @@ pub fn paint(
         }
         paint_piece(
             painter,
-            geometry,
+            geometry.spacing(),
             geometry.point(square),
             piece,
             marks.traditional,
@@ -341,7 +341,14 @@ pub fn paint(
         paint_point_names(painter, geometry, theme);
     }
     if let (Some((_, pointer)), Some(piece)) = (marks.lifted, lifted_piece) {
-        paint_piece(painter, geometry, pointer, piece, marks.traditional, theme);
+        paint_piece(
+            painter,
+            geometry.spacing(),
+            pointer,
+            piece,
+            marks.traditional,
+            theme,
+        );
     }
 }
 
@@ -770,17 +777,17 @@ fn paint_coordinates(
     }
 }
 
-/// A piece: a disc with a rim and an inked ring around its character.
-fn paint_piece(
+/// A piece: a disc with a rim and an inked ring around its character, sized for points
+/// `spacing` apart (the app's icon is one piece, drawn by this too).
+pub fn paint_piece(
     painter: &Painter,
-    geometry: &BoardGeometry,
+    spacing: f32,
     centre: Pos2,
     piece: Piece,
     traditional: bool,
     theme: &Theme,
 ) {
     let proportions = &theme.proportions;
-    let spacing = geometry.spacing();
     let ink = match piece.color {
         Color::Red => theme.red_ink,
         Color::Black => theme.black_ink,

@@ -1,0 +1,415 @@
+//! Choosing files when no desktop portal answers: the in-app browser opens instead of
+//! nothing happening, for every file dialog of the app; and a file named on the command
+//! line opens at start.
+
+mod common;
+
+use chuhe::ChuheApp;
+use chuhe::actions::*;
+use chuhe::services::file_chooser::FileChooser;
+use chuhe::services::storage::Storage;
+use chuhe::settings::Settings;
+use chuhe::state::file_chooser::{AfterSave, FilePurpose};
+use chuhe::state::{Dialog, Notice};
+use common::{key, open_with_settings, temp_dir, wait_for};
+use egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The app with `last_folder` remembered and the in-app browser forced (no desktop's
+/// dialog can pop up in a test).
+fn open_in_folder(dir: &Path, folder: &Path) -> Harness<'static, ChuheApp> {
+    let settings = Settings {
+        last_folder: Some(folder.to_owned()),
+        ..Settings::default()
+    };
+    let mut harness = open_with_settings(dir, &settings);
+    harness.state_mut().services.file_chooser = FileChooser::in_app();
+    harness
+}
+
+fn apply(harness: &mut Harness<'_, ChuheApp>, action: impl Into<Action>) {
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, action.into());
+    harness.run_ok();
+}
+
+fn play(harness: &mut Harness<'_, ChuheApp>, mv: &str) {
+    apply(harness, StudyAction::PlayMove(mv.parse().unwrap()));
+}
+
+/// Clears the browser's file-name field and types `name` into it, as a user does.
+fn type_file_name(harness: &mut Harness<'_, ChuheApp>, name: &str) {
+    harness.get_by_label("文件名").focus();
+    harness.run_ok();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.run_ok();
+    harness.get_by_label("文件名").type_text(name);
+    harness.run_ok();
+}
+
+#[test]
+fn with_no_portal_on_the_bus_open_shows_the_in_app_browser_and_opens_the_chosen_game() {
+    let dir = temp_dir("file_chooser", "no-portal");
+    let root = dir.join("files");
+    std::fs::create_dir_all(root.join("games")).unwrap();
+    std::fs::write(root.join("games").join("a.pgn"), "1. h2e2 h9g7 *\n").unwrap();
+    std::fs::write(root.join("games").join("notes.doc"), "").unwrap();
+    let mut harness = open_in_folder(&dir, &root);
+    // A bus where nobody answers: the portal probe must find no portal.
+    harness.state_mut().services.file_chooser =
+        FileChooser::on_bus(&format!("unix:path={}", dir.join("no-bus").display()));
+
+    harness.get_by_label("文件").click();
+    harness.run_ok();
+    harness.get_by_label_contains("打开…").click();
+    harness.run_ok();
+    assert_eq!(
+        harness
+            .state()
+            .state
+            .file_browser
+            .as_ref()
+            .map(|b| &b.purpose),
+        Some(&FilePurpose::OpenGame),
+        "the in-app browser opened"
+    );
+    harness.get_by_label("打开棋谱");
+    // The remembered folder: its sub-folder is listed; a click goes in.
+    harness.get_by_label("games/").click();
+    harness.run_ok();
+    harness.get_by_label("a.pgn").click();
+    harness.run_ok();
+    assert!(
+        harness.query_by_label("notes.doc").is_none(),
+        "only game files are offered"
+    );
+    harness.get_by_label("打开").click();
+    harness.run_ok();
+
+    let state = &harness.state().state;
+    assert!(state.file_browser.is_none());
+    let game = root.join("games").join("a.pgn");
+    assert_eq!(state.study.file.as_deref(), Some(game.as_path()));
+    assert_eq!(state.study.record.move_count(), 2);
+    // The folder is remembered, in the settings file too.
+    let games = root.join("games");
+    assert_eq!(state.settings.last_folder.as_deref(), Some(games.as_path()));
+    let (saved, _) = Storage::in_dir(dir.clone()).load_settings();
+    assert_eq!(saved.last_folder, Some(games));
+}
+
+#[test]
+fn the_browsers_parent_button_path_bar_and_errors() {
+    let dir = temp_dir("file_chooser", "navigate");
+    let root = dir.join("files");
+    std::fs::create_dir_all(root.join("inner")).unwrap();
+    std::fs::write(root.join("top.xqf"), "").unwrap();
+    let mut harness = open_in_folder(&dir, &root.join("inner"));
+    apply(&mut harness, FileAction::OpenDialog);
+    assert!(harness.query_by_label("top.xqf").is_none());
+    harness.get_by_label("上一级").click();
+    harness.run_ok();
+    harness.get_by_label("top.xqf");
+
+    // A folder typed in the path bar that does not exist: said, the folder shown stays.
+    harness.get_by_label("位置").focus();
+    harness.run_ok();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("位置")
+        .type_text(&root.join("nowhere").display().to_string());
+    harness.run_ok();
+    key(&mut harness, Key::Enter);
+    let browser = harness.state().state.file_browser.clone().unwrap();
+    assert_eq!(browser.folder, root);
+    assert!(
+        matches!(
+            &browser.error,
+            Some(Notice::WithArg("chooser-unreadable", _, _))
+        ),
+        "{:?}",
+        browser.error
+    );
+    harness.get_by_label("top.xqf");
+
+    // A name typed that is no file.
+    type_file_name(&mut harness, "missing.pgn");
+    key(&mut harness, Key::Enter);
+    let browser = harness.state().state.file_browser.clone().unwrap();
+    assert!(matches!(
+        &browser.error,
+        Some(Notice::WithArg("chooser-no-file", _, _))
+    ));
+    // Escape gives up.
+    key(&mut harness, Key::Escape);
+    assert!(harness.state().state.file_browser.is_none());
+}
+
+#[test]
+fn saving_an_untitled_game_asks_in_the_browser_before_replacing_and_adds_the_extension() {
+    let dir = temp_dir("file_chooser", "save");
+    let root = dir.join("files");
+    std::fs::create_dir_all(&root).unwrap();
+    let existing = root.join("game.pgn");
+    std::fs::write(&existing, "old\n").unwrap();
+    let mut harness = open_in_folder(&dir, &root);
+    play(&mut harness, "h2e2");
+
+    // Ctrl+S on an untitled game: where to save, with a name offered.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_ok();
+    let browser = harness
+        .state()
+        .state
+        .file_browser
+        .clone()
+        .expect("asked where");
+    assert_eq!(browser.purpose, FilePurpose::SaveGame(AfterSave::Stay));
+    assert_eq!(browser.file_name, "game.pgn");
+    harness.get_by_label("保存棋谱");
+    key(&mut harness, Key::Enter);
+    // The file exists: asked first, not yet written.
+    harness.get_by_label("“game.pgn”已经存在。要替换它吗？");
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "old\n");
+    harness.get_by_label("替换").click();
+    harness.run_ok();
+    let saved = std::fs::read_to_string(&existing).unwrap();
+    assert!(saved.contains("炮二平五"), "{saved}");
+    assert!(!harness.state().state.study.dirty);
+
+    // Save as, a name without its extension.
+    play(&mut harness, "h9g7");
+    apply(&mut harness, FileAction::SaveAsDialog);
+    type_file_name(&mut harness, "对局");
+    key(&mut harness, Key::Enter);
+    let path = root.join("对局.pgn");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("马８进７"));
+    assert_eq!(
+        harness.state().state.study.file.as_deref(),
+        Some(path.as_path())
+    );
+}
+
+/// A game to paste over the work on the board (opening a file goes to a tab of its own,
+/// so a paste is what replaces the game in place).
+const PASTED: &str = "1. b2e2 h9g7 *";
+
+#[test]
+fn save_first_goes_on_only_once_the_browser_saved_the_work() {
+    let dir = temp_dir("file_chooser", "save-first");
+    let root = dir.join("files");
+    std::fs::create_dir_all(&root).unwrap();
+    let mut harness = open_in_folder(&dir, &root);
+    play(&mut harness, "h2e2");
+
+    // A pasted game would replace the work: 保存, then the browser is cancelled.
+    apply(&mut harness, FileAction::Paste(PASTED.to_owned()));
+    assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnReplace));
+    harness.get_by_label("保存").click();
+    harness.run_ok();
+    assert!(harness.state().state.file_browser.is_some());
+    key(&mut harness, Key::Escape);
+    let state = &harness.state().state;
+    assert!(state.file_browser.is_none());
+    assert!(state.study.dirty, "the work stays on the board");
+    assert_eq!(state.study.record.move_count(), 1);
+    assert!(harness.state().services.held.is_none());
+
+    // Again, and saved this time: then the pasted game replaces the saved work.
+    apply(&mut harness, FileAction::Paste(PASTED.to_owned()));
+    harness.get_by_label("保存").click();
+    harness.run_ok();
+    key(&mut harness, Key::Enter);
+    let saved = std::fs::read_to_string(root.join("game.pgn")).unwrap();
+    assert!(saved.contains("炮二平五"), "{saved}");
+    let state = &harness.state().state;
+    assert_eq!(state.study.record.move_count(), 2);
+    assert!(state.study.file.is_none());
+}
+
+#[test]
+fn every_file_dialog_of_the_app_falls_back_to_the_browser() {
+    let dir = temp_dir("file_chooser", "every");
+    let mut harness = open_in_folder(&dir, &dir);
+    let asks: [(Action, FilePurpose); 8] = [
+        (FileAction::OpenDialog.into(), FilePurpose::OpenGame),
+        (FileAction::OpenFolderDialog.into(), FilePurpose::OpenFolder),
+        (
+            FileAction::SaveAsDialog.into(),
+            FilePurpose::SaveGame(AfterSave::Stay),
+        ),
+        (EngineAction::AddEngineDialog.into(), FilePurpose::AddEngine),
+        (
+            PuzzleAction::ImportDialog.into(),
+            FilePurpose::ImportPuzzles,
+        ),
+        (
+            PuzzleAction::ExportDialog(0).into(),
+            FilePurpose::ExportPuzzles(0),
+        ),
+        (ClubAction::ExportCsvDialog.into(), FilePurpose::ClubCsv),
+        (ClubAction::ExportPngDialog.into(), FilePurpose::ClubPng),
+    ];
+    for (action, purpose) in asks {
+        apply(&mut harness, action);
+        assert_eq!(
+            harness
+                .state()
+                .state
+                .file_browser
+                .as_ref()
+                .map(|b| &b.purpose),
+            Some(&purpose)
+        );
+        harness.get_by_label("取消").click();
+        harness.run_ok();
+        assert!(harness.state().state.file_browser.is_none());
+    }
+}
+
+#[test]
+fn the_diagram_is_exported_where_the_browser_says() {
+    let dir = temp_dir("file_chooser", "diagram");
+    let root = dir.join("files");
+    std::fs::create_dir_all(&root).unwrap();
+    let mut harness = open_in_folder(&dir, &root);
+    harness.get_by_label("文件").click();
+    harness.run_ok();
+    harness.get_by_label("导出棋图（PNG）…").click();
+    harness.run_ok();
+    let options = harness.state().state.export_dialog.unwrap();
+    apply(&mut harness, ExportAction::PngDialog(options));
+    harness.get_by_label("导出棋图");
+    key(&mut harness, Key::Enter);
+    let path = root.join("diagram.png");
+    wait_for(&mut harness, Duration::from_secs(120), |app| {
+        app.state
+            .notice
+            .as_ref()
+            .is_some_and(|n| format!("{n:?}").contains("export-done"))
+    });
+    assert!(image::open(&path).is_ok(), "a PNG was written");
+}
+
+#[test]
+fn choosing_a_folder_in_the_browser_opens_its_first_game() {
+    let dir = temp_dir("file_chooser", "folder");
+    let root = dir.join("files");
+    std::fs::create_dir_all(root.join("set")).unwrap();
+    std::fs::write(root.join("set").join("1.pgn"), "1. h2e2 *\n").unwrap();
+    std::fs::write(root.join("set").join("2.pgn"), "1. b2e2 *\n").unwrap();
+    let mut harness = open_in_folder(&dir, &root);
+    apply(&mut harness, FileAction::OpenFolderDialog);
+    harness.get_by_label("set/").click();
+    harness.run_ok();
+    harness.get_by_label("选择此文件夹").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert_eq!(state.study.folder.as_ref().map(|f| f.files.len()), Some(2));
+    assert_eq!(state.study.record.move_count(), 1);
+}
+
+/// The app built as `main` builds it for `chuhe ARG`, its files kept in `dir`.
+fn start_with_argument(dir: &Path, argument: &Path) -> Harness<'static, ChuheApp> {
+    let dir = dir.to_owned();
+    let file = chuhe::file_argument(["chuhe".into(), argument.as_os_str().to_owned()]);
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1200.0, 800.0))
+        .build_eframe(move |cc| ChuheApp::with_file(cc, Storage::in_dir(dir.clone()), file));
+    harness.run_ok();
+    harness
+}
+
+#[test]
+fn a_game_named_on_the_command_line_opens_at_start() {
+    let dir = temp_dir("file_chooser", "argument");
+    let game = dir.join("对局.pgn");
+    std::fs::write(&game, "[Red \"胡荣华\"]\n\n1. h2e2 h9g7 2. h0g2 *\n").unwrap();
+    let harness = start_with_argument(&dir, &game);
+    let state = &harness.state().state;
+    assert_eq!(state.study.file.as_deref(), Some(game.as_path()));
+    assert_eq!(state.study.record.move_count(), 3);
+    harness.get_by_label("对局.pgn");
+}
+
+#[test]
+fn a_bad_file_on_the_command_line_says_why_and_the_app_runs() {
+    let dir = temp_dir("file_chooser", "bad-argument");
+    let bad = dir.join("broken.xqf");
+    std::fs::write(&bad, [0xff_u8, 0x00, 0x13]).unwrap();
+    let missing = dir.join("missing.pgn");
+    for path in [bad, missing] {
+        let harness = start_with_argument(&dir, &path);
+        let state = &harness.state().state;
+        assert!(
+            matches!(
+                &state.notice,
+                Some(Notice::Problem(problem)) if problem.id == "notice-open-failed"
+            ),
+            "{path:?}: {:?}",
+            state.notice
+        );
+        assert!(state.study.file.is_none());
+    }
+}
+
+#[test]
+fn with_an_autosave_the_restore_question_comes_first_then_the_file_opens() {
+    let dir = temp_dir("file_chooser", "autosave-argument");
+    let game = dir.join("game.pgn");
+    std::fs::write(&game, "1. h2e2 *\n").unwrap();
+    let autosave: PathBuf = Storage::in_dir(dir.clone()).autosave_path().unwrap();
+    std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
+    std::fs::write(&autosave, "1. b2e2 h9g7 *\n").unwrap();
+
+    let mut harness = start_with_argument(&dir, &game);
+    assert_eq!(harness.state().state.dialog, Some(Dialog::RestoreAutosave));
+    assert!(harness.state().state.study.file.is_none(), "not yet");
+    // Thrown away: the file opens.
+    apply(&mut harness, FileAction::RestoreAutosave(false));
+    let state = &harness.state().state;
+    assert_eq!(state.study.file.as_deref(), Some(game.as_path()));
+    assert_eq!(state.study.record.move_count(), 1);
+
+    // Restored: the file opens in a tab of its own beside the restored work.
+    std::fs::write(&autosave, "1. b2e2 h9g7 *\n").unwrap();
+    let mut harness = start_with_argument(&dir, &game);
+    apply(&mut harness, FileAction::RestoreAutosave(true));
+    let state = &harness.state().state;
+    assert_eq!(state.study.file.as_deref(), Some(game.as_path()));
+    assert_eq!(state.study.record.move_count(), 1);
+    assert_eq!(state.tab_count(), 2);
+    let restored = state.all_tabs().find(|s| s.file.is_none()).unwrap();
+    assert_eq!(restored.record.move_count(), 2, "the restored work");
+    assert!(restored.dirty);
+}
+
+#[test]
+fn the_browser_fits_a_small_window() {
+    let dir = temp_dir("file_chooser", "small");
+    let settings = Settings {
+        last_folder: Some(dir.clone()),
+        ..Settings::default()
+    };
+    Storage::in_dir(dir.clone())
+        .save_settings(&settings)
+        .unwrap();
+    let storage_dir = dir.clone();
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(320.0, 480.0))
+        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(storage_dir.clone())));
+    harness.state_mut().services.file_chooser = FileChooser::in_app();
+    harness.run_ok();
+    apply(&mut harness, FileAction::SaveAsDialog);
+    for label in ["保存", "取消", "文件名"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            rect.min.x >= 0.0 && rect.max.x <= 320.0 && rect.max.y <= 480.0,
+            "{label} at {rect:?}"
+        );
+    }
+}
