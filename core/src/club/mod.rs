@@ -21,6 +21,7 @@ pub use standings::{Standing, TieBreak, standings};
 pub use store::{ClubStore, parse, to_ron};
 pub use swiss::{SwissEntrant, SwissRound, pair_round};
 
+use crate::ron_error::RonErrorKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -193,8 +194,8 @@ pub enum ClubError {
         line: usize,
         /// 1-based column.
         column: usize,
-        /// What the reader said.
-        message: String,
+        /// What is wrong there.
+        reason: RonErrorKind,
     },
     /// A club file reads but does not hang together (a pairing names an unknown player …).
     Inconsistent(String),
@@ -229,8 +230,8 @@ impl fmt::Display for ClubError {
             ClubError::Parse {
                 line,
                 column,
-                message,
-            } => write!(f, "line {line}, column {column}: {message}"),
+                reason,
+            } => write!(f, "line {line}, column {column}: {reason}"),
             ClubError::Inconsistent(what) => write!(f, "inconsistent club file: {what}"),
             ClubError::TooFewPlayers => f.write_str("a tournament needs at least two players"),
             ClubError::BadRoundCount => f.write_str("impossible number of rounds"),
