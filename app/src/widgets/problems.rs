@@ -4,7 +4,7 @@
 
 use super::text::illegal_id;
 use crate::state::problem::Problem;
-use chuhe_core::club::ClubError;
+use chuhe_core::club::{ClubError, Inconsistency};
 use chuhe_core::gamefile::ReadError;
 use chuhe_core::notation::{Expected, NotationError, NotationErrorKind};
 use chuhe_core::pgn::{PgnError, PgnErrorKind};
@@ -271,7 +271,9 @@ pub fn club_error(e: &ClubError) -> Problem {
             .text("line", line)
             .text("column", column)
             .with("error", ron_reason(reason)),
-        ClubError::Inconsistent(_) => Problem::new("club-error-inconsistent"),
+        ClubError::Inconsistent(what) => {
+            Problem::new("club-error-inconsistent").with("error", inconsistency(what))
+        }
         ClubError::TooFewPlayers => Problem::new("club-error-too-few"),
         ClubError::BadRoundCount => Problem::new("club-error-rounds"),
         ClubError::GroupTaken => Problem::new("club-error-group-taken"),
@@ -289,6 +291,23 @@ pub fn club_error(e: &ClubError) -> Problem {
 /// Background work ended without its answer (its thread died).
 pub fn work_lost() -> Problem {
     Problem::new("work-lost")
+}
+
+fn inconsistency(what: &Inconsistency) -> Problem {
+    match what {
+        Inconsistency::SharedPlayerId => Problem::new("club-inconsistent-shared-id"),
+        Inconsistency::TwoTournamentsInGroup => Problem::new("club-inconsistent-two-tournaments"),
+        Inconsistency::UnknownPlayer(p) => {
+            Problem::new("club-inconsistent-unknown-player").text("player", p)
+        }
+        Inconsistency::PlayerEnteredTwice => Problem::new("club-inconsistent-entered-twice"),
+        Inconsistency::TooManyRounds => Problem::new("club-inconsistent-too-many-rounds"),
+        Inconsistency::NotPairedOnce { round, player } => {
+            Problem::new("club-inconsistent-not-paired-once")
+                .text("round", round)
+                .text("player", player)
+        }
+    }
 }
 
 /// Why an endgame table could not be made.
@@ -436,7 +455,15 @@ mod tests {
                 column: 17,
                 reason: RonErrorKind::WrongValue,
             },
-            ClubError::Inconsistent("two players share an id".into()),
+            ClubError::Inconsistent(Inconsistency::SharedPlayerId),
+            ClubError::Inconsistent(Inconsistency::TwoTournamentsInGroup),
+            ClubError::Inconsistent(Inconsistency::UnknownPlayer(99)),
+            ClubError::Inconsistent(Inconsistency::PlayerEnteredTwice),
+            ClubError::Inconsistent(Inconsistency::TooManyRounds),
+            ClubError::Inconsistent(Inconsistency::NotPairedOnce {
+                round: 2,
+                player: 7,
+            }),
             ClubError::TooFewPlayers,
             ClubError::BadRoundCount,
             ClubError::GroupTaken,
@@ -459,6 +486,10 @@ mod tests {
         assert_eq!(
             zh(&club_error(&errors[1])),
             "俱乐部文件第 3 行第 17 列有误：取值类型不对"
+        );
+        assert_eq!(
+            zh(&club_error(&errors[7])),
+            "俱乐部文件内容前后不一致：第 2 轮的配对中，7 号棋手不在本赛事或出现了两次"
         );
         for error in [
             TbError::Material(chuhe_core::tb::MaterialError::MissingSeparator),
