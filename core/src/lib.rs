@@ -41,6 +41,7 @@ pub mod puzzle;
 pub mod record;
 pub mod repetition;
 pub mod review;
+pub mod ron_error;
 pub mod search;
 mod setup;
 pub mod solver;

@@ -17,10 +17,11 @@
 //! ])
 //! ```
 
-use crate::pgn;
+use crate::pgn::{self, PgnError};
 use crate::record::{NodeId, Record};
+use crate::ron_error::RonError;
 use crate::solver::{SolveOptions, Solver, Verdict};
-use crate::{Move, MoveList, Notation, Position};
+use crate::{Move, MoveList, Notation, Position, PositionFenError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -145,10 +146,10 @@ pub struct PuzzleError {
 /// What was wrong with a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleErrorKind {
-    /// The RON text does not have the puzzle shape (line, column and message from the reader).
-    Syntax(String),
+    /// The RON text does not have the puzzle shape: where and why.
+    Syntax(RonError),
     /// The FEN is not a legal position.
-    Fen(String),
+    Fen(PositionFenError),
     /// A solution move is not ICCS (`h2e2`); `path` lists the moves before it.
     BadMove {
         /// The moves before it.
@@ -167,16 +168,18 @@ pub enum PuzzleErrorKind {
     NoPosition,
     /// A PGN `Goal` tag that is not `mate N`, `mate N checks`, `win` or `draw`.
     BadGoal(String),
-    /// The PGN could not be read.
-    Pgn(String),
+    /// The PGN could not be read (boxed: it is far larger than the other kinds).
+    Pgn(Box<PgnError>),
+    /// The built-in checkmate library does not read (its tests keep this from shipping).
+    Library(String),
 }
 
 impl fmt::Display for PuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "puzzle {}: ", self.puzzle)?;
         match &self.kind {
-            PuzzleErrorKind::Syntax(m) => write!(f, "{m}"),
-            PuzzleErrorKind::Fen(m) => write!(f, "bad FEN: {m}"),
+            PuzzleErrorKind::Syntax(e) => write!(f, "{e}"),
+            PuzzleErrorKind::Fen(e) => write!(f, "bad FEN: {e}"),
             PuzzleErrorKind::BadMove { path, text } => {
                 write!(f, "{text:?} after [{}] is not a move", path.join(" "))
             }
@@ -185,7 +188,8 @@ impl fmt::Display for PuzzleError {
             }
             PuzzleErrorKind::NoPosition => write!(f, "the game has no FEN start position"),
             PuzzleErrorKind::BadGoal(g) => write!(f, "unknown goal {g:?}"),
-            PuzzleErrorKind::Pgn(m) => write!(f, "{m}"),
+            PuzzleErrorKind::Pgn(e) => write!(f, "{e}"),
+            PuzzleErrorKind::Library(m) => write!(f, "built-in library: {m}"),
         }
     }
 }
@@ -274,13 +278,10 @@ impl Puzzle {
     }
 
     fn from_raw(raw: RawPuzzle) -> Result<Puzzle, PuzzleError> {
-        let position: Position =
-            raw.fen
-                .parse()
-                .map_err(|e: crate::PositionFenError| PuzzleError {
-                    puzzle: raw.id.clone(),
-                    kind: PuzzleErrorKind::Fen(e.to_string()),
-                })?;
+        let position: Position = raw.fen.parse().map_err(|e: PositionFenError| PuzzleError {
+            puzzle: raw.id.clone(),
+            kind: PuzzleErrorKind::Fen(e),
+        })?;
         let solution = cooked_nodes(&raw.id, &position, raw.solution, &mut Vec::new())?;
         Ok(Puzzle {
             id: raw.id,
@@ -302,7 +303,7 @@ impl Puzzle {
     pub fn from_ron(text: &str) -> Result<Puzzle, PuzzleError> {
         let raw: RawPuzzle = ron::from_str(text).map_err(|e| PuzzleError {
             puzzle: "#1".into(),
-            kind: PuzzleErrorKind::Syntax(e.to_string()),
+            kind: PuzzleErrorKind::Syntax(RonError::from(&e)),
         })?;
         Puzzle::from_raw(raw)
     }
@@ -428,7 +429,7 @@ impl PuzzleSet {
     pub fn from_ron(text: &str) -> Result<PuzzleSet, PuzzleError> {
         let raw: RawSet = ron::from_str(text).map_err(|e| PuzzleError {
             puzzle: "(set)".into(),
-            kind: PuzzleErrorKind::Syntax(e.to_string()),
+            kind: PuzzleErrorKind::Syntax(RonError::from(&e)),
         })?;
         let puzzles = raw
             .puzzles
@@ -464,7 +465,7 @@ impl PuzzleSet {
                 },
                 Err(e) => errors.push(PuzzleError {
                     puzzle: fallback,
-                    kind: PuzzleErrorKind::Pgn(e.to_string()),
+                    kind: PuzzleErrorKind::Pgn(Box::new(e)),
                 }),
             }
         }
@@ -653,7 +654,7 @@ fn check_attacker(
 pub fn pattern_set() -> Result<PuzzleSet, PuzzleError> {
     let library = crate::library::patterns::library().map_err(|e| PuzzleError {
         puzzle: "patterns".into(),
-        kind: PuzzleErrorKind::Syntax(e.to_string()),
+        kind: PuzzleErrorKind::Library(e.to_string()),
     })?;
     let mut puzzles = Vec::new();
     for pattern in library {
@@ -661,7 +662,7 @@ pub fn pattern_set() -> Result<PuzzleSet, PuzzleError> {
             let id = format!("pattern-{}-{}", pattern.id, k + 1);
             let invalid = |why: String| PuzzleError {
                 puzzle: id.clone(),
-                kind: PuzzleErrorKind::Syntax(why),
+                kind: PuzzleErrorKind::Library(why),
             };
             let (position, moves) = crate::library::patterns::replay(example).map_err(invalid)?;
             let mut solution: Vec<SolutionNode> = Vec::new();
@@ -774,6 +775,21 @@ mod tests {
                 .kind,
             PuzzleErrorKind::Fen(_)
         ));
+    }
+
+    #[test]
+    fn a_puzzle_file_that_is_not_ron_says_where() {
+        let text = "(\n  id: \"x\",\n  fen: \"3k5/9/9/9/9/9/9/9/9/4K4 w\",\n  goal: Winn,\n)";
+        match Puzzle::from_ron(text).unwrap_err().kind {
+            PuzzleErrorKind::Syntax(e) => {
+                assert_eq!(e.line, 4);
+                assert_eq!(
+                    e.kind,
+                    crate::ron_error::RonErrorKind::UnknownVariant("Winn".into())
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

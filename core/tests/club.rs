@@ -2,8 +2,8 @@
 //! against examples worked out by hand, and club files on disk.
 
 use chuhe_core::club::{
-    Club, ClubError, ClubStore, Format, GameResult, GradeGroup, PlayerId, Round, Standing,
-    Tournament, berger_table, parse,
+    Club, ClubError, ClubStore, Format, GameResult, GradeGroup, Inconsistency, PlayerId, Round,
+    Standing, Tournament, berger_table, parse,
 };
 use chuhe_core::play::Rng;
 use std::collections::{HashMap, HashSet};
@@ -755,7 +755,10 @@ fn a_corrupt_club_file_is_a_typed_error_with_line_and_column() {
     assert_ne!(inconsistent, text);
     assert!(matches!(
         parse(&inconsistent),
-        Err(ClubError::Inconsistent(_))
+        Err(ClubError::Inconsistent(Inconsistency::NotPairedOnce {
+            round: 1,
+            player: 99
+        }))
     ));
     // Every prefix of a good file: an error or the club, never a panic.
     for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {

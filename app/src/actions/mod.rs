@@ -323,7 +323,7 @@ pub enum ExportAction {
     /// Exports the board as a PNG diagram to the path.
     Png(PathBuf, ExportOptions),
     /// The export finished: the file written, or why not.
-    Finished(Result<PathBuf, String>),
+    Finished(Result<PathBuf, crate::state::problem::Problem>),
 }
 
 /// Quitting and answering the app's dialogs.

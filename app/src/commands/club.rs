@@ -2,6 +2,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::state::Notice;
 use crate::state::club::*;
+use crate::widgets::problems;
 use chuhe_core::club::{Club, ClubError, ClubStore, Format, GameResult, GradeGroup};
 use chuhe_core::record::tag;
 use std::path::PathBuf;
@@ -12,7 +13,10 @@ impl Ctx<'_> {
     }
 
     fn refresh_club_files(&mut self) {
-        self.state.club.files = self.clubs_dir().map(|d| list_clubs(&d)).unwrap_or_default();
+        self.state.club.files = self
+            .clubs_dir()
+            .map(|d| list_clubs(&d, problems::club_error))
+            .unwrap_or_default();
     }
 
     /// Saves the club open; a failure is shown in the window and the status bar.
@@ -21,11 +25,9 @@ impl Ctx<'_> {
             return;
         };
         if let Err(e) = ClubStore::save(&open.path, &open.club) {
-            let problem = Problem::from(&e);
-            self.state.notice = Some(Notice::WithArg(
-                "notice-save-failed",
-                "error",
-                e.to_string(),
+            let problem = problems::club_error(&e);
+            self.state.notice = Some(Notice::Problem(
+                Problem::new("notice-save-failed").with("error", problem.clone()),
             ));
             self.state.club.problem = Some(problem);
         }
@@ -42,7 +44,7 @@ impl Ctx<'_> {
                 self.state.club.problem = None;
                 self.save_club();
             }
-            Err(e) => self.state.club.problem = Some(Problem::from(&e)),
+            Err(e) => self.state.club.problem = Some(problems::club_error(&e)),
         }
     }
 
@@ -97,7 +99,7 @@ impl Ctx<'_> {
                     self.state.club.round = 0;
                     self.state.club.problem = None;
                 }
-                Err(e) => self.state.club.problem = Some(Problem::from(&e)),
+                Err(e) => self.state.club.problem = Some(problems::club_error(&e)),
             },
             ClubAction::AddPlayer => {
                 let draft = self.state.club.draft.clone();
@@ -189,10 +191,7 @@ impl Ctx<'_> {
                 });
                 if self.state.editor.is_some() || self.state.puzzles.session.is_some() {
                     // The editor or a puzzle has the board: the game would go unseen.
-                    self.state.club.problem = Some(Problem {
-                        id: "club-board-busy",
-                        args: Vec::new(),
-                    });
+                    self.state.club.problem = Some(Problem::new("club-board-busy"));
                 } else if let Some(pgn) = pgn {
                     // The same path as a pasted game: unsaved work on the board is asked
                     // about first.
@@ -249,7 +248,7 @@ impl Ctx<'_> {
                         self.state.club.exported = Some(path);
                     }
                     Err(e) => {
-                        self.state.club.problem = Some(Problem::from(&ClubError::Io(e)));
+                        self.state.club.problem = Some(problems::club_error(&ClubError::Io(e)));
                     }
                 }
             }

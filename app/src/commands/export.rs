@@ -6,7 +6,9 @@ use crate::services::export::{render, save_png};
 use crate::services::work::WorkKey;
 use crate::state::Notice;
 use crate::state::export::ExportOptions;
+use crate::state::problem::Problem;
 use crate::widgets::board::Diagram;
+use crate::widgets::problems;
 use std::path::PathBuf;
 
 impl Ctx<'_> {
@@ -44,17 +46,17 @@ impl Ctx<'_> {
                 let picture = render(&diagram, &marks, &theme, options);
                 let written = save_png(&picture, &path)
                     .map(|()| path.clone())
-                    .map_err(|e| format!("{}: {e}", path.display()));
+                    .map_err(|e| problems::in_file(&path, problems::io_error(&e)));
                 Action::Export(ExportAction::Finished(written))
             });
         self.state.notice = Some(crate::state::Notice::Message("export-working"));
     }
 
     /// Says how a finished export went.
-    pub(super) fn exported(&mut self, result: Result<PathBuf, String>) {
+    pub(super) fn exported(&mut self, result: Result<PathBuf, Problem>) {
         self.state.notice = Some(match result {
             Ok(path) => Notice::WithArg("export-done", "path", path.display().to_string()),
-            Err(e) => Notice::WithArg("export-failed", "error", e),
+            Err(e) => Notice::Problem(Problem::new("export-failed").with("error", e)),
         });
     }
 }

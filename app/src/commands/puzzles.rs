@@ -220,7 +220,7 @@ impl Ctx<'_> {
                         };
                         self.state.puzzles.browser_set = shown;
                         self.state.puzzles.problems =
-                            errors.iter().map(|e| e.to_string()).collect();
+                            errors.iter().map(problems::puzzle_error).collect();
                         self.state.puzzles.browser_open = true;
                         self.state.notice = Some(Notice::WithArg(
                             "notice-puzzles-imported",

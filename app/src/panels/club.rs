@@ -6,6 +6,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::club::{Draft, award, group_id, result_id, standings_columns, standings_row};
 use crate::widgets::View;
+use crate::widgets::text::problem_text;
 use chuhe_core::club::{Club, Format, GameResult, GradeGroup, Tournament};
 use egui::{RichText, Ui};
 
@@ -61,7 +62,7 @@ fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                                 .unwrap_or_default();
                             ui.colored_label(
                                 ui.visuals().warn_fg_color,
-                                format!("{name}: {}", problem.text(i18n)),
+                                format!("{name}: {}", problem_text(i18n, problem)),
                             );
                         }
                     }
@@ -103,13 +104,16 @@ fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 ui.visuals().warn_fg_color,
                 i18n.tr_args(
                     "club-file-broken",
-                    &[("file", name.into()), ("error", problem.text(i18n).into())],
+                    &[
+                        ("file", name.into()),
+                        ("error", problem_text(i18n, problem).into()),
+                    ],
                 ),
             );
         }
     }
     if let Some(problem) = &state.problem {
-        ui.colored_label(ui.visuals().warn_fg_color, problem.text(i18n));
+        ui.colored_label(ui.visuals().warn_fg_color, problem_text(i18n, problem));
     }
     let Some(open) = &state.current else {
         return;

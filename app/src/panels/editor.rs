@@ -291,7 +291,17 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         if let Some(error) = &editor.fen_error {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                i18n.tr_args("editor-fen-error", &[("error", error.clone().into())]),
+                i18n.tr_args(
+                    "editor-fen-error",
+                    &[(
+                        "error",
+                        crate::widgets::text::problem_text(
+                            i18n,
+                            &crate::widgets::problems::fen_error(error),
+                        )
+                        .into(),
+                    )],
+                ),
             );
         }
         ui.separator();

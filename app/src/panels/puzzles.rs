@@ -90,7 +90,7 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                 ui.weak(i18n.tr_args("puzzles-solved-count", &[("count", solved.into())]));
             });
             for problem in &puzzles.problems {
-                ui.colored_label(ui.visuals().warn_fg_color, problem);
+                ui.colored_label(ui.visuals().warn_fg_color, problem_text(i18n, problem));
             }
             // The sets as tabs, the chosen set's puzzles below.
             let chosen = puzzles

@@ -5,7 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
 use crate::widgets::View;
-use crate::widgets::text::{mate_moves, mate_text, material_name};
+use crate::widgets::text::{mate_moves, mate_text, material_name, problem_text};
 use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
 use egui::{RichText, Ui};
@@ -36,7 +36,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     if let Some(error) = &tbs.error {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            i18n.tr_args("tb-error", &[("error", error.clone().into())]),
+            i18n.tr_args("tb-error", &[("error", problem_text(i18n, error).into())]),
         );
     }
     let Some(analysis) = tbs.analysis_of(pos) else {

@@ -4,7 +4,9 @@
 use crate::actions::{Action, PuzzleAction};
 use crate::services::storage::write_atomically;
 use crate::services::work::{Work, WorkKey};
+use crate::state::problem::Problem;
 use crate::state::puzzles::*;
+use crate::widgets::problems;
 use chuhe_core::puzzle::{Puzzle, PuzzleError, PuzzleSet};
 use chuhe_core::solver::{Solver, judge};
 use std::path::{Path, PathBuf};
@@ -41,11 +43,11 @@ pub fn start(work: &mut Work, request: SolveRequest) {
 }
 
 /// The user's puzzles: one directory per collection under `root`, one `.ron` per puzzle.
-pub fn load_user_sets(root: &Path) -> (Vec<LoadedSet>, Vec<String>) {
+pub fn load_user_sets(root: &Path) -> (Vec<LoadedSet>, Vec<Problem>) {
     let mut sets = Vec::new();
-    let mut problems = Vec::new();
+    let mut found = Vec::new();
     let Ok(entries) = std::fs::read_dir(root) else {
-        return (sets, problems);
+        return (sets, found);
     };
     let mut dirs: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -67,11 +69,11 @@ pub fn load_user_sets(root: &Path) -> (Vec<LoadedSet>, Vec<String>) {
         let mut puzzles = Vec::new();
         for file in files {
             match std::fs::read_to_string(&file)
-                .map_err(|e| e.to_string())
-                .and_then(|t| Puzzle::from_ron(&t).map_err(|e| e.to_string()))
+                .map_err(|e| problems::io_error(&e))
+                .and_then(|t| Puzzle::from_ron(&t).map_err(|e| problems::puzzle_error(&e)))
             {
                 Ok(p) => puzzles.push(p),
-                Err(e) => problems.push(format!("{}: {e}", file.display())),
+                Err(e) => found.push(problems::in_file(&file, e)),
             }
         }
         sets.push(LoadedSet {
@@ -79,7 +81,7 @@ pub fn load_user_sets(root: &Path) -> (Vec<LoadedSet>, Vec<String>) {
             dir: Some(dir),
         });
     }
-    (sets, problems)
+    (sets, found)
 }
 
 /// A file name for a puzzle id: letters, digits, `-` and `_` kept, the rest `_`.

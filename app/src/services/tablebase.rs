@@ -7,6 +7,7 @@ use crate::actions::{Action, TbAction};
 use crate::services::work::{Work, WorkKey};
 use crate::state::State;
 use crate::state::tablebase::{AUTO_PIECES, TbState};
+use crate::widgets::problems;
 use chuhe_core::Color;
 use chuhe_core::tb::{self, Material};
 use std::sync::{Arc, Mutex};
@@ -40,13 +41,13 @@ impl Tables {
             };
             let made = (|| {
                 tbs.get_or_generate(&material, &mut report)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| problems::tb_error(&e))?;
                 // The tables its captures lead into, for the moves' values.
                 for color in Color::ALL {
                     for &kind in material.pieces(color) {
                         if let Some(sub) = material.without(chuhe_core::Piece::new(color, kind)) {
                             tbs.get_or_generate(&sub, &mut report)
-                                .map_err(|e| e.to_string())?;
+                                .map_err(|e| problems::tb_error(&e))?;
                         }
                     }
                 }

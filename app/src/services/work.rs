@@ -39,12 +39,12 @@ impl WorkKey {
             WorkKey::PatternDefence => Action::Patterns(PatternAction::Defended(
                 crate::state::patterns::Defence::Unknown,
             )),
-            WorkKey::Tablebase => {
-                Action::Tablebase(TbAction::Generated(Err("the work stopped".into())))
-            }
-            WorkKey::Export => {
-                Action::Export(ExportAction::Finished(Err("the work stopped".into())))
-            }
+            WorkKey::Tablebase => Action::Tablebase(TbAction::Generated(Err(
+                crate::widgets::problems::work_lost(),
+            ))),
+            WorkKey::Export => Action::Export(ExportAction::Finished(Err(
+                crate::widgets::problems::work_lost(),
+            ))),
         }
     }
 }

@@ -18,62 +18,7 @@ pub struct ClubFile {
     pub name: Result<String, Problem>,
 }
 
-/// An error, kept as a message id and arguments so it is put into words in the language
-/// shown when drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Problem {
-    /// The message.
-    pub id: &'static str,
-    /// Its arguments.
-    pub args: Vec<(&'static str, String)>,
-}
-
-impl Problem {
-    /// The problem in the user's language.
-    pub fn text(&self, i18n: &I18n) -> String {
-        let args: Vec<crate::i18n::Arg<'_>> = self
-            .args
-            .iter()
-            .map(|(name, value)| (*name, value.clone().into()))
-            .collect();
-        i18n.tr_args(self.id, &args)
-    }
-}
-
-impl From<&ClubError> for Problem {
-    fn from(e: &ClubError) -> Problem {
-        let (id, args) = match e {
-            ClubError::Io(e) => ("club-error-io", vec![("error", e.to_string())]),
-            ClubError::Parse {
-                line,
-                column,
-                message,
-            } => (
-                "club-error-parse",
-                vec![
-                    ("line", line.to_string()),
-                    ("column", column.to_string()),
-                    ("error", message.clone()),
-                ],
-            ),
-            ClubError::Inconsistent(what) => {
-                ("club-error-inconsistent", vec![("error", what.clone())])
-            }
-            ClubError::TooFewPlayers => ("club-error-too-few", vec![]),
-            ClubError::BadRoundCount => ("club-error-rounds", vec![]),
-            ClubError::GroupTaken => ("club-error-group-taken", vec![]),
-            ClubError::NoSuchGame => ("club-error-no-game", vec![]),
-            ClubError::RoundIncomplete => ("club-error-round-incomplete", vec![]),
-            ClubError::AllRoundsPaired => ("club-error-all-paired", vec![]),
-            ClubError::NoPairing => ("club-error-no-pairing", vec![]),
-            ClubError::NotSwiss => ("club-error-not-swiss", vec![]),
-            ClubError::PlayerInTournament => ("club-error-player-plays", vec![]),
-            ClubError::NoSuchPlayer => ("club-error-no-player", vec![]),
-            ClubError::HasResults => ("club-error-has-results", vec![]),
-        };
-        Problem { id, args }
-    }
-}
+pub use crate::state::problem::Problem;
 
 /// What the forms hold before the user confirms.
 #[derive(Clone, Debug, PartialEq)]
@@ -243,15 +188,16 @@ pub const fn tie_break_id(tb: TieBreak) -> &'static str {
     }
 }
 
-/// Reads the club files of `dir`, with each club's name or what is wrong with it.
-pub fn list_clubs(dir: &Path) -> Vec<ClubFile> {
+/// Reads the club files of `dir`, with each club's name or what is wrong with it (put as a
+/// problem by `describe`).
+pub fn list_clubs(dir: &Path, describe: fn(&ClubError) -> Problem) -> Vec<ClubFile> {
     ClubStore::new(dir.to_owned())
         .list()
         .into_iter()
         .map(|path| {
             let name = ClubStore::load(&path)
                 .map(|c| c.name)
-                .map_err(|e| Problem::from(&e));
+                .map_err(|e| describe(&e));
             ClubFile { path, name }
         })
         .collect()

@@ -60,8 +60,8 @@ pub struct Editor {
     pub selected: Option<Square>,
     /// The FEN field's text (the arrangement's FEN unless the user is typing).
     pub fen_text: String,
-    /// Why the FEN typed could not be read.
-    pub fen_error: Option<String>,
+    /// Why the FEN typed could not be read (put into words when drawn).
+    pub fen_error: Option<chuhe_core::FenError>,
     /// Everything that keeps the arrangement from being a legal position.
     pub problems: Vec<SetupProblem>,
     /// Placements no game reaches (a pawn behind its start, an advisor off its points):
@@ -242,7 +242,7 @@ impl Editor {
             }
             Err(e) => {
                 self.fen_text = text.to_owned();
-                self.fen_error = Some(e.to_string());
+                self.fen_error = Some(e);
                 false
             }
         }

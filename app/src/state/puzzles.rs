@@ -428,8 +428,8 @@ pub struct Puzzles {
     pub sets: Vec<LoadedSet>,
     /// Progress on every puzzle.
     pub progress: Progress,
-    /// Files that could not be read.
-    pub problems: Vec<String>,
+    /// Files (or imported games) that could not be read, with where and why.
+    pub problems: Vec<crate::state::problem::Problem>,
     /// Whether the puzzle list is open.
     pub browser_open: bool,
     /// The set the list shows.

@@ -123,8 +123,8 @@ pub struct TbState {
     pub generating: Option<Material>,
     /// The progress of the table being made: its material and the fraction done.
     pub progress: (String, f32),
-    /// What went wrong last, in the core's words.
-    pub error: Option<String>,
+    /// What went wrong last, put into words when drawn.
+    pub error: Option<crate::state::problem::Problem>,
     /// The analysis of the board's position (its FEN), if it is in a loaded table.
     pub analysis: Option<(String, Option<Analysis>)>,
     /// The practice game, if one is on.

@@ -21,6 +21,7 @@ pub use standings::{Standing, TieBreak, standings};
 pub use store::{ClubStore, parse, to_ron};
 pub use swiss::{SwissEntrant, SwissRound, pair_round};
 
+use crate::ron_error::RonErrorKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -193,11 +194,11 @@ pub enum ClubError {
         line: usize,
         /// 1-based column.
         column: usize,
-        /// What the reader said.
-        message: String,
+        /// What is wrong there.
+        reason: RonErrorKind,
     },
     /// A club file reads but does not hang together (a pairing names an unknown player …).
-    Inconsistent(String),
+    Inconsistent(Inconsistency),
     /// A tournament needs at least two players.
     TooFewPlayers,
     /// More Swiss rounds than the field allows without repeated games, or none.
@@ -222,6 +223,43 @@ pub enum ClubError {
     HasResults,
 }
 
+/// How a club file that reads fails to hang together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Inconsistency {
+    /// Two players have the same id.
+    SharedPlayerId,
+    /// One group has two tournaments.
+    TwoTournamentsInGroup,
+    /// A tournament names a player the club does not have.
+    UnknownPlayer(PlayerId),
+    /// A tournament enters a player twice.
+    PlayerEnteredTwice,
+    /// A Swiss tournament has more rounds than it was made with.
+    TooManyRounds,
+    /// In a round (1-based) a player is paired who is not in the tournament, or twice.
+    NotPairedOnce {
+        /// The round, from 1.
+        round: usize,
+        /// The player.
+        player: PlayerId,
+    },
+}
+
+impl fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Inconsistency::SharedPlayerId => f.write_str("two players share an id"),
+            Inconsistency::TwoTournamentsInGroup => f.write_str("two tournaments for one group"),
+            Inconsistency::UnknownPlayer(p) => write!(f, "unknown player {p}"),
+            Inconsistency::PlayerEnteredTwice => f.write_str("a player is entered twice"),
+            Inconsistency::TooManyRounds => f.write_str("more rounds than the tournament has"),
+            Inconsistency::NotPairedOnce { round, player } => {
+                write!(f, "round {round}: player {player} is not in it once")
+            }
+        }
+    }
+}
+
 impl fmt::Display for ClubError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -229,8 +267,8 @@ impl fmt::Display for ClubError {
             ClubError::Parse {
                 line,
                 column,
-                message,
-            } => write!(f, "line {line}, column {column}: {message}"),
+                reason,
+            } => write!(f, "line {line}, column {column}: {reason}"),
             ClubError::Inconsistent(what) => write!(f, "inconsistent club file: {what}"),
             ClubError::TooFewPlayers => f.write_str("a tournament needs at least two players"),
             ClubError::BadRoundCount => f.write_str("impossible number of rounds"),
@@ -459,22 +497,22 @@ impl Tournament {
     /// Checks that every pairing names players of the tournament, distinct, each at most
     /// once a round.
     fn check(&self, club: &Club) -> Result<(), ClubError> {
-        let bad = |what: String| Err(ClubError::Inconsistent(what));
+        let bad = |what| Err(ClubError::Inconsistent(what));
         for &p in &self.players {
             if club.player(p).is_none() {
-                return bad(format!("unknown player {p}"));
+                return bad(Inconsistency::UnknownPlayer(p));
             }
         }
         let mut unique = self.players.clone();
         unique.sort_unstable();
         unique.dedup();
         if unique.len() != self.players.len() {
-            return bad("a player is entered twice".into());
+            return bad(Inconsistency::PlayerEnteredTwice);
         }
         if let Format::Swiss { rounds } = self.format
             && self.rounds.len() > rounds as usize
         {
-            return bad("more rounds than the tournament has".into());
+            return bad(Inconsistency::TooManyRounds);
         }
         for (r, round) in self.rounds.iter().enumerate() {
             let mut seen = Vec::new();
@@ -485,7 +523,10 @@ impl Tournament {
                 .chain(round.bye);
             for id in ids {
                 if !self.players.contains(&id) || seen.contains(&id) {
-                    return bad(format!("round {}: player {id} is not in it once", r + 1));
+                    return bad(Inconsistency::NotPairedOnce {
+                        round: r + 1,
+                        player: id,
+                    });
                 }
                 seen.push(id);
             }
@@ -655,13 +696,13 @@ impl Club {
         ids.sort_unstable();
         ids.dedup();
         if ids.len() != self.players.len() {
-            return Err(ClubError::Inconsistent("two players share an id".into()));
+            return Err(ClubError::Inconsistent(Inconsistency::SharedPlayerId));
         }
         let mut groups = Vec::new();
         for t in &self.tournaments {
             if groups.contains(&t.group) {
                 return Err(ClubError::Inconsistent(
-                    "two tournaments for one group".into(),
+                    Inconsistency::TwoTournamentsInGroup,
                 ));
             }
             groups.push(t.group);

@@ -5,6 +5,7 @@
 
 use super::{Club, ClubError};
 use crate::atomic::write_atomically;
+use crate::ron_error::RonError;
 use std::path::{Path, PathBuf};
 
 /// The directory the clubs are kept in.
@@ -68,10 +69,13 @@ pub fn to_ron(club: &Club) -> String {
 /// Reads a club from RON text, with where and why when it is not one, and checks that it
 /// hangs together.
 pub fn parse(text: &str) -> Result<Club, ClubError> {
-    let club: Club = ron::from_str(text).map_err(|e| ClubError::Parse {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
+    let club: Club = ron::from_str(text).map_err(|e| {
+        let e = RonError::from(&e);
+        ClubError::Parse {
+            line: e.line,
+            column: e.column,
+            reason: e.kind,
+        }
     })?;
     club.check()?;
     Ok(club)
