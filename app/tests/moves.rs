@@ -199,10 +199,13 @@ fn list_view(harness: &Harness<'_, ChuheApp>) -> Rect {
     )
 }
 
+/// Whether `label` is drawn inside the list's visible part (rows out of sight are not
+/// drawn at all).
 fn in_view(harness: &Harness<'_, ChuheApp>, label: &str) -> bool {
     let view = list_view(harness);
-    let cell = rect(harness, label);
-    view.top() <= cell.top() && cell.bottom() <= view.bottom()
+    harness.query_by_label(label).is_some_and(|cell| {
+        view.top() <= cell.rect().top() && cell.rect().bottom() <= view.bottom()
+    })
 }
 
 #[test]

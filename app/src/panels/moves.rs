@@ -101,9 +101,21 @@ impl MoveList<'_, '_> {
         red: &Option<MoveCell>,
         black: &Option<MoveCell>,
     ) {
+        // A row out of sight only takes its room: a long game's list then costs the frame
+        // what the rows in view cost. The row holding the move on board is drawn when it
+        // must be scrolled to.
+        let height = ui.spacing().interact_size.y;
+        let room = egui::vec2(ui.available_width(), height);
+        let sought = self.scroll
+            && [red, black]
+                .iter()
+                .any(|c| c.as_ref().is_some_and(|c| c.current));
+        if !sought && !ui.is_rect_visible(egui::Rect::from_min_size(ui.cursor().min, room)) {
+            ui.allocate_space(room);
+            return;
+        }
         ui.horizontal(|ui| {
             let spacing = ui.spacing().item_spacing.x;
-            let height = ui.spacing().interact_size.y;
             let column = ((ui.available_width() - NUMBER_WIDTH - 2.0 * spacing) / 2.0).max(48.0);
             ui.add_sized(
                 [NUMBER_WIDTH, height],
