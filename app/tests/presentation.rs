@@ -105,6 +105,9 @@ fn the_audience_window_shows_the_board_while_the_teacher_previews_the_next_move(
     // Stepping moves both: the record is the same.
     key(&mut harness, Key::ArrowRight);
     harness.get_by_label_contains("下一步：1... 马８进７");
+    // The class reads the move just played and whose turn it is over its board (the
+    // teacher's window, not presenting, has no such caption).
+    harness.get_by_label("第 1 回合 红方 炮二平五 — 黑方走棋");
     key(&mut harness, Key::ArrowRight);
     harness.get_by_label("没有下一步了。");
     // F6 again closes it (under test the drawn-in window covers the teacher's button).

@@ -14,6 +14,9 @@ use egui::{Key, RichText, ViewportBuilder, ViewportClass, ViewportCommand, Viewp
 /// Text size of the comment under the audience's board, in points.
 const COMMENT_SIZE: f32 = 30.0;
 
+/// Text size of the caption over the audience's board (the move just played, whose turn).
+const CAPTION_SIZE: f32 = 36.0;
+
 /// The viewport's id: one audience window at most.
 pub fn viewport_id() -> ViewportId {
     ViewportId::from_hash_of("chuhe audience window")
@@ -37,6 +40,9 @@ pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     marks.arrows.retain(|a| a.color != theme.engine_arrow);
     marks.selected = None;
     marks.destinations.clear();
+    // The projector shows the last move boldly and says it in words, as presentation does.
+    marks.bold_last_move = true;
+    let caption = crate::widgets::text::presentation_caption(app);
     let diagram = Diagram::from_position(state.position());
     let comment = state
         .study
@@ -74,6 +80,19 @@ pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
         }
         let frame = egui::Frame::central_panel(ui.style()).fill(theme.background);
         egui::CentralPanel::default().frame(frame).show(ui, |ui| {
+            egui::Panel::top("audience caption")
+                .resizable(false)
+                .frame(egui::Frame::NONE.fill(theme.background))
+                .show(ui, |ui| {
+                    ui.add_space(6.0);
+                    ui.label(
+                        RichText::new(caption.as_str())
+                            .size(CAPTION_SIZE)
+                            .strong()
+                            .color(comment_colour),
+                    );
+                    ui.add_space(6.0);
+                });
             if !comment.is_empty() {
                 egui::Panel::bottom("audience comment")
                     .resizable(false)
