@@ -191,6 +191,27 @@ fn the_desktop_entry_opens_the_file_with_the_app_and_names_its_icon_and_types() 
     );
 }
 
+/// The desktop's own checker accepts the entry (CI installs it: Debian's
+/// desktop-file-utils). Where it is missing the test says so and checks nothing more.
+#[test]
+fn the_desktop_entry_passes_desktop_file_validate() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/chuhe.desktop");
+    match std::process::Command::new("desktop-file-validate")
+        .arg(&path)
+        .output()
+    {
+        Ok(out) => assert!(
+            out.status.success() && out.stdout.is_empty() && out.stderr.is_empty(),
+            "desktop-file-validate: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) => {
+            eprintln!("desktop-file-validate not run ({e}); apt-get install desktop-file-utils")
+        }
+    }
+}
+
 #[test]
 fn the_readme_says_how_to_build_and_install_the_package() {
     let readme =
