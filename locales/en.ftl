@@ -720,3 +720,6 @@ club-inconsistent-unknown-player = a tournament names player { $player }, who is
 club-inconsistent-entered-twice = a player is entered twice in a tournament
 club-inconsistent-too-many-rounds = a tournament has more rounds than it was made with
 club-inconsistent-not-paired-once = in round { $round }, player { $player } is not in the tournament or is paired twice
+
+# The menus folded into one in a narrow window.
+menu-all = Menu

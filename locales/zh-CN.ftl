@@ -720,3 +720,6 @@ club-inconsistent-unknown-player = 赛事中的 { $player } 号棋手不在俱�
 club-inconsistent-entered-twice = 同一名棋手在赛事中登记了两次
 club-inconsistent-too-many-rounds = 赛事的轮数超过了设定
 club-inconsistent-not-paired-once = 第 { $round } 轮的配对中，{ $player } 号棋手不在本赛事或出现了两次
+
+# The menus folded into one in a narrow window.
+menu-all = 菜单

@@ -720,3 +720,6 @@ club-inconsistent-unknown-player = 賽事中的 { $player } 號棋手不在俱�
 club-inconsistent-entered-twice = 同一名棋手在賽事中登記了兩次
 club-inconsistent-too-many-rounds = 賽事的輪數超過了設定
 club-inconsistent-not-paired-once = 第 { $round } 輪的配對中，{ $player } 號棋手不在本賽事或出現了兩次
+
+# The menus folded into one in a narrow window.
+menu-all = 選單

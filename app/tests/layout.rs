@@ -42,6 +42,14 @@ fn in_a_400_by_300_window_the_board_stays_whole_and_the_side_panel_waits_behind_
         "{board:?} lies inside the window"
     );
     assert!(board.height() >= 240.0, "the board is large: {board:?}");
+    // The menus that do not fit the width fold into one, every one of them in reach.
+    assert!(harness.query_by_label("俱乐部").is_none());
+    harness.get_by_label("菜单").click();
+    harness.run_ok();
+    let club = harness.get_by_label("俱乐部").rect();
+    assert!(window.contains_rect(club), "{club:?} lies inside the window");
+    harness.key_press(egui::Key::Escape);
+    harness.run_ok();
     // The side panel (with the analysis in it) is folded away behind a button.
     assert!(harness.query_by_label("开始分析（空格）").is_none());
     harness.get_by_label("◀ 侧栏").click();
@@ -59,6 +67,9 @@ fn in_a_laptop_window_the_side_panel_stays_open() {
     let harness = open_sized(&dir, Vec2::new(1024.0, 700.0));
     harness.get_by_label("开始分析（空格）");
     assert!(harness.query_by_label("◀ 侧栏").is_none());
+    // The menus fit in one row: no folded menu.
+    harness.get_by_label("俱乐部");
+    assert!(harness.query_by_label("菜单").is_none());
 }
 
 #[test]

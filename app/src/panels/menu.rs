@@ -39,7 +39,12 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
         ui.add(button).clicked()
     };
-    egui::MenuBar::new().ui(ui, |ui| {
+    // Menus that do not fit the window's width fold into one 菜单 menu; whether they fit
+    // is known from the row's width the last time it was laid out whole.
+    let width_id = egui::Id::unique("chuhe menu row width");
+    let needed: Option<f32> = ui.data(|d| d.get_temp(width_id));
+    let fold = needed.is_some_and(|w| w > ui.available_width());
+    let mut menus = |ui: &mut Ui| {
         ui.menu_button(i18n.tr("menu-file"), |ui| {
             let entries: [MenuEntry; 11] = [
                 (
@@ -319,6 +324,14 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             )];
             add_items(ui, entries, &item, actions);
         });
+    };
+    egui::MenuBar::new().ui(ui, |ui| {
+        if fold {
+            ui.menu_button(i18n.tr("menu-all"), |ui| menus(ui));
+        } else {
+            let row = ui.horizontal(|ui| menus(ui)).response.rect.width();
+            ui.data_mut(|d| d.insert_temp(width_id, row));
+        }
     });
 }
 
