@@ -720,3 +720,10 @@ club-inconsistent-unknown-player = a tournament names player { $player }, who is
 club-inconsistent-entered-twice = a player is entered twice in a tournament
 club-inconsistent-too-many-rounds = a tournament has more rounds than it was made with
 club-inconsistent-not-paired-once = in round { $round }, player { $player } is not in the tournament or is paired twice
+
+## CCBridge (象棋桥) game files
+file-error-ccbridge = CCBridge file, game { $game }, byte { $offset }: { $reason }
+file-error-ccbridge-move = CCBridge file, game { $game }, byte { $offset }, move { $move } ({ $side }): { $reason }
+ccbridge-error-not-ccbridge = not a CCBridge record or library
+ccbridge-error-bad-piece = byte { $byte } of the start position is no piece
+ccbridge-error-no-games = the library holds no game

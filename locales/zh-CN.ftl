@@ -720,3 +720,10 @@ club-inconsistent-unknown-player = 赛事中的 { $player } 号棋手不在俱�
 club-inconsistent-entered-twice = 同一名棋手在赛事中登记了两次
 club-inconsistent-too-many-rounds = 赛事的轮数超过了设定
 club-inconsistent-not-paired-once = 第 { $round } 轮的配对中，{ $player } 号棋手不在本赛事或出现了两次
+
+## 象棋桥棋谱文件
+file-error-ccbridge = 象棋桥文件第 { $game } 局，第 { $offset } 字节处：{ $reason }
+file-error-ccbridge-move = 象棋桥文件第 { $game } 局，第 { $offset } 字节处，第 { $move } 回合{ $side }：{ $reason }
+ccbridge-error-not-ccbridge = 不是象棋桥棋谱或棋谱库
+ccbridge-error-bad-piece = 开局局面中的字节 { $byte } 不是棋子
+ccbridge-error-no-games = 棋谱库中没有对局

@@ -720,3 +720,10 @@ club-inconsistent-unknown-player = 賽事中的 { $player } 號棋手不在俱�
 club-inconsistent-entered-twice = 同一名棋手在賽事中登記了兩次
 club-inconsistent-too-many-rounds = 賽事的輪數超過了設定
 club-inconsistent-not-paired-once = 第 { $round } 輪的配對中，{ $player } 號棋手不在本賽事或出現了兩次
+
+## 象棋橋棋譜檔案
+file-error-ccbridge = 象棋橋檔案第 { $game } 局，第 { $offset } 位元組處：{ $reason }
+file-error-ccbridge-move = 象棋橋檔案第 { $game } 局，第 { $offset } 位元組處，第 { $move } 回合{ $side }：{ $reason }
+ccbridge-error-not-ccbridge = 不是象棋橋棋譜或棋譜庫
+ccbridge-error-bad-piece = 開局局面中的位元組 { $byte } 不是棋子
+ccbridge-error-no-games = 棋譜庫中沒有對局
