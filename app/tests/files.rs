@@ -266,3 +266,19 @@ fn a_ccbridge_library_opens_into_the_game_chooser_and_a_chosen_game_plays() {
     assert_eq!(study.record.headers().get("Red"), Some("保定邓裕如"));
     assert!(study.record.main_line().len() > 10);
 }
+
+#[test]
+fn a_cut_ccbridge_record_says_where_it_ends_in_the_interface_language() {
+    let dir = temp_dir("files", "ccbridge-cut");
+    let mut harness = open_in(&dir);
+    let whole = std::fs::read(shared_data("formats/walker8088_cchess_testdata/test2.cbr")).unwrap();
+    // Cut inside the first move's comment: no move can be read.
+    let cut = file("ccbridge-cut", "cut.cbr", &whole[..0x8B8]);
+    open_file(&mut harness, &cut);
+    let notice = label_containing(&harness, "象棋桥文件");
+    assert!(
+        notice.contains("第 1 局") && notice.contains("字节") && notice.contains("第 1 回合红方"),
+        "{notice}"
+    );
+    assert!(!has_latin_word(&notice), "{notice}");
+}
