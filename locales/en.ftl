@@ -727,3 +727,6 @@ file-error-ccbridge-move = CCBridge file, game { $game }, byte { $offset }, move
 ccbridge-error-not-ccbridge = not a CCBridge record or library
 ccbridge-error-bad-piece = byte { $byte } of the start position is no piece
 ccbridge-error-no-games = the library holds no game
+ccbridge-error-cbf-missing = { $what } is missing or not closed
+ccbridge-error-cbf-bad-move = move “{ $text }” does not read
+ccbridge-error-cbf-bad-fen = the start position “{ $text }” does not read

@@ -83,6 +83,12 @@ pub enum CcbridgeErrorKind {
     },
     /// A library holds no game.
     NoGames,
+    /// A `.cbf` file lacks the element or attribute named, or it is not closed.
+    CbfMissing(&'static str),
+    /// A `.cbf` move is not `XY-XY` (file 0-8, row 0-9 from Black's side).
+    CbfBadMove(String),
+    /// A `.cbf` start position (FEN) does not read.
+    CbfBadFen(String),
 }
 
 impl fmt::Display for CcbridgeError {
@@ -103,6 +109,9 @@ impl fmt::Display for CcbridgeError {
                 write!(f, "{mv} is not legal: {reason:?}")
             }
             CcbridgeErrorKind::NoGames => f.write_str("the library holds no game"),
+            CcbridgeErrorKind::CbfMissing(what) => write!(f, "no {what}"),
+            CcbridgeErrorKind::CbfBadMove(text) => write!(f, "move {text:?} does not read"),
+            CcbridgeErrorKind::CbfBadFen(text) => write!(f, "FEN {text:?} does not read"),
         }
     }
 }
@@ -259,6 +268,173 @@ fn read_record_at(bytes: &[u8], start: usize, game: usize) -> Result<Record, Ccb
         }
     }
     Ok(record)
+}
+
+/// Whether `bytes` are a `.cbf` file (the XML form): UTF-8 text holding its root element.
+pub fn is_cbf(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(512)];
+    head.windows(CBF_ROOT.len())
+        .any(|w| w == CBF_ROOT.as_bytes())
+}
+
+const CBF_ROOT: &str = "<ChineseChessRecord";
+
+/// The `.cbf` header elements read, and their tags.
+const CBF_FIELDS: [(&str, &str); 10] = [
+    ("Name", "Title"),
+    ("Contest", tag::EVENT),
+    ("Round", tag::ROUND),
+    ("Date", tag::DATE),
+    ("Site", tag::SITE),
+    ("Red", tag::RED),
+    ("RedTeam", "RedTeam"),
+    ("Black", tag::BLACK),
+    ("BlackTeam", "BlackTeam"),
+    ("ECCO", "ECCO"),
+];
+
+/// Reads a `.cbf` file, the XML form of a record: the header elements, the start FEN and
+/// the main line, each `<Move value="XY-XY">` (the first, `00-00`, is the start's own)
+/// with its comment as CDATA, up to the one marked `end="1"`. Offsets in errors are
+/// bytes into the file.
+pub fn read_cbf(bytes: &[u8]) -> Result<Record, CcbridgeError> {
+    let fail = |offset, kind| CcbridgeError {
+        offset,
+        game: 1,
+        move_number: None,
+        kind,
+    };
+    let bom = if bytes.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    let text = match std::str::from_utf8(&bytes[bom..]) {
+        Ok(t) => t,
+        Err(e) => std::str::from_utf8(&bytes[bom..bom + e.valid_up_to()]).unwrap_or(""),
+    };
+    let at = |i: usize| i + bom;
+    if !text.contains(CBF_ROOT) {
+        return Err(fail(0, CcbridgeErrorKind::NotCcbridge));
+    }
+    let head_end = text.find("</Head>").ok_or(fail(
+        at(text.len()),
+        CcbridgeErrorKind::CbfMissing("</Head>"),
+    ))?;
+    let head = &text[..head_end];
+    let fen = element(head, "FEN").unwrap_or_default();
+    let start = if fen.is_empty() {
+        Position::startpos()
+    } else {
+        fen.parse::<Position>().map_err(|_| {
+            fail(
+                at(head.find("<FEN>").unwrap_or(0)),
+                CcbridgeErrorKind::CbfBadFen(fen.clone()),
+            )
+        })?
+    };
+    let mut record = Record::new(start.clone());
+    for (element_name, tag_name) in CBF_FIELDS {
+        if let Some(value) = element(head, element_name).filter(|v| !v.is_empty()) {
+            record.headers_mut().set(tag_name, &value);
+        }
+    }
+    let mut parent = record.root();
+    let mut pos = start;
+    let mut rest = head_end;
+    let mut first = true;
+    while let Some(found) = text[rest..].find("<Move ") {
+        let open = rest + found;
+        let close = text[open..]
+            .find('>')
+            .map(|i| open + i)
+            .ok_or(fail(at(open), CcbridgeErrorKind::CbfMissing("'>'")))?;
+        let tag_text = &text[open..close];
+        let value = attribute(tag_text, "value")
+            .ok_or(fail(at(open), CcbridgeErrorKind::CbfMissing("value")))?;
+        let ends = attribute(tag_text, "end").is_some_and(|v| v == "1");
+        let (comment, next) = if tag_text.ends_with('/') {
+            (String::new(), close + 1)
+        } else {
+            let end = text[close..]
+                .find("</Move>")
+                .map(|i| close + i)
+                .ok_or(fail(at(open), CcbridgeErrorKind::CbfMissing("</Move>")))?;
+            let inner = text[close + 1..end].trim();
+            let inner = inner
+                .strip_prefix("<![CDATA[")
+                .and_then(|c| c.strip_suffix("]]>"))
+                .unwrap_or(inner);
+            (clean(inner), end + "</Move>".len())
+        };
+        if first && value == "00-00" {
+            if !comment.is_empty() {
+                record.annotation_mut(record.root()).comment = comment;
+            }
+        } else {
+            let bad = |kind| CcbridgeError {
+                offset: at(open),
+                game: 1,
+                move_number: Some(MoveNumber::before(&pos)),
+                kind,
+            };
+            let mv = cbf_move(value).ok_or(bad(CcbridgeErrorKind::CbfBadMove(value.to_owned())))?;
+            if let Err(e) = pos.check_move(mv) {
+                return Err(bad(CcbridgeErrorKind::IllegalMove {
+                    mv,
+                    reason: e.reason,
+                }));
+            }
+            parent = record.push_child(parent, mv);
+            if !comment.is_empty() {
+                record.annotation_mut(parent).comment = comment;
+            }
+            pos.play_unchecked(mv);
+        }
+        first = false;
+        rest = next;
+        if ends {
+            break;
+        }
+    }
+    Ok(record)
+}
+
+/// The text of `<name>text</name>` in `xml` (`<name />` is empty), entities decoded.
+fn element(xml: &str, name: &str) -> Option<String> {
+    let open = format!("<{name}>");
+    let start = xml.find(&open)? + open.len();
+    let end = start + xml[start..].find(&format!("</{name}>"))?;
+    Some(unescape(xml[start..end].trim()))
+}
+
+/// The value of `name="value"` in a tag's text.
+fn attribute<'a>(tag_text: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let start = tag_text.find(&key)? + key.len();
+    let end = start + tag_text[start..].find('"')?;
+    Some(&tag_text[start..end])
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+/// A `.cbf` move `XY-XY`: file 0-8 from Red's left, row 0-9 from Black's side.
+fn cbf_move(text: &str) -> Option<Move> {
+    let b = text.as_bytes();
+    if b.len() != 5 || b[2] != b'-' {
+        return None;
+    }
+    let square = |x: u8, y: u8| {
+        let (x, y) = (x.checked_sub(b'0')?, y.checked_sub(b'0')?);
+        (y <= 9).then(|| Square::from_coords(x, 9 - y)).flatten()
+    };
+    Some(Move::new(square(b[0], b[1])?, square(b[3], b[4])?))
 }
 
 struct Entry {

@@ -21,12 +21,12 @@ use std::path::{Path, PathBuf};
 
 /// The extensions of the files Chuhe opens, for file dialogs (some match case-sensitively,
 /// hence `PGN` too).
-pub const GAME_EXTENSIONS: [&str; 9] = [
-    "pgn", "xqf", "fen", "txt", "PGN", "cbr", "cbl", "CBR", "CBL",
+pub const GAME_EXTENSIONS: [&str; 11] = [
+    "pgn", "xqf", "fen", "txt", "PGN", "cbr", "cbl", "cbf", "CBR", "CBL", "CBF",
 ];
 
 /// The extensions [`game_files_in`] lists (in any case): the files that are games by name.
-pub const GAME_FILE_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "fen", "cbr", "cbl"];
+pub const GAME_FILE_EXTENSIONS: [&str; 6] = ["pgn", "xqf", "fen", "cbr", "cbl", "cbf"];
 
 /// The games of a file, in order: each a game read (whole or up to a break) or why none
 /// of it could be read.
@@ -297,7 +297,8 @@ pub fn games(bytes: &[u8], name: Option<&Path>, damage: Damage) -> Vec<Result<Re
         .collect()
 }
 
-/// The games of a CCBridge record (one) or library (any number), told by their magic;
+/// The games of a CCBridge record or its XML form (one) or library (any number), told by
+/// their magic or root element;
 /// `None` for any other file. A library whose header cannot be read is refused as a whole.
 fn ccbridge_games(bytes: &[u8]) -> Option<Result<Vec<Result<Record, ReadError>>, ReadError>> {
     if bytes.starts_with(ccbridge::LIBRARY_MAGIC) {
@@ -315,6 +316,10 @@ fn ccbridge_games(bytes: &[u8]) -> Option<Result<Vec<Result<Record, ReadError>>,
     } else if bytes.starts_with(ccbridge::RECORD_MAGIC) {
         Some(Ok(vec![
             ccbridge::read_record(bytes).map_err(ReadError::Ccbridge),
+        ]))
+    } else if ccbridge::is_cbf(bytes) {
+        Some(Ok(vec![
+            ccbridge::read_cbf(bytes).map_err(ReadError::Ccbridge),
         ]))
     } else {
         None

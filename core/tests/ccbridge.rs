@@ -156,3 +156,69 @@ fn convert_reads_a_cbl_library() {
     let pgn = String::from_utf8_lossy(&out.stdout);
     assert_eq!(pgn.matches("[Title ").count(), 38, "{pgn}");
 }
+
+#[test]
+fn cbf_records_read_as_cchess_reads_them() {
+    let Some(expected) = expected() else { return };
+    for name in ["test.cbf", "test2.cbf"] {
+        let bytes = std::fs::read(data_dir().join(name)).unwrap();
+        let record = ccbridge::read_cbf(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let dump = &expected["cchess_dump"][name];
+        let want: Vec<String> = dump["mainline_iccs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(main_line(&record), want, "{name}");
+        let fen = record.start().to_string();
+        assert!(
+            fen.starts_with(dump["init_fen"].as_str().unwrap()),
+            "{name}: {fen}"
+        );
+        assert!(
+            record
+                .headers()
+                .get("Title")
+                .is_some_and(|t| t.starts_with("第"))
+        );
+        // The game file reader (the app's open, convert) takes it by its root element.
+        let games = gamefile::read(&bytes, None).unwrap();
+        assert_eq!(main_line(&games[0].as_ref().unwrap().record), want);
+    }
+    let upstream = expected["upstream_asserted"]["test2.cbf"]["mainline_len"]
+        .as_u64()
+        .unwrap() as usize;
+    let bytes = std::fs::read(data_dir().join("test2.cbf")).unwrap();
+    assert_eq!(
+        ccbridge::read_cbf(&bytes).unwrap().main_line().len(),
+        upstream
+    );
+}
+
+#[test]
+fn a_bad_cbf_is_refused_where_it_goes_wrong_never_with_a_panic() {
+    let Ok(bytes) = std::fs::read(data_dir().join("test.cbf")) else {
+        return;
+    };
+    for len in 0..bytes.len() {
+        let _ = ccbridge::read_cbf(&bytes[..len]);
+    }
+    let text = String::from_utf8(bytes).unwrap();
+    let bad = text.replacen("value=\"70-62\"", "value=\"70-6x\"", 1);
+    let e = ccbridge::read_cbf(bad.as_bytes()).unwrap_err();
+    assert_eq!(
+        e.kind,
+        ccbridge::CcbridgeErrorKind::CbfBadMove("70-6x".into())
+    );
+    assert_eq!(&bad.as_bytes()[e.offset..e.offset + 6], b"<Move ");
+    let illegal = text.replacen("value=\"70-62\"", "value=\"70-60\"", 1);
+    let e = ccbridge::read_cbf(illegal.as_bytes()).unwrap_err();
+    assert!(
+        matches!(e.kind, ccbridge::CcbridgeErrorKind::IllegalMove { .. }),
+        "{e}"
+    );
+    let cut = &text[..text.find("</Head>").unwrap()];
+    let e = ccbridge::read_cbf(cut.as_bytes()).unwrap_err();
+    assert_eq!(e.kind, ccbridge::CcbridgeErrorKind::CbfMissing("</Head>"));
+}

@@ -180,6 +180,15 @@ fn ccbridge_error(e: &CcbridgeError) -> Problem {
             .text("text", mv)
             .with("why", Problem::new(illegal_id(*reason))),
         CcbridgeErrorKind::NoGames => Problem::new("ccbridge-error-no-games"),
+        CcbridgeErrorKind::CbfMissing(what) => {
+            Problem::new("ccbridge-error-cbf-missing").text("what", what)
+        }
+        CcbridgeErrorKind::CbfBadMove(text) => {
+            Problem::new("ccbridge-error-cbf-bad-move").text("text", text)
+        }
+        CcbridgeErrorKind::CbfBadFen(text) => {
+            Problem::new("ccbridge-error-cbf-bad-fen").text("text", text)
+        }
     };
     problem
         .text("game", e.game)
