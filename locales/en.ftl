@@ -723,3 +723,12 @@ club-inconsistent-not-paired-once = in round { $round }, player { $player } is n
 
 # The menus folded into one in a narrow window.
 menu-all = Menu
+## CCBridge (象棋桥) game files
+file-error-ccbridge = CCBridge file, game { $game }, byte { $offset }: { $reason }
+file-error-ccbridge-move = CCBridge file, game { $game }, byte { $offset }, move { $move } ({ $side }): { $reason }
+ccbridge-error-not-ccbridge = not a CCBridge record or library
+ccbridge-error-bad-piece = byte { $byte } of the start position is no piece
+ccbridge-error-no-games = the library holds no game
+ccbridge-error-cbf-missing = { $what } is missing or not closed
+ccbridge-error-cbf-bad-move = move “{ $text }” does not read
+ccbridge-error-cbf-bad-fen = the start position “{ $text }” does not read

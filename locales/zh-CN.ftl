@@ -723,3 +723,12 @@ club-inconsistent-not-paired-once = 第 { $round } 轮的配对中，{ $player }
 
 # The menus folded into one in a narrow window.
 menu-all = 菜单
+## 象棋桥棋谱文件
+file-error-ccbridge = 象棋桥文件第 { $game } 局，第 { $offset } 字节处：{ $reason }
+file-error-ccbridge-move = 象棋桥文件第 { $game } 局，第 { $offset } 字节处，第 { $move } 回合{ $side }：{ $reason }
+ccbridge-error-not-ccbridge = 不是象棋桥棋谱或棋谱库
+ccbridge-error-bad-piece = 开局局面中的字节 { $byte } 不是棋子
+ccbridge-error-no-games = 棋谱库中没有对局
+ccbridge-error-cbf-missing = 缺少 { $what } 或未闭合
+ccbridge-error-cbf-bad-move = 着法“{ $text }”读不懂
+ccbridge-error-cbf-bad-fen = 开局局面“{ $text }”读不懂

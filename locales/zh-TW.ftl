@@ -723,3 +723,12 @@ club-inconsistent-not-paired-once = 第 { $round } 輪的配對中，{ $player }
 
 # The menus folded into one in a narrow window.
 menu-all = 選單
+## 象棋橋棋譜檔案
+file-error-ccbridge = 象棋橋檔案第 { $game } 局，第 { $offset } 位元組處：{ $reason }
+file-error-ccbridge-move = 象棋橋檔案第 { $game } 局，第 { $offset } 位元組處，第 { $move } 回合{ $side }：{ $reason }
+ccbridge-error-not-ccbridge = 不是象棋橋棋譜或棋譜庫
+ccbridge-error-bad-piece = 開局局面中的位元組 { $byte } 不是棋子
+ccbridge-error-no-games = 棋譜庫中沒有對局
+ccbridge-error-cbf-missing = 缺少 { $what } 或未閉合
+ccbridge-error-cbf-bad-move = 著法「{ $text }」讀不懂
+ccbridge-error-cbf-bad-fen = 開局局面「{ $text }」讀不懂

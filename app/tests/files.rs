@@ -247,3 +247,38 @@ fn a_settings_file_that_cannot_be_read_is_reported_in_the_interface_language() {
     let words = notice.replace(&path, "");
     assert!(!has_latin_word(&words), "{notice}");
 }
+
+#[test]
+fn a_ccbridge_library_opens_into_the_game_chooser_and_a_chosen_game_plays() {
+    let dir = temp_dir("files", "ccbridge");
+    let mut harness = open_in(&dir);
+    let path = shared_data("formats/walker8088_cchess_testdata/1956年全国象棋锦标赛93局.CBL");
+    open_file(&mut harness, &path);
+    let list = harness.state().state.study.game_list.as_ref().unwrap();
+    assert_eq!(list.games.len(), 93);
+    assert!(list.unreadable.is_empty());
+    harness.get_by_label("选择对局");
+    // The rows name the players and the event read from the library.
+    harness.get_by_label_contains("2. 保定邓裕如").click();
+    harness.run();
+    let study = &harness.state().state.study;
+    assert!(study.game_list.is_none());
+    assert_eq!(study.record.headers().get("Red"), Some("保定邓裕如"));
+    assert!(study.record.main_line().len() > 10);
+}
+
+#[test]
+fn a_cut_ccbridge_record_says_where_it_ends_in_the_interface_language() {
+    let dir = temp_dir("files", "ccbridge-cut");
+    let mut harness = open_in(&dir);
+    let whole = std::fs::read(shared_data("formats/walker8088_cchess_testdata/test2.cbr")).unwrap();
+    // Cut inside the first move's comment: no move can be read.
+    let cut = file("ccbridge-cut", "cut.cbr", &whole[..0x8B8]);
+    open_file(&mut harness, &cut);
+    let notice = label_containing(&harness, "象棋桥文件");
+    assert!(
+        notice.contains("第 1 局") && notice.contains("字节") && notice.contains("第 1 回合红方"),
+        "{notice}"
+    );
+    assert!(!has_latin_word(&notice), "{notice}");
+}

@@ -8,6 +8,7 @@
 //! ([`FileGame::partial`]), and keeps how the file wrote it ([`TextForm`]) so that saving
 //! it writes the file the same way.
 
+use crate::ccbridge::{self, CcbridgeError};
 use crate::encoding::{self, TextEncoding, decode};
 use crate::notation::Notation;
 use crate::pgn::{self, PgnError, PgnForm, PgnGame};
@@ -20,10 +21,12 @@ use std::path::{Path, PathBuf};
 
 /// The extensions of the files Chuhe opens, for file dialogs (some match case-sensitively,
 /// hence `PGN` too).
-pub const GAME_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "fen", "txt", "PGN"];
+pub const GAME_EXTENSIONS: [&str; 11] = [
+    "pgn", "xqf", "fen", "txt", "PGN", "cbr", "cbl", "cbf", "CBR", "CBL", "CBF",
+];
 
 /// The extensions [`game_files_in`] lists (in any case): the files that are games by name.
-pub const GAME_FILE_EXTENSIONS: [&str; 3] = ["pgn", "xqf", "fen"];
+pub const GAME_FILE_EXTENSIONS: [&str; 6] = ["pgn", "xqf", "fen", "cbr", "cbl", "cbf"];
 
 /// The games of a file, in order: each a game read (whole or up to a break) or why none
 /// of it could be read.
@@ -74,13 +77,19 @@ pub enum ReadError {
     Pgn(PgnError),
     /// An XQF file (one game) is malformed or has an illegal move.
     Xqf(XqfError),
+    /// A CCBridge (象棋桥) record, or one game of a library, is malformed or has an
+    /// illegal move.
+    Ccbridge(CcbridgeError),
 }
 
 impl ReadError {
     /// Whether the error is one game's (the file's other games may have been read), not the
     /// whole file's.
     pub fn is_per_game(&self) -> bool {
-        matches!(self, ReadError::Pgn(_) | ReadError::Xqf(_))
+        matches!(
+            self,
+            ReadError::Pgn(_) | ReadError::Xqf(_) | ReadError::Ccbridge(_)
+        )
     }
 
     /// The game's number in its file, from 1.
@@ -88,6 +97,7 @@ impl ReadError {
         match self {
             ReadError::Pgn(e) => Some(e.game),
             ReadError::Xqf(_) => Some(1),
+            ReadError::Ccbridge(e) => Some(e.game),
             _ => None,
         }
     }
@@ -106,6 +116,7 @@ impl ReadError {
         match self {
             ReadError::Pgn(e) => Some(e.offset),
             ReadError::Xqf(e) => Some(e.offset),
+            ReadError::Ccbridge(e) => Some(e.offset),
             _ => None,
         }
     }
@@ -115,6 +126,7 @@ impl ReadError {
         match self {
             ReadError::Pgn(e) => e.move_number,
             ReadError::Xqf(e) => e.move_number,
+            ReadError::Ccbridge(e) => e.move_number,
             _ => None,
         }
     }
@@ -132,6 +144,7 @@ impl fmt::Display for ReadError {
             ),
             ReadError::Pgn(e) => e.fmt(f),
             ReadError::Xqf(e) => write!(f, "game 1, {e}"),
+            ReadError::Ccbridge(e) => e.fmt(f),
         }
     }
 }
@@ -166,6 +179,20 @@ pub fn is_xqf(bytes: &[u8], name: Option<&Path>) -> bool {
 pub fn read(bytes: &[u8], name: Option<&Path>) -> Result<Games, ReadError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ReadError::Empty);
+    }
+    if let Some(games) = ccbridge_games(bytes) {
+        return games.map(|games| {
+            games
+                .into_iter()
+                .map(|g| {
+                    g.map(|record| FileGame {
+                        record,
+                        partial: None,
+                        form: None,
+                    })
+                })
+                .collect()
+        });
     }
     if is_xqf(bytes, name) {
         // The lenient reader keeps every good branch of a damaged file; the first problem
@@ -259,12 +286,44 @@ fn file_game(game: PgnGame, encoding: TextEncoding, bom: bool) -> Result<FileGam
 /// taken for a game: an XQF file (by its magic bytes, or by `name`) is one game, taken as
 /// `damage` says; anything else is decoded and read as PGN (empty text has no game).
 pub fn games(bytes: &[u8], name: Option<&Path>, damage: Damage) -> Vec<Result<Record, ReadError>> {
+    if let Some(games) = ccbridge_games(bytes) {
+        return games.unwrap_or_else(|e| vec![Err(e)]);
+    }
     if is_xqf(bytes, name) {
         return vec![read_xqf(bytes, damage)];
     }
     pgn::read_games(&decode(bytes).text)
         .map(|g| g.map_err(ReadError::Pgn))
         .collect()
+}
+
+/// The games of a CCBridge record or its XML form (one) or library (any number), told by
+/// their magic or root element;
+/// `None` for any other file. A library whose header cannot be read is refused as a whole.
+fn ccbridge_games(bytes: &[u8]) -> Option<Result<Vec<Result<Record, ReadError>>, ReadError>> {
+    if bytes.starts_with(ccbridge::LIBRARY_MAGIC) {
+        Some(
+            ccbridge::read_library(bytes)
+                .map(|library| {
+                    library
+                        .games
+                        .into_iter()
+                        .map(|g| g.map_err(ReadError::Ccbridge))
+                        .collect()
+                })
+                .map_err(ReadError::Ccbridge),
+        )
+    } else if bytes.starts_with(ccbridge::RECORD_MAGIC) {
+        Some(Ok(vec![
+            ccbridge::read_record(bytes).map_err(ReadError::Ccbridge),
+        ]))
+    } else if ccbridge::is_cbf(bytes) {
+        Some(Ok(vec![
+            ccbridge::read_cbf(bytes).map_err(ReadError::Ccbridge),
+        ]))
+    } else {
+        None
+    }
 }
 
 fn read_xqf(bytes: &[u8], damage: Damage) -> Result<Record, ReadError> {

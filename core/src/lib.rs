@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod atomic;
 pub mod bench;
 mod board;
+pub mod ccbridge;
 mod color;
 pub mod convert;
 pub mod encoding;

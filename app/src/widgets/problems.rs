@@ -4,6 +4,7 @@
 
 use super::text::illegal_id;
 use crate::state::problem::Problem;
+use chuhe_core::ccbridge::{CcbridgeError, CcbridgeErrorKind};
 use chuhe_core::club::{ClubError, Inconsistency};
 use chuhe_core::gamefile::ReadError;
 use chuhe_core::notation::{Expected, NotationError, NotationErrorKind};
@@ -42,6 +43,7 @@ pub fn read_error(error: &ReadError) -> Problem {
         }
         ReadError::Pgn(e) => pgn_error(e),
         ReadError::Xqf(e) => xqf_error(e),
+        ReadError::Ccbridge(e) => ccbridge_error(e),
     }
 }
 
@@ -158,6 +160,40 @@ fn xqf_error(e: &XqfError) -> Problem {
             .with("why", Problem::new(illegal_id(*reason))),
     };
     problem.text("offset", e.offset).with("reason", reason)
+}
+
+fn ccbridge_error(e: &CcbridgeError) -> Problem {
+    let problem = match e.move_number {
+        Some(number) => move_problem("file-error-ccbridge-move", number),
+        None => Problem::new("file-error-ccbridge"),
+    };
+    // The XQF reasons that mean the same are shared; the rest are CCBridge's own.
+    let reason = match &e.kind {
+        CcbridgeErrorKind::NotCcbridge => Problem::new("ccbridge-error-not-ccbridge"),
+        CcbridgeErrorKind::Truncated => Problem::new("xqf-error-truncated"),
+        CcbridgeErrorKind::BadPiece(byte) => {
+            Problem::new("ccbridge-error-bad-piece").text("byte", format!("{byte:#04x}"))
+        }
+        CcbridgeErrorKind::InvalidSetup(_) => Problem::new("xqf-error-invalid-setup"),
+        CcbridgeErrorKind::BadSquares { .. } => Problem::new("xqf-error-bad-squares"),
+        CcbridgeErrorKind::IllegalMove { mv, reason } => Problem::new("xqf-error-illegal-move")
+            .text("text", mv)
+            .with("why", Problem::new(illegal_id(*reason))),
+        CcbridgeErrorKind::NoGames => Problem::new("ccbridge-error-no-games"),
+        CcbridgeErrorKind::CbfMissing(what) => {
+            Problem::new("ccbridge-error-cbf-missing").text("what", what)
+        }
+        CcbridgeErrorKind::CbfBadMove(text) => {
+            Problem::new("ccbridge-error-cbf-bad-move").text("text", text)
+        }
+        CcbridgeErrorKind::CbfBadFen(text) => {
+            Problem::new("ccbridge-error-cbf-bad-fen").text("text", text)
+        }
+    };
+    problem
+        .text("game", e.game)
+        .text("offset", e.offset)
+        .with("reason", reason)
 }
 
 /// A FEN that does not read: at which byte, and what is wrong there.
