@@ -21,6 +21,7 @@ pub mod bench;
 mod board;
 mod color;
 pub mod convert;
+pub mod dhtmlxq;
 pub mod encoding;
 pub mod external;
 pub mod fen;
