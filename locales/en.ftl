@@ -720,3 +720,15 @@ club-inconsistent-unknown-player = a tournament names player { $player }, who is
 club-inconsistent-entered-twice = a player is entered twice in a tournament
 club-inconsistent-too-many-rounds = a tournament has more rounds than it was made with
 club-inconsistent-not-paired-once = in round { $round }, player { $player } is not in the tournament or is paired twice
+
+# DhtmlXQ (UBB) game text
+file-error-dhtmlxq = DhtmlXQ text, tag “{ $tag }”, byte { $offset }: { $reason }
+dhtmlxq-error-no-board = there is no [DhtmlXQ] block
+dhtmlxq-error-unclosed = the tag is not closed
+dhtmlxq-error-bad-board = the start position is not 32 pairs of digits on the board
+dhtmlxq-error-bad-position = the start position is not legal
+dhtmlxq-error-bad-moves = the moves are not groups of four digits on the board
+dhtmlxq-error-illegal-move = illegal move { $text } ({ $why })
+dhtmlxq-error-no-parent = the variation branches off a line or move that is not there
+edit-copy-dhtmlxq = Copy as DhtmlXQ
+notice-copied-dhtmlxq = The game was copied as DhtmlXQ.

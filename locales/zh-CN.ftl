@@ -720,3 +720,15 @@ club-inconsistent-unknown-player = 赛事中的 { $player } 号棋手不在俱�
 club-inconsistent-entered-twice = 同一名棋手在赛事中登记了两次
 club-inconsistent-too-many-rounds = 赛事的轮数超过了设定
 club-inconsistent-not-paired-once = 第 { $round } 轮的配对中，{ $player } 号棋手不在本赛事或出现了两次
+
+# DhtmlXQ（UBB）棋谱文本
+file-error-dhtmlxq = DhtmlXQ 文本，标签“{ $tag }”，第 { $offset } 字节：{ $reason }
+dhtmlxq-error-no-board = 没有 [DhtmlXQ] 棋谱块
+dhtmlxq-error-unclosed = 标签没有结束
+dhtmlxq-error-bad-board = 开局局面不是棋盘上的 32 对数字
+dhtmlxq-error-bad-position = 开局局面不合规则
+dhtmlxq-error-bad-moves = 着法不是棋盘上的四位数字组
+dhtmlxq-error-illegal-move = 不合规则的着法 { $text }（{ $why }）
+dhtmlxq-error-no-parent = 变着所分出的线路或着法不存在
+edit-copy-dhtmlxq = 复制为 DhtmlXQ
+notice-copied-dhtmlxq = 棋局已复制为 DhtmlXQ。

@@ -720,3 +720,15 @@ club-inconsistent-unknown-player = 賽事中的 { $player } 號棋手不在俱�
 club-inconsistent-entered-twice = 同一名棋手在賽事中登記了兩次
 club-inconsistent-too-many-rounds = 賽事的輪數超過了設定
 club-inconsistent-not-paired-once = 第 { $round } 輪的配對中，{ $player } 號棋手不在本賽事或出現了兩次
+
+# DhtmlXQ（UBB）棋譜文字
+file-error-dhtmlxq = DhtmlXQ 文字，標籤「{ $tag }」，第 { $offset } 位元組：{ $reason }
+dhtmlxq-error-no-board = 沒有 [DhtmlXQ] 棋譜區塊
+dhtmlxq-error-unclosed = 標籤沒有結束
+dhtmlxq-error-bad-board = 開局局面不是棋盤上的 32 對數字
+dhtmlxq-error-bad-position = 開局局面不合規則
+dhtmlxq-error-bad-moves = 著法不是棋盤上的四位數字組
+dhtmlxq-error-illegal-move = 不合規則的著法 { $text }（{ $why }）
+dhtmlxq-error-no-parent = 變著所分出的路線或著法不存在
+edit-copy-dhtmlxq = 複製為 DhtmlXQ
+notice-copied-dhtmlxq = 棋局已複製為 DhtmlXQ。

@@ -5,6 +5,7 @@
 use super::text::illegal_id;
 use crate::state::problem::Problem;
 use chuhe_core::club::{ClubError, Inconsistency};
+use chuhe_core::dhtmlxq::{DhtmlXqError, DhtmlXqErrorKind};
 use chuhe_core::gamefile::ReadError;
 use chuhe_core::notation::{Expected, NotationError, NotationErrorKind};
 use chuhe_core::pgn::{PgnError, PgnErrorKind};
@@ -42,6 +43,7 @@ pub fn read_error(error: &ReadError) -> Problem {
         }
         ReadError::Pgn(e) => pgn_error(e),
         ReadError::Xqf(e) => xqf_error(e),
+        ReadError::DhtmlXq(e) => dhtmlxq_error(e),
     }
 }
 
@@ -158,6 +160,24 @@ fn xqf_error(e: &XqfError) -> Problem {
             .with("why", Problem::new(illegal_id(*reason))),
     };
     problem.text("offset", e.offset).with("reason", reason)
+}
+
+fn dhtmlxq_error(e: &DhtmlXqError) -> Problem {
+    let reason = match &e.kind {
+        DhtmlXqErrorKind::NoBoard => Problem::new("dhtmlxq-error-no-board"),
+        DhtmlXqErrorKind::Unclosed => Problem::new("dhtmlxq-error-unclosed"),
+        DhtmlXqErrorKind::BadBoard => Problem::new("dhtmlxq-error-bad-board"),
+        DhtmlXqErrorKind::BadPosition(_) => Problem::new("dhtmlxq-error-bad-position"),
+        DhtmlXqErrorKind::BadMoves => Problem::new("dhtmlxq-error-bad-moves"),
+        DhtmlXqErrorKind::IllegalMove { mv, reason } => Problem::new("dhtmlxq-error-illegal-move")
+            .text("text", mv)
+            .with("why", Problem::new(illegal_id(*reason))),
+        DhtmlXqErrorKind::NoParent => Problem::new("dhtmlxq-error-no-parent"),
+    };
+    Problem::new("file-error-dhtmlxq")
+        .text("tag", &e.tag)
+        .text("offset", e.offset)
+        .with("reason", reason)
 }
 
 /// A FEN that does not read: at which byte, and what is wrong there.
