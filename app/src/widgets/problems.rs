@@ -559,4 +559,26 @@ mod tests {
             assert_eq!(problem_text(&I18n::new(language), &problem), expected);
         }
     }
+
+    #[test]
+    fn dhtmlxq_errors_name_the_tag_and_byte_in_chinese() {
+        let text = "[DhtmlXQ][DhtmlXQ_movelist]7748[/DhtmlXQ_movelist][/DhtmlXQ]";
+        let error = ReadError::DhtmlXq(chuhe_core::dhtmlxq::read(text).unwrap_err());
+        let words = assert_chinese(&read_error(&error), &["DhtmlXQ", "movelist", "h2e1"]);
+        assert!(words.contains("movelist"), "{words}");
+        assert!(words.contains("27"), "{words}");
+        assert!(words.contains("不合规则的着法"), "{words}");
+        for broken in [
+            "[DhtmlXQ][DhtmlXQ_binit]12[/DhtmlXQ_binit]",
+            "[DhtmlXQ][DhtmlXQ_movelist]77",
+            "[DhtmlXQ][DhtmlXQ_movelist]7x47[/DhtmlXQ_movelist]",
+            "[DhtmlXQ][DhtmlXQ_move_0_7_1]7747[/DhtmlXQ_move_0_7_1]",
+        ] {
+            let error = ReadError::DhtmlXq(chuhe_core::dhtmlxq::read(broken).unwrap_err());
+            assert_chinese(
+                &read_error(&error),
+                &["DhtmlXQ", "binit", "movelist", "move_0_7_1"],
+            );
+        }
+    }
 }
