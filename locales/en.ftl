@@ -732,3 +732,14 @@ ccbridge-error-no-games = the library holds no game
 ccbridge-error-cbf-missing = { $what } is missing or not closed
 ccbridge-error-cbf-bad-move = move “{ $text }” does not read
 ccbridge-error-cbf-bad-fen = the start position “{ $text }” does not read
+# DhtmlXQ (UBB) game text
+file-error-dhtmlxq = DhtmlXQ text, tag “{ $tag }”, byte { $offset }: { $reason }
+dhtmlxq-error-no-board = there is no [DhtmlXQ] block
+dhtmlxq-error-unclosed = the tag is not closed
+dhtmlxq-error-bad-board = the start position is not 32 pairs of digits on the board
+dhtmlxq-error-bad-position = the start position is not legal
+dhtmlxq-error-bad-moves = the moves are not groups of four digits on the board
+dhtmlxq-error-illegal-move = illegal move { $text } ({ $why })
+dhtmlxq-error-no-parent = the variation branches off a line or move that is not there
+edit-copy-dhtmlxq = Copy as DhtmlXQ
+notice-copied-dhtmlxq = The game was copied as DhtmlXQ.

@@ -732,3 +732,14 @@ ccbridge-error-no-games = 棋谱库中没有对局
 ccbridge-error-cbf-missing = 缺少 { $what } 或未闭合
 ccbridge-error-cbf-bad-move = 着法“{ $text }”读不懂
 ccbridge-error-cbf-bad-fen = 开局局面“{ $text }”读不懂
+# DhtmlXQ（UBB）棋谱文本
+file-error-dhtmlxq = DhtmlXQ 文本，标签“{ $tag }”，第 { $offset } 字节：{ $reason }
+dhtmlxq-error-no-board = 没有 [DhtmlXQ] 棋谱块
+dhtmlxq-error-unclosed = 标签没有结束
+dhtmlxq-error-bad-board = 开局局面不是棋盘上的 32 对数字
+dhtmlxq-error-bad-position = 开局局面不合规则
+dhtmlxq-error-bad-moves = 着法不是棋盘上的四位数字组
+dhtmlxq-error-illegal-move = 不合规则的着法 { $text }（{ $why }）
+dhtmlxq-error-no-parent = 变着所分出的线路或着法不存在
+edit-copy-dhtmlxq = 复制为 DhtmlXQ
+notice-copied-dhtmlxq = 棋局已复制为 DhtmlXQ。

@@ -732,3 +732,14 @@ ccbridge-error-no-games = 棋譜庫中沒有對局
 ccbridge-error-cbf-missing = 缺少 { $what } 或未閉合
 ccbridge-error-cbf-bad-move = 著法「{ $text }」讀不懂
 ccbridge-error-cbf-bad-fen = 開局局面「{ $text }」讀不懂
+# DhtmlXQ（UBB）棋譜文字
+file-error-dhtmlxq = DhtmlXQ 文字，標籤「{ $tag }」，第 { $offset } 位元組：{ $reason }
+dhtmlxq-error-no-board = 沒有 [DhtmlXQ] 棋譜區塊
+dhtmlxq-error-unclosed = 標籤沒有結束
+dhtmlxq-error-bad-board = 開局局面不是棋盤上的 32 對數字
+dhtmlxq-error-bad-position = 開局局面不合規則
+dhtmlxq-error-bad-moves = 著法不是棋盤上的四位數字組
+dhtmlxq-error-illegal-move = 不合規則的著法 { $text }（{ $why }）
+dhtmlxq-error-no-parent = 變著所分出的路線或著法不存在
+edit-copy-dhtmlxq = 複製為 DhtmlXQ
+notice-copied-dhtmlxq = 棋局已複製為 DhtmlXQ。

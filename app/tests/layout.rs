@@ -47,7 +47,10 @@ fn in_a_400_by_300_window_the_board_stays_whole_and_the_side_panel_waits_behind_
     harness.get_by_label("菜单").click();
     harness.run_ok();
     let club = harness.get_by_label("俱乐部").rect();
-    assert!(window.contains_rect(club), "{club:?} lies inside the window");
+    assert!(
+        window.contains_rect(club),
+        "{club:?} lies inside the window"
+    );
     harness.key_press(egui::Key::Escape);
     harness.run_ok();
     // The side panel (with the analysis in it) is folded away behind a button.

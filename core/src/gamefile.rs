@@ -9,6 +9,7 @@
 //! it writes the file the same way.
 
 use crate::ccbridge::{self, CcbridgeError};
+use crate::dhtmlxq::{self, DhtmlXqError};
 use crate::encoding::{self, TextEncoding, decode};
 use crate::notation::Notation;
 use crate::pgn::{self, PgnError, PgnForm, PgnGame};
@@ -21,12 +22,12 @@ use std::path::{Path, PathBuf};
 
 /// The extensions of the files Chuhe opens, for file dialogs (some match case-sensitively,
 /// hence `PGN` too).
-pub const GAME_EXTENSIONS: [&str; 11] = [
-    "pgn", "xqf", "fen", "txt", "PGN", "cbr", "cbl", "cbf", "CBR", "CBL", "CBF",
+pub const GAME_EXTENSIONS: [&str; 12] = [
+    "pgn", "xqf", "fen", "txt", "PGN", "cbr", "cbl", "cbf", "CBR", "CBL", "CBF", "dhtmlxq",
 ];
 
 /// The extensions [`game_files_in`] lists (in any case): the files that are games by name.
-pub const GAME_FILE_EXTENSIONS: [&str; 6] = ["pgn", "xqf", "fen", "cbr", "cbl", "cbf"];
+pub const GAME_FILE_EXTENSIONS: [&str; 7] = ["pgn", "xqf", "fen", "cbr", "cbl", "cbf", "dhtmlxq"];
 
 /// The games of a file, in order: each a game read (whole or up to a break) or why none
 /// of it could be read.
@@ -41,7 +42,7 @@ pub struct FileGame {
     /// Where and why the game breaks off, when only part of it could be read: the moves
     /// after that point are missing.
     pub partial: Option<ReadError>,
-    /// How the file wrote the game, for a PGN game; `None` for XQF and FEN, which are
+    /// How the file wrote the game, for a PGN game; `None` for XQF, DhtmlXQ and FEN, which are
     /// saved as PGN in the notation the user chooses.
     pub form: Option<TextForm>,
 }
@@ -80,6 +81,8 @@ pub enum ReadError {
     /// A CCBridge (象棋桥) record, or one game of a library, is malformed or has an
     /// illegal move.
     Ccbridge(CcbridgeError),
+    /// A DhtmlXQ text (one game) is malformed or has an illegal move.
+    DhtmlXq(DhtmlXqError),
 }
 
 impl ReadError {
@@ -88,7 +91,7 @@ impl ReadError {
     pub fn is_per_game(&self) -> bool {
         matches!(
             self,
-            ReadError::Pgn(_) | ReadError::Xqf(_) | ReadError::Ccbridge(_)
+            ReadError::Pgn(_) | ReadError::Xqf(_) | ReadError::Ccbridge(_) | ReadError::DhtmlXq(_)
         )
     }
 
@@ -96,7 +99,7 @@ impl ReadError {
     pub fn game(&self) -> Option<usize> {
         match self {
             ReadError::Pgn(e) => Some(e.game),
-            ReadError::Xqf(_) => Some(1),
+            ReadError::Xqf(_) | ReadError::DhtmlXq(_) => Some(1),
             ReadError::Ccbridge(e) => Some(e.game),
             _ => None,
         }
@@ -117,6 +120,7 @@ impl ReadError {
             ReadError::Pgn(e) => Some(e.offset),
             ReadError::Xqf(e) => Some(e.offset),
             ReadError::Ccbridge(e) => Some(e.offset),
+            ReadError::DhtmlXq(e) => Some(e.offset),
             _ => None,
         }
     }
@@ -145,6 +149,7 @@ impl fmt::Display for ReadError {
             ReadError::Pgn(e) => e.fmt(f),
             ReadError::Xqf(e) => write!(f, "game 1, {e}"),
             ReadError::Ccbridge(e) => e.fmt(f),
+            ReadError::DhtmlXq(e) => write!(f, "game 1, {e}"),
         }
     }
 }
@@ -237,6 +242,9 @@ fn read_text_in(text: &str, encoding: TextEncoding, bom: bool) -> Result<Games, 
     if trimmed.is_empty() {
         return Err(ReadError::Empty);
     }
+    if is_dhtmlxq(trimmed) {
+        return Ok(vec![read_dhtmlxq(trimmed)]);
+    }
     if !trimmed.contains('[')
         && !trimmed.contains('\n')
         && let Ok(position) = trimmed.parse::<Position>()
@@ -292,7 +300,11 @@ pub fn games(bytes: &[u8], name: Option<&Path>, damage: Damage) -> Vec<Result<Re
     if is_xqf(bytes, name) {
         return vec![read_xqf(bytes, damage)];
     }
-    pgn::read_games(&decode(bytes).text)
+    let text = decode(bytes).text;
+    if is_dhtmlxq(&text) {
+        return vec![read_dhtmlxq(&text).map(|g| g.record)];
+    }
+    pgn::read_games(&text)
         .map(|g| g.map_err(ReadError::Pgn))
         .collect()
 }
@@ -324,6 +336,21 @@ fn ccbridge_games(bytes: &[u8]) -> Option<Result<Vec<Result<Record, ReadError>>,
     } else {
         None
     }
+}
+
+/// Whether a text is a DhtmlXQ (UBB) game, as forums and web boards write it.
+pub fn is_dhtmlxq(text: &str) -> bool {
+    text.contains("[DhtmlXQ")
+}
+
+fn read_dhtmlxq(text: &str) -> Result<FileGame, ReadError> {
+    dhtmlxq::read(text)
+        .map(|record| FileGame {
+            record,
+            partial: None,
+            form: None,
+        })
+        .map_err(ReadError::DhtmlXq)
 }
 
 fn read_xqf(bytes: &[u8], damage: Damage) -> Result<Record, ReadError> {
@@ -800,5 +827,43 @@ mod tests {
         assert_eq!(again.len(), 2);
         assert_eq!(again[1].as_ref().unwrap().record.main_line().len(), 3);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn dhtmlxq_text_is_read_as_one_game_from_bytes_paste_and_the_library_reader() {
+        let text = "论坛 [DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red]\
+                    [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+                    [DhtmlXQ_move_0_2_1]7062[/DhtmlXQ_move_0_2_1][/DhtmlXQ]";
+        let (gbk, _, _) = GBK.encode(text);
+        let from_file = records(read(&gbk, Some(Path::new("game.dhtmlxq"))).unwrap());
+        let pasted = records(read_text(text).unwrap());
+        let listed: Vec<Record> = games(&gbk, None, Damage::Refuse)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        for got in [&from_file, &pasted, &listed] {
+            assert_eq!(got.len(), 1);
+            assert_eq!(got[0].main_line().len(), 2);
+            assert_eq!(got[0].line_count(), 2);
+            assert_eq!(got[0].headers().get("Red"), Some("甲"));
+        }
+        // A broken one is one game's error, with where it is.
+        let broken = "[DhtmlXQ][DhtmlXQ_movelist]7748[/DhtmlXQ_movelist]";
+        let games = read_text(broken).unwrap();
+        let error = games[0].as_ref().unwrap_err();
+        assert!(error.is_per_game());
+        assert_eq!(error.offset(), broken.find("7748"));
+    }
+
+    #[test]
+    fn dhtmlxq_files_are_listed_as_games() {
+        let dir = std::env::temp_dir().join(format!("chuhe-dhtmlxq-list-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.DhtmlXQ"), "[DhtmlXQ][/DhtmlXQ]").unwrap();
+        std::fs::write(dir.join("b.html"), "").unwrap();
+        let files = game_files_in(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(files, vec![dir.join("a.DhtmlXQ")]);
+        assert!(GAME_EXTENSIONS.contains(&"dhtmlxq"));
     }
 }

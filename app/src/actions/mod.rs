@@ -181,6 +181,8 @@ pub enum StudyAction {
     CopyFen,
     /// Copy the game as PGN.
     CopyPgn,
+    /// Copy the game as DhtmlXQ, the text forums' web boards show.
+    CopyDhtmlXq,
     /// Show a variation of the move list (named by its first move) whole, or only its
     /// first move.
     ToggleVariation(NodeId),

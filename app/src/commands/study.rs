@@ -99,6 +99,12 @@ impl Ctx<'_> {
                     .copy_text(files::to_pgn(&self.state.study.record, notation));
                 self.state.notice = Some(Notice::Message("notice-copied-pgn"));
             }
+            StudyAction::CopyDhtmlXq => {
+                self.services
+                    .ui
+                    .copy_text(files::to_dhtmlxq(&self.state.study.record));
+                self.state.notice = Some(Notice::Message("notice-copied-dhtmlxq"));
+            }
             StudyAction::ToggleVariation(first) => self.toggle_variation(first),
         }
     }

@@ -108,7 +108,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
         ui.menu_button(i18n.tr("menu-edit"), |ui| {
             let cursor = state.study.cursor;
-            let entries: [MenuEntry; 6] = [
+            let entries: [MenuEntry; 7] = [
                 (
                     "edit-undo",
                     Some((Modifiers::COMMAND, Key::Z)),
@@ -138,6 +138,11 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     "edit-clear-marks",
                     None,
                     Action::Study(StudyAction::ClearMarks),
+                ),
+                (
+                    "edit-copy-dhtmlxq",
+                    None,
+                    Action::Study(StudyAction::CopyDhtmlXq),
                 ),
             ];
             add_items(ui, entries, &item, actions);

@@ -6,6 +6,7 @@ use super::text::illegal_id;
 use crate::state::problem::Problem;
 use chuhe_core::ccbridge::{CcbridgeError, CcbridgeErrorKind};
 use chuhe_core::club::{ClubError, Inconsistency};
+use chuhe_core::dhtmlxq::{DhtmlXqError, DhtmlXqErrorKind};
 use chuhe_core::gamefile::ReadError;
 use chuhe_core::notation::{Expected, NotationError, NotationErrorKind};
 use chuhe_core::pgn::{PgnError, PgnErrorKind};
@@ -44,6 +45,7 @@ pub fn read_error(error: &ReadError) -> Problem {
         ReadError::Pgn(e) => pgn_error(e),
         ReadError::Xqf(e) => xqf_error(e),
         ReadError::Ccbridge(e) => ccbridge_error(e),
+        ReadError::DhtmlXq(e) => dhtmlxq_error(e),
     }
 }
 
@@ -192,6 +194,24 @@ fn ccbridge_error(e: &CcbridgeError) -> Problem {
     };
     problem
         .text("game", e.game)
+        .text("offset", e.offset)
+        .with("reason", reason)
+}
+
+fn dhtmlxq_error(e: &DhtmlXqError) -> Problem {
+    let reason = match &e.kind {
+        DhtmlXqErrorKind::NoBoard => Problem::new("dhtmlxq-error-no-board"),
+        DhtmlXqErrorKind::Unclosed => Problem::new("dhtmlxq-error-unclosed"),
+        DhtmlXqErrorKind::BadBoard => Problem::new("dhtmlxq-error-bad-board"),
+        DhtmlXqErrorKind::BadPosition(_) => Problem::new("dhtmlxq-error-bad-position"),
+        DhtmlXqErrorKind::BadMoves => Problem::new("dhtmlxq-error-bad-moves"),
+        DhtmlXqErrorKind::IllegalMove { mv, reason } => Problem::new("dhtmlxq-error-illegal-move")
+            .text("text", mv)
+            .with("why", Problem::new(illegal_id(*reason))),
+        DhtmlXqErrorKind::NoParent => Problem::new("dhtmlxq-error-no-parent"),
+    };
+    Problem::new("file-error-dhtmlxq")
+        .text("tag", &e.tag)
         .text("offset", e.offset)
         .with("reason", reason)
 }
@@ -573,6 +593,28 @@ mod tests {
             ),
         ] {
             assert_eq!(problem_text(&I18n::new(language), &problem), expected);
+        }
+    }
+
+    #[test]
+    fn dhtmlxq_errors_name_the_tag_and_byte_in_chinese() {
+        let text = "[DhtmlXQ][DhtmlXQ_movelist]7748[/DhtmlXQ_movelist][/DhtmlXQ]";
+        let error = ReadError::DhtmlXq(chuhe_core::dhtmlxq::read(text).unwrap_err());
+        let words = assert_chinese(&read_error(&error), &["DhtmlXQ", "movelist", "h2e1"]);
+        assert!(words.contains("movelist"), "{words}");
+        assert!(words.contains("27"), "{words}");
+        assert!(words.contains("不合规则的着法"), "{words}");
+        for broken in [
+            "[DhtmlXQ][DhtmlXQ_binit]12[/DhtmlXQ_binit]",
+            "[DhtmlXQ][DhtmlXQ_movelist]77",
+            "[DhtmlXQ][DhtmlXQ_movelist]7x47[/DhtmlXQ_movelist]",
+            "[DhtmlXQ][DhtmlXQ_move_0_7_1]7747[/DhtmlXQ_move_0_7_1]",
+        ] {
+            let error = ReadError::DhtmlXq(chuhe_core::dhtmlxq::read(broken).unwrap_err());
+            assert_chinese(
+                &read_error(&error),
+                &["DhtmlXQ", "binit", "movelist", "move_0_7_1"],
+            );
         }
     }
 }
