@@ -247,18 +247,14 @@ fn read_record_at(bytes: &[u8], start: usize, game: usize) -> Result<Record, Ccb
             }));
         };
         let mv = Move::new(from, to);
-        if let Err(err) = pos.check_move(mv) {
-            return Err(bad(CcbridgeErrorKind::IllegalMove {
-                mv,
-                reason: err.reason,
-            }));
-        }
-        let node = record.push_child(parent, mv);
-        if !e.comment.is_empty() {
-            record.annotation_mut(node).comment = e.comment;
-        }
-        let mut after = pos.clone();
-        after.play_unchecked(mv);
+        let (node, after) = record
+            .push_checked(parent, &pos, mv, &e.comment)
+            .map_err(|err| {
+                bad(CcbridgeErrorKind::IllegalMove {
+                    mv,
+                    reason: err.reason,
+                })
+            })?;
         at = e.next;
         if e.alternative {
             expected.push((parent, pos));

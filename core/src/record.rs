@@ -737,6 +737,26 @@ impl Record {
 
     // ----- Building without history (importers) -----
 
+    /// Checks `mv` in `pos`, the position at `parent`, and hangs it under `parent` with
+    /// `comment`; gives the new node and the position after the move. For the binary
+    /// readers that walk a file's move tree with the position at hand.
+    pub(crate) fn push_checked(
+        &mut self,
+        parent: NodeId,
+        pos: &Position,
+        mv: Move,
+        comment: &str,
+    ) -> Result<(NodeId, Position), IllegalMove> {
+        pos.check_move(mv)?;
+        let node = self.push_child(parent, mv);
+        if !comment.is_empty() {
+            self.annotation_mut(node).comment = comment.to_owned();
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        Ok((node, after))
+    }
+
     /// Appends `mv` as the last child of `parent` without checking it or recording undo.
     /// The caller has checked that `mv` is legal at `parent`.
     pub(crate) fn push_child(&mut self, parent: NodeId, mv: Move) -> NodeId {

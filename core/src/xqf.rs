@@ -400,19 +400,14 @@ fn play(
         }));
     };
     let mv = Move::new(from, to);
-    if let Err(e) = pos.check_move(mv) {
-        return Err(fail(XqfErrorKind::IllegalMove {
-            mv,
-            reason: e.reason,
-        }));
-    }
-    let node = record.push_child(parent, mv);
-    if !entry.comment.is_empty() {
-        record.annotation_mut(node).comment = entry.comment.clone();
-    }
-    let mut after = pos.clone();
-    after.play_unchecked(mv);
-    Ok((node, after))
+    record
+        .push_checked(parent, pos, mv, &entry.comment)
+        .map_err(|e| {
+            fail(XqfErrorKind::IllegalMove {
+                mv,
+                reason: e.reason,
+            })
+        })
 }
 
 /// The start position's pieces, decrypted.
