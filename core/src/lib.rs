@@ -22,6 +22,7 @@ mod board;
 pub mod ccbridge;
 mod color;
 pub mod convert;
+pub mod db;
 pub mod dhtmlxq;
 pub mod encoding;
 pub mod external;

@@ -238,7 +238,7 @@ impl Annotation {
 }
 
 /// The result of a game as PGN records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// `1-0`.
     RedWins,
@@ -247,6 +247,7 @@ pub enum GameResult {
     /// `1/2-1/2`.
     Draw,
     /// `*`: unknown, unfinished or not recorded.
+    #[default]
     Unknown,
 }
 

@@ -10,7 +10,33 @@ use crate::{Color, PieceKind, Position, Square};
 pub(super) struct Stacks {
     /// Index = the file number as the side counts it (1 = its right edge) − 1; each file
     /// lists its pieces front to back.
-    files: [Vec<Square>; 9],
+    files: [FileStack; 9],
+}
+
+/// The like pieces of one file, front to back: at most five (a side's five pawns), kept
+/// in place because every move read or written builds a set of these.
+#[derive(Clone, Copy)]
+struct FileStack {
+    squares: [Square; 5],
+    len: usize,
+}
+
+impl FileStack {
+    const EMPTY: FileStack = FileStack {
+        squares: [Square::ALL[0]; 5],
+        len: 0,
+    };
+
+    fn push(&mut self, sq: Square) {
+        if let Some(slot) = self.squares.get_mut(self.len) {
+            *slot = sq;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Square] {
+        &self.squares[..self.len]
+    }
 }
 
 /// Where a piece stands among the like pieces of its file.
@@ -51,14 +77,15 @@ pub(super) enum Origin {
 impl Stacks {
     /// The pieces of `kind` belonging to `color`.
     pub(super) fn new(pos: &Position, color: Color, kind: PieceKind) -> Stacks {
-        let mut files: [Vec<Square>; 9] = Default::default();
+        let mut files = [FileStack::EMPTY; 9];
         for sq in pos.squares_of_color(color) {
             if pos.piece_at(sq).is_some_and(|p| p.kind == kind) {
                 files[usize::from(sq.file().number_for(color) - 1)].push(sq);
             }
         }
         for file in &mut files {
-            file.sort_by_key(|sq| std::cmp::Reverse(sq.rank().relative_to(color)));
+            file.squares[..file.len]
+                .sort_by_key(|sq| std::cmp::Reverse(sq.rank().relative_to(color)));
         }
         Stacks { files }
     }
@@ -69,15 +96,15 @@ impl Stacks {
         usize::from(number)
             .checked_sub(1)
             .and_then(|i| self.files.get(i))
-            .map_or(&[], Vec::as_slice)
+            .map_or(&[], FileStack::as_slice)
     }
 
     /// The files holding two or more of the pieces, right to left.
     pub(super) fn shared_files(&self) -> impl Iterator<Item = &[Square]> {
         self.files
             .iter()
-            .filter(|f| f.len() >= 2)
-            .map(Vec::as_slice)
+            .filter(|f| f.len >= 2)
+            .map(FileStack::as_slice)
     }
 
     /// How many files hold two or more of the pieces.
@@ -88,6 +115,7 @@ impl Stacks {
     /// Where `sq` stands (it must hold one of the pieces).
     pub(super) fn place(&self, sq: Square) -> Place {
         for (i, file) in self.files.iter().enumerate() {
+            let file = file.as_slice();
             if let Some(index) = file.iter().position(|&s| s == sq) {
                 return Place {
                     file: i as u8 + 1,

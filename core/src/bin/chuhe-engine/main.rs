@@ -6,7 +6,8 @@
 //! `eval FEN` prints the static evaluation term by term.
 //! `solve` proves mates exactly (see [`solve`]). `classify FILE...` prints each game's
 //! ECCO code and names; `library --json` prints the built-in library. `tb` generates,
-//! counts and probes endgame tables (see [`tb`]).
+//! counts and probes endgame tables (see [`tb`]). `db` imports game collections and asks
+//! them what was played from a position (see [`db`]).
 //!
 //! Each subcommand is a module here that reads its arguments and prints; the work itself
 //! (searching, solving, converting, classifying, the tables) is the library's.
@@ -14,6 +15,7 @@
 mod bench;
 mod classify;
 mod convert;
+mod db;
 mod eval;
 mod library;
 mod perft;
@@ -42,7 +44,15 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine tb probe FEN [--json]
                                        endgame table value, distance to mate and best moves
        chuhe-engine tb bench [MATERIAL,...]
-                                       time and memory to generate endgame tables";
+                                       time and memory to generate endgame tables
+       chuhe-engine db import DB INPUT...
+                                       import game files and folders into a collection
+       chuhe-engine db explore DB (--fen FEN | --moves ICCS...) [--fold-mirror] [--json]
+                                       the moves played from a position and their results
+       chuhe-engine db generate DB --games N [--seed S]
+                                       add N random legal games (a test collection)
+       chuhe-engine db bench DB [--positions N] [--seed S]
+                                       time next-move statistics over a collection";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
@@ -62,6 +72,7 @@ fn main() -> ExitCode {
         Some("classify") => classify::command(&args[1..], &mut io::stdout().lock()),
         Some("library") => library::command(&args[1..]),
         Some("tb") => tb::command(&args[1..], &mut io::stdout().lock()),
+        Some("db") => db::command(&args[1..], &mut io::stdout().lock()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,409 @@
+//! Game collections (棋谱库): many games in one SQLite file, with an index of every position
+//! of every game's main line, so that "what was played here, and how did it go" is answered
+//! in milliseconds over a million games.
+//!
+//! One collection is one file the user can copy. It holds:
+//! - `games`: one row per game, its headers as columns (players, event, date, site, round,
+//!   result, ECCO), its main line packed two bytes a move, and the whole record as PGN only
+//!   when it has more than the main line (comments, variations), so a plain game costs a
+//!   few hundred bytes;
+//! - `positions`: one row per position of a main line — the Zobrist key and one packed
+//!   number holding the game, the ply, the result and the move played next ([`Occurrence`]);
+//!   the table is clustered on the key, so a position's games are one range of it;
+//! - `material`: for the endgame phase, the first ply at which each game reaches each
+//!   material balance (车马兵 vs 车士象全);
+//! - `hot`: the next-move statistics of the few positions that very many games reach (the
+//!   first moves of the openings), summed once, so that asking about the start position
+//!   does not count a million rows. Each hot position records the last game its sums cover;
+//!   games imported after it are counted from `positions`, so an answer is always exact.
+//!
+//! Imports run a transaction per batch of games: a killed import leaves the collection as
+//! it was after the last whole batch.
+
+mod generate;
+mod import;
+mod material;
+mod prepare;
+mod query;
+
+pub use generate::{GeneratorOptions, random_games};
+pub use import::{ImportFailure, ImportProblem, ImportProgress, ImportReport};
+pub use material::{MaterialKey, MaterialKeyError};
+pub use query::{
+    Explore, GameFilter, GameInfo, GamePage, GameSort, MoveStats, PositionGame, ResultFilter,
+};
+
+use crate::record::GameResult;
+use rusqlite::{Connection, OpenFlags};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The file extension of a collection.
+pub const EXTENSION: &str = "chuhedb";
+
+/// The schema version this build reads and writes.
+const SCHEMA_VERSION: i64 = 1;
+
+/// A position reached by at least this many games is summed in the `hot` table.
+const HOT_THRESHOLD: u64 = 2000;
+
+/// A collection of games in one SQLite file.
+pub struct Collection {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// Why a collection could not be opened, read or written.
+#[derive(Debug)]
+pub enum DbError {
+    /// SQLite refused (the file is not a database, is damaged, the disk is full, ...).
+    Sqlite {
+        /// The collection's file.
+        path: PathBuf,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
+    /// The file is an SQLite database but not a Chuhe collection.
+    NotACollection {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The collection was written by a newer Chuhe.
+    NewerVersion {
+        /// The file.
+        path: PathBuf,
+        /// Its schema version.
+        found: i64,
+    },
+    /// A stored game could not be read back (its row is damaged).
+    DamagedGame {
+        /// The game's number in the collection.
+        id: i64,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// No game with this number.
+    NoSuchGame {
+        /// The number asked for.
+        id: i64,
+    },
+}
+
+impl fmt::Display for DbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbError::Sqlite { path, source } => {
+                write!(f, "collection {}: {source}", path.display())
+            }
+            DbError::NotACollection { path } => {
+                write!(
+                    f,
+                    "{} is a database but not a Chuhe collection",
+                    path.display()
+                )
+            }
+            DbError::NewerVersion { path, found } => write!(
+                f,
+                "collection {} has format {found}, newer than this program reads ({SCHEMA_VERSION})",
+                path.display()
+            ),
+            DbError::DamagedGame { id, why } => write!(f, "game {id} is damaged: {why}"),
+            DbError::NoSuchGame { id } => write!(f, "no game {id} in the collection"),
+        }
+    }
+}
+
+impl std::error::Error for DbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DbError::Sqlite { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL, site TEXT NOT NULL,
+    date TEXT NOT NULL, year INTEGER, round TEXT NOT NULL,
+    result INTEGER NOT NULL, ecco TEXT NOT NULL, opening TEXT NOT NULL,
+    plies INTEGER NOT NULL, start TEXT, moves BLOB NOT NULL, tags TEXT NOT NULL,
+    pgn TEXT, source TEXT NOT NULL, dup INTEGER NOT NULL UNIQUE
+);
+CREATE INDEX IF NOT EXISTS games_red ON games (red);
+CREATE INDEX IF NOT EXISTS games_black ON games (black);
+CREATE INDEX IF NOT EXISTS games_year ON games (year);
+CREATE INDEX IF NOT EXISTS games_ecco ON games (ecco);
+CREATE TABLE IF NOT EXISTS positions (
+    key INTEGER NOT NULL, occ INTEGER NOT NULL, PRIMARY KEY (key, occ)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS material (
+    sig INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL,
+    PRIMARY KEY (sig, game)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hot (
+    key INTEGER NOT NULL, move INTEGER NOT NULL, games INTEGER NOT NULL,
+    red_wins INTEGER NOT NULL, draws INTEGER NOT NULL, black_wins INTEGER NOT NULL,
+    year_sum INTEGER NOT NULL, year_count INTEGER NOT NULL, last_year INTEGER,
+    PRIMARY KEY (key, move)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hot_keys (key INTEGER PRIMARY KEY, covered INTEGER NOT NULL);
+";
+
+impl Collection {
+    /// Opens the collection at `path`, creating an empty one if there is no file.
+    pub fn open(path: &Path) -> Result<Collection, DbError> {
+        let sql = |source| DbError::Sqlite {
+            path: path.to_owned(),
+            source,
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(sql)?;
+        // WAL: readers and one writer at once, and a commit costs one append; NORMAL
+        // synchronisation keeps every committed batch through a killed process.
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(sql)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(sql)?;
+        conn.pragma_update(None, "cache_size", -262_144)
+            .map_err(sql)?;
+        conn.pragma_update(None, "temp_store", "MEMORY")
+            .map_err(sql)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(sql)?;
+        let collection = Collection {
+            conn,
+            path: path.to_owned(),
+        };
+        collection.check_or_create()?;
+        Ok(collection)
+    }
+
+    /// Opens an existing collection only for reading (queries from another thread while
+    /// an import writes).
+    pub fn open_read_only(path: &Path) -> Result<Collection, DbError> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|source| DbError::Sqlite {
+            path: path.to_owned(),
+            source,
+        })?;
+        let collection = Collection {
+            conn,
+            path: path.to_owned(),
+        };
+        collection.check_version()?;
+        Ok(collection)
+    }
+
+    /// The collection's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn check_or_create(&self) -> Result<(), DbError> {
+        let tables: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(|e| self.err(e))?;
+        if tables == 0 {
+            self.conn.execute_batch(SCHEMA).map_err(|e| self.err(e))?;
+            self.conn
+                .execute(
+                    "INSERT INTO meta (name, value) VALUES ('schema', ?1)",
+                    [SCHEMA_VERSION],
+                )
+                .map_err(|e| self.err(e))?;
+            return Ok(());
+        }
+        self.check_version()
+    }
+
+    fn check_version(&self) -> Result<(), DbError> {
+        let version: Option<i64> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE name = 'schema'", [], |r| {
+                r.get(0)
+            })
+            .ok();
+        match version {
+            None => Err(DbError::NotACollection {
+                path: self.path.clone(),
+            }),
+            Some(v) if v > SCHEMA_VERSION => Err(DbError::NewerVersion {
+                path: self.path.clone(),
+                found: v,
+            }),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn err(&self, source: rusqlite::Error) -> DbError {
+        DbError::Sqlite {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    fn meta(&self, name: &str) -> Result<i64, DbError> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
+            .unwrap_or(0))
+    }
+
+    /// How many games the collection holds.
+    pub fn game_count(&self) -> Result<u64, DbError> {
+        self.conn
+            .query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))
+            .map(|n| n as u64)
+            .map_err(|e| self.err(e))
+    }
+
+    /// How many positions the index holds (one per position of each game's main line).
+    pub fn position_count(&self) -> Result<u64, DbError> {
+        Ok(self.meta("positions")? as u64)
+    }
+}
+
+/// One row of the position index: a game that reached a position, at which ply, with
+/// which result, and the move it played next. Packed into one integer so that the index
+/// is a single clustered key (`key`, `occ`) of about 20 bytes a row:
+/// bits 24.. the game, 15..24 the ply, 13..15 the result, 0..13 the next move
+/// (`from × 90 + to`, or [`Occurrence::NO_MOVE`] where the game ended).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Occurrence {
+    pub game: i64,
+    pub ply: u32,
+    pub result: GameResult,
+    pub next: Option<crate::Move>,
+}
+
+impl Occurrence {
+    const NO_MOVE: i64 = 0x1FFF;
+    /// Plies past this are not indexed (no real game is that long).
+    pub const MAX_PLY: u32 = 511;
+
+    pub fn pack(self) -> i64 {
+        (self.game << 24)
+            | (i64::from(self.ply.min(Self::MAX_PLY)) << 15)
+            | (result_code(self.result) << 13)
+            | self.next.map_or(Self::NO_MOVE, move_code)
+    }
+
+    pub fn unpack(occ: i64) -> Occurrence {
+        Occurrence {
+            game: occ >> 24,
+            ply: ((occ >> 15) & 0x1FF) as u32,
+            result: result_from_code((occ >> 13) & 3),
+            next: move_from_code(occ & 0x1FFF),
+        }
+    }
+
+    /// The smallest packed value of a game above `game`.
+    pub fn first_after(game: i64) -> i64 {
+        (game + 1) << 24
+    }
+}
+
+pub(crate) fn move_code(m: crate::Move) -> i64 {
+    i64::from(m.from.index()) * 90 + i64::from(m.to.index())
+}
+
+pub(crate) fn move_from_code(code: i64) -> Option<crate::Move> {
+    if !(0..8100).contains(&code) {
+        return None;
+    }
+    let from = crate::Square::from_index((code / 90) as u8)?;
+    let to = crate::Square::from_index((code % 90) as u8)?;
+    Some(crate::Move::new(from, to))
+}
+
+pub(crate) fn result_code(r: GameResult) -> i64 {
+    match r {
+        GameResult::RedWins => 0,
+        GameResult::Draw => 1,
+        GameResult::BlackWins => 2,
+        GameResult::Unknown => 3,
+    }
+}
+
+pub(crate) fn result_from_code(code: i64) -> GameResult {
+    match code {
+        0 => GameResult::RedWins,
+        1 => GameResult::Draw,
+        2 => GameResult::BlackWins,
+        _ => GameResult::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Move, Position};
+
+    #[test]
+    fn an_occurrence_packs_and_unpacks_every_field() {
+        let pos = Position::startpos();
+        for (i, m) in pos.legal_moves().iter().enumerate() {
+            for result in [
+                GameResult::RedWins,
+                GameResult::Draw,
+                GameResult::BlackWins,
+                GameResult::Unknown,
+            ] {
+                let occ = Occurrence {
+                    game: 1_000_000 + i as i64,
+                    ply: (i as u32 * 7) % 512,
+                    result,
+                    next: Some(*m),
+                };
+                assert_eq!(Occurrence::unpack(occ.pack()), occ);
+            }
+        }
+        let end = Occurrence {
+            game: 7,
+            ply: 511,
+            result: GameResult::Draw,
+            next: None,
+        };
+        assert_eq!(Occurrence::unpack(end.pack()), end);
+        // Games sort by number inside a position's range, whatever the rest holds.
+        assert!(end.pack() < Occurrence::first_after(7));
+        let m: Move = "h2e2".parse().unwrap();
+        assert_eq!(move_from_code(move_code(m)), Some(m));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_collection_is_refused() {
+        let dir = std::env::temp_dir().join(format!("chuhe-db-not-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("other.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch("CREATE TABLE t (x INTEGER);").unwrap();
+        }
+        assert!(matches!(
+            Collection::open(&path),
+            Err(DbError::NotACollection { .. })
+        ));
+        let text = dir.join("text.chuhedb");
+        std::fs::write(&text, "not a database at all, just some words").unwrap();
+        assert!(matches!(
+            Collection::open(&text),
+            Err(DbError::Sqlite { .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,532 @@
+//! Importing game files and folders into a collection: files are read and prepared on
+//! worker threads, in file order, and written by one thread a batch at a time, each batch
+//! one transaction.
+
+use super::prepare::Prepared;
+use super::{Collection, DbError, HOT_THRESHOLD, Occurrence, result_code};
+use crate::gamefile::{self, Damage, ReadError};
+use crate::record::Record;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Games written per transaction.
+const BATCH: usize = 4000;
+
+/// How far an import has come.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportProgress {
+    /// Files read so far.
+    pub files_done: usize,
+    /// Files to read in all.
+    pub files_total: usize,
+    /// New games written.
+    pub games: u64,
+    /// Games already in the collection (merged into the one there).
+    pub duplicates: u64,
+    /// Games or files that could not be read.
+    pub failed: u64,
+    /// Positions added to the index.
+    pub positions: u64,
+}
+
+/// What an import did.
+#[derive(Debug, Default)]
+pub struct ImportReport {
+    /// The totals.
+    pub progress: ImportProgress,
+    /// Every file or game that could not be read, with why.
+    pub failures: Vec<ImportFailure>,
+    /// Whether it was stopped before the end (what was written stays).
+    pub cancelled: bool,
+}
+
+/// A file, or one game of it, that could not be imported.
+#[derive(Debug)]
+pub struct ImportFailure {
+    /// The file.
+    pub file: PathBuf,
+    /// Why.
+    pub problem: ImportProblem,
+}
+
+/// Why a file or a game could not be imported.
+#[derive(Debug)]
+pub enum ImportProblem {
+    /// The file could not be read from the disk.
+    Io(std::io::Error),
+    /// The file, or one game of it, is not a readable game ([`ReadError`] says where).
+    Read(ReadError),
+    /// The file holds no game.
+    NoGames,
+}
+
+impl std::fmt::Display for ImportFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: ", self.file.display())?;
+        match &self.problem {
+            ImportProblem::Io(e) => write!(f, "{e}"),
+            ImportProblem::Read(e) => write!(f, "{e}"),
+            ImportProblem::NoGames => f.write_str("no game in this file"),
+        }
+    }
+}
+
+/// What a worker made of one file.
+type FileResult = (Vec<Prepared>, Vec<ImportFailure>);
+
+/// The game files named by `inputs`: files as given, folders searched through (their
+/// sub-folders too) for files with a game file's extension, in name order.
+pub fn collect_files(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<ImportFailure>) {
+    let mut files = Vec::new();
+    let mut failures = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            walk(input, &mut files, &mut failures);
+        } else {
+            files.push(input.clone());
+        }
+    }
+    (files, failures)
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>, failures: &mut Vec<ImportFailure>) {
+    match gamefile::game_files_in(dir) {
+        Ok(found) => files.extend(found),
+        Err(e) => {
+            failures.push(ImportFailure {
+                file: dir.to_owned(),
+                problem: ImportProblem::Io(e),
+            });
+            return;
+        }
+    }
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default();
+    dirs.sort();
+    for d in dirs {
+        walk(&d, files, failures);
+    }
+}
+
+fn read_one(path: &Path) -> FileResult {
+    let fail = |problem| ImportFailure {
+        file: path.to_owned(),
+        problem,
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return (Vec::new(), vec![fail(ImportProblem::Io(e))]),
+    };
+    let source = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut games = Vec::new();
+    let mut failures = Vec::new();
+    for game in gamefile::games(&bytes, Some(path), Damage::Refuse) {
+        match game {
+            Ok(record) => games.push(Prepared::new(&record, &source)),
+            Err(e) => failures.push(fail(ImportProblem::Read(e))),
+        }
+    }
+    if games.is_empty() && failures.is_empty() {
+        failures.push(fail(ImportProblem::NoGames));
+    }
+    (games, failures)
+}
+
+impl Collection {
+    /// Imports the game files named by `inputs` (files, or folders searched through),
+    /// calling `progress` now and then; stops between batches once `cancel` is set.
+    /// Every batch written stays written, whatever happens after it.
+    pub fn import_paths(
+        &mut self,
+        inputs: &[PathBuf],
+        cancel: &AtomicBool,
+        progress: &mut dyn FnMut(&ImportProgress),
+    ) -> Result<ImportReport, DbError> {
+        let (files, mut failures) = collect_files(inputs);
+        let mut report = ImportReport::default();
+        report.progress.files_total = files.len();
+        report.progress.failed = failures.len() as u64;
+        let workers = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 4);
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::sync_channel::<(usize, FileResult)>(64);
+        let result = std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (next, files) = (&next, &files);
+                scope.spawn(move || {
+                    loop {
+                        if cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(path) = files.get(i) else { break };
+                        if tx.send((i, read_one(path))).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            // Owned here, so that however this ends the workers' sends fail and they stop.
+            let rx = rx;
+            // Files come back in any order; they are written in the order given, so
+            // that game numbers do not depend on the threads.
+            let mut waiting: BTreeMap<usize, FileResult> = BTreeMap::new();
+            let mut expected = 0;
+            let mut batch: Vec<Prepared> = Vec::with_capacity(BATCH);
+            for (i, result) in rx.iter() {
+                waiting.insert(i, result);
+                while let Some((games, failed)) = waiting.remove(&expected) {
+                    expected += 1;
+                    report.progress.files_done += 1;
+                    report.progress.failed += failed.len() as u64;
+                    failures.extend(failed);
+                    batch.extend(games);
+                    if batch.len() >= BATCH {
+                        self.write_batch(&mut batch, &mut report.progress)?;
+                        progress(&report.progress);
+                    }
+                }
+                if cancel.load(Ordering::Relaxed) {
+                    report.cancelled = true;
+                    break;
+                }
+            }
+            // A cancelled import drops the games read since the last batch: never written,
+            // they leave the collection as it was after that batch.
+            if !report.cancelled {
+                self.write_batch(&mut batch, &mut report.progress)?;
+            }
+            Ok(())
+        });
+        // Workers stop at the cancel flag; the channel is dropped with the scope.
+        result?;
+        self.refresh_hot()?;
+        progress(&report.progress);
+        report.failures = failures;
+        Ok(report)
+    }
+
+    /// Imports games already in memory (from the generator, or a file the app has open),
+    /// named `source`, a batch per transaction. Gives the totals.
+    pub fn import_records(
+        &mut self,
+        records: impl IntoIterator<Item = Record>,
+        source: &str,
+        cancel: &AtomicBool,
+        progress: &mut dyn FnMut(&ImportProgress),
+    ) -> Result<ImportReport, DbError> {
+        let mut report = ImportReport::default();
+        let mut records = records.into_iter();
+        let workers = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 4);
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                report.cancelled = true;
+                break;
+            }
+            let chunk: Vec<Record> = records.by_ref().take(BATCH).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let mut batch = prepare_parallel(&chunk, source, workers);
+            self.write_batch(&mut batch, &mut report.progress)?;
+            progress(&report.progress);
+        }
+        self.refresh_hot()?;
+        Ok(report)
+    }
+
+    /// Writes a batch of games in one transaction and empties it.
+    fn write_batch(
+        &mut self,
+        batch: &mut Vec<Prepared>,
+        progress: &mut ImportProgress,
+    ) -> Result<(), DbError> {
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let path = self.path.clone();
+        let sql = |source| DbError::Sqlite {
+            path: path.clone(),
+            source,
+        };
+        let tx = self.conn.transaction().map_err(sql)?;
+        let mut rows: Vec<(i64, i64)> = Vec::new();
+        let mut material: Vec<(i64, i64, i64)> = Vec::new();
+        let mut added = 0u64;
+        {
+            let mut insert = tx
+                .prepare_cached(
+                    "INSERT OR IGNORE INTO games (red, black, event, site, date, year, round,
+                     result, ecco, opening, plies, start, moves, tags, pgn, source, dup)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+                     ?16, ?17)",
+                )
+                .map_err(sql)?;
+            // A game met again keeps its first copy, with any header, comment or
+            // variation the new copy has and the first lacks.
+            let mut merge = tx
+                .prepare_cached(
+                    "UPDATE games SET
+                       event = CASE WHEN event = '' THEN ?2 ELSE event END,
+                       site = CASE WHEN site = '' THEN ?3 ELSE site END,
+                       date = CASE WHEN date = '' THEN ?4 ELSE date END,
+                       year = coalesce(year, ?5),
+                       round = CASE WHEN round = '' THEN ?6 ELSE round END,
+                       pgn = coalesce(pgn, ?7)
+                     WHERE dup = ?1",
+                )
+                .map_err(sql)?;
+            for g in batch.iter() {
+                let inserted = insert
+                    .execute(rusqlite::params![
+                        g.red,
+                        g.black,
+                        g.event,
+                        g.site,
+                        g.date,
+                        g.year,
+                        g.round,
+                        result_code(g.result),
+                        g.ecco,
+                        g.opening,
+                        g.plies,
+                        g.start,
+                        g.moves,
+                        g.tags,
+                        g.pgn,
+                        g.source,
+                        g.dup
+                    ])
+                    .map_err(sql)?;
+                if inserted == 0 {
+                    progress.duplicates += 1;
+                    merge
+                        .execute(rusqlite::params![
+                            g.dup, g.event, g.site, g.date, g.year, g.round, g.pgn
+                        ])
+                        .map_err(sql)?;
+                    continue;
+                }
+                let game = tx.last_insert_rowid();
+                progress.games += 1;
+                for &(key, ply, next) in &g.positions {
+                    let occ = Occurrence {
+                        game,
+                        ply,
+                        result: g.result,
+                        next,
+                    };
+                    rows.push((key as i64, occ.pack()));
+                }
+                for &(sig, ply) in &g.material {
+                    material.push((i64::from(sig), game, i64::from(ply)));
+                }
+            }
+            // In key order the inserts walk the index from one end to the other.
+            rows.sort_unstable();
+            let mut put = tx
+                .prepare_cached("INSERT OR IGNORE INTO positions (key, occ) VALUES (?1, ?2)")
+                .map_err(sql)?;
+            for &(key, occ) in &rows {
+                added += put.execute([key, occ]).map_err(sql)? as u64;
+            }
+            material.sort_unstable();
+            let mut put = tx
+                .prepare_cached(
+                    "INSERT OR IGNORE INTO material (sig, game, ply) VALUES (?1, ?2, ?3)",
+                )
+                .map_err(sql)?;
+            for &(sig, game, ply) in &material {
+                put.execute([sig, game, ply]).map_err(sql)?;
+            }
+            tx.execute(
+                "INSERT INTO meta (name, value) VALUES ('positions', ?1)
+                 ON CONFLICT (name) DO UPDATE SET value = value + ?1",
+                [added as i64],
+            )
+            .map_err(sql)?;
+        }
+        tx.commit().map_err(sql)?;
+        progress.positions += added;
+        batch.clear();
+        Ok(())
+    }
+
+    /// Brings the sums of the positions many games reach up to date. After a collection
+    /// has grown by a quarter since they were last found, every position is counted again
+    /// (one pass over the index) to find those that became popular; otherwise only the
+    /// games added since are added to the positions already summed.
+    pub fn refresh_hot(&mut self) -> Result<(), DbError> {
+        let games = self.game_count()? as i64;
+        let counted = self.meta("hot_games")?;
+        if games == 0 {
+            return Ok(());
+        }
+        if counted == 0 || games >= counted + counted / 4 {
+            self.rebuild_hot(games)
+        } else {
+            self.extend_hot()
+        }
+    }
+
+    /// The year of every game, by number (0 where unknown).
+    fn years(&self) -> Result<Vec<u16>, DbError> {
+        let max: i64 = self
+            .conn
+            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
+            .map_err(|e| self.err(e))?;
+        let mut years = vec![0u16; max as usize + 1];
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, year FROM games WHERE year IS NOT NULL")
+            .map_err(|e| self.err(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.err(e))?;
+        while let Some(row) = rows.next().map_err(|e| self.err(e))? {
+            let id: i64 = row.get(0).map_err(|e| self.err(e))?;
+            let year: i64 = row.get(1).map_err(|e| self.err(e))?;
+            if let Some(slot) = years.get_mut(id as usize) {
+                *slot = year.clamp(0, i64::from(u16::MAX)) as u16;
+            }
+        }
+        Ok(years)
+    }
+
+    fn rebuild_hot(&mut self, games: i64) -> Result<(), DbError> {
+        let years = self.years()?;
+        let covered = years.len() as i64 - 1;
+        let mut sums: Vec<(i64, super::query::MoveSums)> = Vec::new();
+        {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT key, occ FROM positions")
+                .map_err(|e| self.err(e))?;
+            let mut rows = stmt.query([]).map_err(|e| self.err(e))?;
+            let mut key = None;
+            let mut run: Vec<i64> = Vec::new();
+            let mut flush = |key: Option<i64>, run: &mut Vec<i64>| {
+                if let Some(k) = key
+                    && run.len() as u64 >= HOT_THRESHOLD
+                {
+                    sums.push((k, super::query::MoveSums::of(run, &years)));
+                }
+                run.clear();
+            };
+            while let Some(row) = rows.next().map_err(|e| self.err(e))? {
+                let k: i64 = row.get(0).map_err(|e| self.err(e))?;
+                let occ: i64 = row.get(1).map_err(|e| self.err(e))?;
+                if key != Some(k) {
+                    flush(key, &mut run);
+                    key = Some(k);
+                }
+                run.push(occ);
+            }
+            flush(key, &mut run);
+        }
+        let path = self.path.clone();
+        let sql = |source| DbError::Sqlite {
+            path: path.clone(),
+            source,
+        };
+        let tx = self.conn.transaction().map_err(sql)?;
+        tx.execute_batch("DELETE FROM hot; DELETE FROM hot_keys;")
+            .map_err(sql)?;
+        for (key, s) in &sums {
+            s.store(&tx, *key).map_err(sql)?;
+            tx.execute(
+                "INSERT INTO hot_keys (key, covered) VALUES (?1, ?2)",
+                [*key, covered],
+            )
+            .map_err(sql)?;
+        }
+        tx.execute(
+            "INSERT INTO meta (name, value) VALUES ('hot_games', ?1)
+             ON CONFLICT (name) DO UPDATE SET value = ?1",
+            [games],
+        )
+        .map_err(sql)?;
+        tx.commit().map_err(sql)
+    }
+
+    fn extend_hot(&mut self) -> Result<(), DbError> {
+        let keys: Vec<(i64, i64)> = {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT key, covered FROM hot_keys")
+                .map_err(|e| self.err(e))?;
+            let rows = stmt
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .map_err(|e| self.err(e))?;
+            rows.collect::<Result<_, _>>().map_err(|e| self.err(e))?
+        };
+        let years = self.years()?;
+        let covered_now = years.len() as i64 - 1;
+        let path = self.path.clone();
+        let sql = |source| DbError::Sqlite {
+            path: path.clone(),
+            source,
+        };
+        let tx = self.conn.transaction().map_err(sql)?;
+        for (key, covered) in keys {
+            if covered >= covered_now {
+                continue;
+            }
+            let tail: Vec<i64> = {
+                let mut stmt = tx
+                    .prepare_cached("SELECT occ FROM positions WHERE key = ?1 AND occ >= ?2")
+                    .map_err(sql)?;
+                let rows = stmt
+                    .query_map([key, Occurrence::first_after(covered)], |r| r.get(0))
+                    .map_err(sql)?;
+                rows.collect::<Result<_, _>>().map_err(sql)?
+            };
+            let mut sums = super::query::MoveSums::load(&tx, key).map_err(sql)?;
+            sums.add(&tail, &years);
+            sums.store(&tx, key).map_err(sql)?;
+            tx.execute(
+                "UPDATE hot_keys SET covered = ?2 WHERE key = ?1",
+                [key, covered_now],
+            )
+            .map_err(sql)?;
+        }
+        tx.commit().map_err(sql)
+    }
+}
+
+/// Prepares records on `workers` threads, keeping their order.
+fn prepare_parallel(records: &[Record], source: &str, workers: usize) -> Vec<Prepared> {
+    let size = records.len().div_ceil(workers).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = records
+            .chunks(size)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|r| Prepared::new(r, source))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
