@@ -296,6 +296,57 @@ fn mirror_move(m: Move) -> Move {
     Move::new(m.from.mirror(), m.to.mirror())
 }
 
+/// In a position that is its own mirror image, folding the mirror in means a move and its
+/// mirror image are one choice (炮二平五 and 炮八平五 from the start): each pair is counted
+/// under the one played more, or on a tie under the one on the mover's right wing, as
+/// Xiangqi books name them.
+fn fold_symmetric(
+    by_move: HashMap<i64, MoveStats>,
+    mover: crate::Color,
+) -> HashMap<i64, MoveStats> {
+    let right_wing = |m: Move| {
+        let (from, to) = (
+            i32::from(m.from.file().index()),
+            i32::from(m.to.file().index()),
+        );
+        match mover {
+            crate::Color::Red => (from, to),
+            crate::Color::Black => (-from, -to),
+        }
+    };
+    let mut folded: HashMap<i64, MoveStats> = HashMap::new();
+    for stats in by_move.values() {
+        let Some(m) = stats.mv else { continue };
+        let twin = mirror_move(m);
+        let twin_stats = by_move.get(&move_code(twin));
+        let keep = match twin_stats {
+            None => m,
+            Some(t) if t.games != stats.games => {
+                if stats.games > t.games {
+                    m
+                } else {
+                    twin
+                }
+            }
+            Some(_) => {
+                if right_wing(m) >= right_wing(twin) {
+                    m
+                } else {
+                    twin
+                }
+            }
+        };
+        folded
+            .entry(move_code(keep))
+            .or_insert_with(|| MoveStats {
+                mv: Some(keep),
+                ..MoveStats::default()
+            })
+            .merge(stats);
+    }
+    folded
+}
+
 fn like_pattern(text: &str) -> String {
     let mut p = String::from("%");
     for c in text.trim().chars() {
@@ -392,6 +443,9 @@ impl Collection {
                         .merge(&s);
                 }
             }
+        }
+        if fold_mirror && mirrored(pos).hash() == pos.hash() {
+            by_move = fold_symmetric(by_move, pos.side_to_move());
         }
         let mut moves: Vec<MoveStats> = by_move.into_values().collect();
         moves.sort_by(|a, b| {
