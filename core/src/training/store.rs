@@ -88,6 +88,15 @@ pub struct Now {
 }
 
 impl Now {
+    /// This moment, with the computer's time zone.
+    pub fn local() -> Now {
+        let now = chrono::Local::now();
+        Now {
+            at: now.timestamp(),
+            utc_offset: now.offset().local_minus_utc(),
+        }
+    }
+
     /// The local day of a time, counted from 1970-01-01.
     pub fn day_of(&self, at: i64) -> i64 {
         (at + i64::from(self.utc_offset)).div_euclid(DAY)
@@ -102,6 +111,13 @@ impl Now {
     pub fn end_of_today(&self) -> i64 {
         (self.today() + 1) * DAY - i64::from(self.utc_offset)
     }
+}
+
+/// A local day (as [`Now::day_of`] counts) as `YYYY-MM-DD`.
+pub fn date_text(day: i64) -> String {
+    chrono::DateTime::from_timestamp(day * DAY, 0)
+        .map(|t| t.format("%Y-%m-%d").to_string())
+        .unwrap_or_default()
 }
 
 /// One day's reviews, for the chart.
