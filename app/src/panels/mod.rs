@@ -160,7 +160,10 @@ fn status(app: &View, ui: &mut Ui, narrow: bool, actions: &mut Vec<Action>) {
                 actions.push(Action::View(ViewAction::ToggleSidePanel));
             }
         }
-        if state.editor.is_none() && state.puzzles.session.is_none() {
+        if state.editor.is_none()
+            && state.puzzles.session.is_none()
+            && state.training.session.is_none()
+        {
             let theme = state.settings.theme.theme();
             let (id, colour) = match state.position().side_to_move() {
                 chuhe_core::Color::Red => ("status-red-to-move", theme.eval_red),

@@ -97,10 +97,11 @@ pub fn home(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.separator();
         ui.label(i18n.tr_args("training-streak", &[("days", data.streak(now).into())]));
         ui.separator();
-        ui.label(i18n.tr("training-new-per-day"));
+        let label = ui.label(i18n.tr("training-new-per-day"));
         let mut new_per_day = data.new_per_day;
         if ui
             .add(egui::DragValue::new(&mut new_per_day).range(0..=200))
+            .labelled_by(label.id)
             .changed()
         {
             push(actions, TrainAction::SetNewPerDay(new_per_day));
