@@ -143,11 +143,8 @@ fn a_drill_of_a_two_branch_repertoire_asks_both_branches() {
     for i in round {
         let mut drill = Drill::new(catalogue[i].clone());
         assert_eq!(drill.user(), Color::Red);
-        loop {
-            // Ask the right move as the user would find it: the line's next move.
-            let Some(answer) = drill.expected(&no_tables) else {
-                break;
-            };
+        // Answer as the user would: the line's next move.
+        while let Some(answer) = drill.expected(&no_tables) {
             asked.push(answer);
             match drill.try_move(answer, &no_tables) {
                 Answer::Right(Some(reply)) => black_replies.push(reply),

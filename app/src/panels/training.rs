@@ -3,7 +3,7 @@
 //! drill's board and panel during a round.
 
 use crate::actions::*;
-use crate::i18n::{I18n, Language};
+use crate::i18n::I18n;
 use crate::state::training::{DrillMessage, DrillSession};
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
@@ -326,28 +326,14 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let diagram = Diagram::from_position(position);
     let user_moves =
         !drill.finished && session.pending.is_none() && position.side_to_move() == drill.user();
-    let mut marks = Marks {
-        // The user's side sits at the bottom.
-        flipped: app.state.settings.flipped != (drill.user() == Color::Black),
-        coordinates: app.state.settings.coordinates,
-        last_move: drill.moves.last().map(|m| (m.from, m.to)),
-        check: position
-            .is_check()
-            .then(|| position.general(position.side_to_move())),
-        selected: session.selected,
-        traditional: app.state.settings.language == Language::ZhTw,
-        ..Marks::default()
-    };
-    if let Some(from) = session
-        .selected
-        .filter(|_| app.state.settings.show_destinations)
-    {
-        marks.destinations = position
-            .legal_moves_from(from)
-            .iter()
-            .map(|m| m.to)
-            .collect();
-    }
+    // The user's side sits at the bottom.
+    let mut marks = Marks::practice(
+        &app.state.settings,
+        position,
+        drill.user(),
+        drill.moves.last().copied(),
+        session.selected,
+    );
     if let Some(hint) = session.hint {
         marks.arrows.push(BoardArrow {
             from: hint.from,
