@@ -1,10 +1,12 @@
 //! The two sides. Red (红方) moves first and starts on ranks 0–4; Black (黑方) on ranks 5–9.
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Not;
 
 /// A side: Red (红) or Black (黑).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Stored by name (`Red`, `Black`), as training keeps a repertoire's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Color {
     /// 红方, moves first, starts at the bottom (ranks 0–4).
     Red = 0,

@@ -52,6 +52,8 @@ mod square;
 mod tables;
 // Endgame tablebases.
 pub mod tb;
+// Spaced repetition over puzzles, patterns, endgames and opening repertoires.
+pub mod training;
 pub mod uci;
 pub mod xqf;
 mod zobrist;

@@ -11,6 +11,7 @@ pub mod play;
 pub mod puzzles;
 pub mod tablebase;
 pub mod tabs;
+pub mod training;
 
 pub use club::ClubAction;
 pub use editor::EditorAction;
@@ -21,6 +22,7 @@ pub use play::PlayAction;
 pub use puzzles::PuzzleAction;
 pub use tablebase::TbAction;
 pub use tabs::TabAction;
+pub use training::TrainAction;
 
 use crate::i18n::Language;
 use crate::settings::{Coordinates, EngineSettings, MoveNotation};
@@ -69,6 +71,8 @@ pub enum Action {
     Tabs(TabAction),
     /// Choosing a file or folder.
     FileChooser(FileChooserAction),
+    /// Training: the Train home and its drills.
+    Train(TrainAction),
 }
 
 impl Action {
@@ -127,6 +131,7 @@ from_feature! {
     TbAction => Tablebase,
     TabAction => Tabs,
     FileChooserAction => FileChooser,
+    TrainAction => Train,
 }
 
 /// Moving through the game on the board and editing its record.

@@ -198,6 +198,8 @@ impl Ctx<'_> {
             }
             FilePurpose::ClubCsv => self.apply(Action::Club(ClubAction::ExportCsv(path))),
             FilePurpose::ClubPng => self.apply(Action::Club(ClubAction::ExportPng(path))),
+            FilePurpose::ExportTraining => self.apply(Action::Train(TrainAction::Export(path))),
+            FilePurpose::ImportTraining => self.apply(Action::Train(TrainAction::Import(path))),
         }
     }
 

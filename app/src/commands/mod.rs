@@ -18,6 +18,7 @@ mod puzzles;
 mod study;
 mod tablebase;
 mod tabs;
+mod training;
 mod view;
 mod window;
 
@@ -92,6 +93,8 @@ feature_apply! {
     apply_tabs(TabAction) => tabs;
     /// Carries out a file-chooser action.
     apply_file_chooser(FileChooserAction) => file_chooser;
+    /// Carries out a training action.
+    apply_training(TrainAction) => training;
 }
 
 impl Ctx<'_> {
@@ -118,6 +121,7 @@ impl Ctx<'_> {
             Action::Tablebase(a) => self.tablebase(a),
             Action::Tabs(a) => self.tabs(a),
             Action::FileChooser(a) => self.file_chooser(a),
+            Action::Train(a) => self.training(a),
         }
         self.after_change();
     }
@@ -141,7 +145,9 @@ impl Ctx<'_> {
         };
         // The editor and solve mode take the board: keys that would step through or edit
         // the game behind them, unseen, do nothing there.
-        let board_taken = self.state.editor.is_some() || self.state.puzzles.session.is_some();
+        let board_taken = self.state.editor.is_some()
+            || self.state.puzzles.session.is_some()
+            || self.state.training.session.is_some();
         if board_taken
             && (action.steps()
                 || matches!(

@@ -75,6 +75,10 @@ impl Ctx<'_> {
                 }
                 state.generating = None;
                 state.analysis = None;
+                // A training drill may wait for this table.
+                if self.state.training.session.is_some() {
+                    self.training(TrainAction::TableReady);
+                }
             }
             TbAction::Progress(material, fraction) => state.progress = (material, fraction),
             TbAction::Analysed(fen, analysis) => {

@@ -280,6 +280,30 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             ];
             add_items(ui, entries, &item, actions);
         });
+        ui.menu_button(i18n.tr("menu-training"), |ui| {
+            use chuhe_core::Color;
+            let entries: [MenuEntry; 6] = [
+                ("training-open", None, TrainAction::ToggleHome.into()),
+                (
+                    "training-start-round-menu",
+                    None,
+                    TrainAction::StartRound.into(),
+                ),
+                (
+                    "training-mark-study-red",
+                    None,
+                    TrainAction::MarkStudy(Color::Red).into(),
+                ),
+                (
+                    "training-mark-study-black",
+                    None,
+                    TrainAction::MarkStudy(Color::Black).into(),
+                ),
+                ("training-export", None, TrainAction::ExportDialog.into()),
+                ("training-import", None, TrainAction::ImportDialog.into()),
+            ];
+            add_items(ui, entries, &item, actions);
+        });
         ui.menu_button(i18n.tr("menu-language"), |ui| {
             for language in Language::ALL {
                 if ui

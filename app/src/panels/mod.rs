@@ -19,6 +19,7 @@ pub mod play;
 pub mod puzzles;
 pub mod tablebase;
 pub mod tabs;
+pub mod training;
 
 use crate::widgets::text::*;
 pub mod export;
@@ -77,6 +78,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     puzzles::side(app, ui, actions);
                     return;
                 }
+                if app.state.training.session.is_some() {
+                    training::side(app, ui, actions);
+                    return;
+                }
                 if app.state.settings.layout.show_headers {
                     egui::CollapsingHeader::new(app.i18n.tr("panel-headers"))
                         .default_open(true)
@@ -103,7 +108,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     if window.height() < SHORT_HEIGHT || narrow {
         frame = frame.inner_margin(0);
     }
-    if app.state.patterns.open && !app.state.settings.layout.board_only {
+    let training_home = app.state.training.open && app.state.training.session.is_none();
+    if training_home && !app.state.settings.layout.board_only {
+        egui::CentralPanel::default().show(ui, |ui| training::home(app, ui, actions));
+    } else if app.state.patterns.open && !app.state.settings.layout.board_only {
         egui::CentralPanel::default().show(ui, |ui| patterns::show(app, ui, actions));
     } else {
         egui::CentralPanel::default().frame(frame).show(ui, |ui| {
@@ -111,6 +119,8 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 editor::board(app, ui, actions);
             } else if app.state.puzzles.session.is_some() {
                 puzzles::board(app, ui, actions);
+            } else if app.state.training.session.is_some() {
+                training::board(app, ui, actions);
             } else {
                 if app.state.play.is_some() {
                     egui::Panel::top("play bar").show(ui, |ui| play::bar(app, ui, actions));
@@ -150,7 +160,10 @@ fn status(app: &View, ui: &mut Ui, narrow: bool, actions: &mut Vec<Action>) {
                 actions.push(Action::View(ViewAction::ToggleSidePanel));
             }
         }
-        if state.editor.is_none() && state.puzzles.session.is_none() {
+        if state.editor.is_none()
+            && state.puzzles.session.is_none()
+            && state.training.session.is_none()
+        {
             let theme = state.settings.theme.theme();
             let (id, colour) = match state.position().side_to_move() {
                 chuhe_core::Color::Red => ("status-red-to-move", theme.eval_red),

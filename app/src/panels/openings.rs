@@ -72,6 +72,17 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
         ui.add(egui::Label::new(line.join(" ")).wrap());
         ui.add(egui::Label::new(node.note.get(lang)).wrap());
+        // The branch as the user's repertoire, drilled by training.
+        ui.horizontal_wrapped(|ui| {
+            for (side, id) in [
+                (chuhe_core::Color::Red, "training-mark-opening-red"),
+                (chuhe_core::Color::Black, "training-mark-opening-black"),
+            ] {
+                if ui.small_button(i18n.tr(id)).clicked() {
+                    actions.push(Action::Train(TrainAction::MarkOpening(node.id, side)));
+                }
+            }
+        });
     }
     ui.separator();
     egui::ScrollArea::vertical()

@@ -3,7 +3,7 @@
 
 use crate::actions::Action;
 use crate::actions::*;
-use crate::i18n::{I18n, Language};
+use crate::i18n::I18n;
 use crate::state::puzzles::{Phase, Refutation, SolveMessage, Wrong};
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
@@ -180,28 +180,13 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let position = session.position();
     let diagram = Diagram::from_position(position);
     // The solver's side sits at the bottom.
-    let black_solves = session.puzzle.position.side_to_move() == chuhe_core::Color::Black;
-    let mut marks = Marks {
-        flipped: app.state.settings.flipped != black_solves,
-        coordinates: app.state.settings.coordinates,
-        last_move: session.moves.last().map(|m| (m.from, m.to)),
-        check: position
-            .is_check()
-            .then(|| position.general(position.side_to_move())),
-        selected: session.selected,
-        traditional: app.state.settings.language == Language::ZhTw,
-        ..Marks::default()
-    };
-    if let Some(from) = session
-        .selected
-        .filter(|_| app.state.settings.show_destinations)
-    {
-        marks.destinations = position
-            .legal_moves_from(from)
-            .iter()
-            .map(|m| m.to)
-            .collect();
-    }
+    let mut marks = Marks::practice(
+        &app.state.settings,
+        position,
+        session.puzzle.position.side_to_move(),
+        session.moves.last().copied(),
+        session.selected,
+    );
     if let Some(hint) = session.hint.filter(|_| session.phase == Phase::YourMove) {
         if session.hint_level >= 1 {
             marks.circles.push((hint.from, theme.engine_arrow));

@@ -93,6 +93,12 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         None => {
             if !analysis.moves.is_empty() {
                 ui.horizontal_wrapped(|ui| {
+                    // "Win this as Red" comes back in training until it is remembered.
+                    if analysis.value.is_win()
+                        && ui.button(i18n.tr("training-add-endgame")).clicked()
+                    {
+                        actions.push(Action::Train(TrainAction::AddEndgame));
+                    }
                     if ui.button(i18n.tr("tb-practise")).clicked() {
                         actions.push(Action::Tablebase(TbAction::StartPractice {
                             table_first: false,

@@ -37,6 +37,10 @@ pub enum FilePurpose {
     ClubCsv,
     /// Where to write the club's printable page.
     ClubPng,
+    /// Where to export the training state.
+    ExportTraining,
+    /// A training state to import.
+    ImportTraining,
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -54,15 +58,17 @@ impl FilePurpose {
     /// Opening, saving or a folder.
     pub fn kind(&self) -> ChooserKind {
         match self {
-            FilePurpose::OpenGame | FilePurpose::AddEngine | FilePurpose::ImportPuzzles => {
-                ChooserKind::Open
-            }
+            FilePurpose::OpenGame
+            | FilePurpose::AddEngine
+            | FilePurpose::ImportPuzzles
+            | FilePurpose::ImportTraining => ChooserKind::Open,
             FilePurpose::OpenFolder => ChooserKind::Folder,
             FilePurpose::SaveGame(_)
             | FilePurpose::ExportPuzzles(_)
             | FilePurpose::ExportDiagram(_)
             | FilePurpose::ClubCsv
-            | FilePurpose::ClubPng => ChooserKind::Save,
+            | FilePurpose::ClubPng
+            | FilePurpose::ExportTraining => ChooserKind::Save,
         }
     }
 
@@ -75,6 +81,7 @@ impl FilePurpose {
             | FilePurpose::ExportPuzzles(_) => &["pgn"],
             FilePurpose::ExportDiagram(_) | FilePurpose::ClubPng => &["png"],
             FilePurpose::ClubCsv => &["csv"],
+            FilePurpose::ExportTraining | FilePurpose::ImportTraining => &["ron"],
             FilePurpose::OpenFolder | FilePurpose::AddEngine => &[],
         }
     }
@@ -90,6 +97,8 @@ impl FilePurpose {
             FilePurpose::ExportPuzzles(_) => "chooser-title-export-puzzles",
             FilePurpose::ExportDiagram(_) => "chooser-title-export-diagram",
             FilePurpose::ClubCsv | FilePurpose::ClubPng => "chooser-title-export-club",
+            FilePurpose::ExportTraining => "chooser-title-export-training",
+            FilePurpose::ImportTraining => "chooser-title-import-training",
         }
     }
 

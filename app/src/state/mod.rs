@@ -18,6 +18,7 @@ pub mod puzzles;
 pub mod study;
 pub mod tablebase;
 pub mod tabs;
+pub mod training;
 
 use crate::settings::Settings;
 use chuhe_core::IllegalReason;
@@ -113,6 +114,8 @@ pub struct State {
     pub side_panel_shown: bool,
     /// The in-app file browser, while it is open.
     pub file_browser: Option<file_chooser::FileBrowser>,
+    /// Training: the Train home, the round and its drill.
+    pub training: training::TrainingState,
 }
 
 impl State {
@@ -139,6 +142,7 @@ impl State {
             tabs: Default::default(),
             side_panel_shown: false,
             file_browser: None,
+            training: Default::default(),
         }
     }
 

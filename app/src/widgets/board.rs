@@ -921,6 +921,41 @@ pub fn study_marks(state: &State, theme: &Theme) -> Marks {
     }
 }
 
+impl Marks {
+    /// The marks of a practice board (solve mode, a training drill): the solver's side
+    /// at the bottom (the other way round when the user turned the board), the last move,
+    /// a check, the picked-up piece and, when the settings show them, its destinations.
+    pub fn practice(
+        settings: &crate::settings::Settings,
+        position: &Position,
+        solver: Color,
+        last: Option<chuhe_core::Move>,
+        selected: Option<Square>,
+    ) -> Marks {
+        Marks {
+            flipped: settings.flipped != (solver == Color::Black),
+            coordinates: settings.coordinates,
+            last_move: last.map(|m| (m.from, m.to)),
+            check: position
+                .is_check()
+                .then(|| position.general(position.side_to_move())),
+            selected,
+            destinations: selected
+                .filter(|_| settings.show_destinations)
+                .map(|from| {
+                    position
+                        .legal_moves_from(from)
+                        .iter()
+                        .map(|m| m.to)
+                        .collect()
+                })
+                .unwrap_or_default(),
+            traditional: settings.language == crate::i18n::Language::ZhTw,
+            ..Marks::default()
+        }
+    }
+}
+
 pub fn destinations(state: &State, from: Square) -> Vec<Square> {
     state
         .position()
