@@ -8,8 +8,9 @@
 //!   when it has more than the main line (comments, variations), so a plain game costs a
 //!   few hundred bytes;
 //! - `positions`: one row per position of a main line — the Zobrist key and one packed
-//!   number holding the game, the ply, the result and the move played next ([`Occurrence`]);
-//!   the table is clustered on the key, so a position's games are one range of it;
+//!   number holding the game, its year, the ply, the result and the move played next
+//!   ([`Occurrence`]); clustered on (block of 4096 games, key), so that imports append at
+//!   the end and a position's games are one short range per block;
 //! - `material`: for the endgame phase, the first ply at which each game reaches each
 //!   material balance (车马兵 vs 车士象全);
 //! - `hot`: the next-move statistics of the few positions that very many games reach (the
@@ -137,7 +138,7 @@ CREATE INDEX IF NOT EXISTS games_black ON games (black);
 CREATE INDEX IF NOT EXISTS games_year ON games (year);
 CREATE INDEX IF NOT EXISTS games_ecco ON games (ecco);
 CREATE TABLE IF NOT EXISTS positions (
-    key INTEGER NOT NULL, occ INTEGER NOT NULL, PRIMARY KEY (key, occ)
+    bkey INTEGER NOT NULL, occ INTEGER NOT NULL, PRIMARY KEY (bkey, occ)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS material (
     sig INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL,
@@ -277,14 +278,35 @@ impl Collection {
     }
 }
 
-/// One row of the position index: a game that reached a position, at which ply, with
-/// which result, and the move it played next. Packed into one integer so that the index
-/// is a single clustered key (`key`, `occ`) of about 20 bytes a row:
-/// bits 24.. the game, 15..24 the ply, 13..15 the result, 0..13 the next move
-/// (`from × 90 + to`, or [`Occurrence::NO_MOVE`] where the game ended).
+/// Games per block of the position index. The index is clustered on (block, position):
+/// a batch of new games lands in the last block or two, at the end of the table, instead of
+/// all over it (which at a million games would rewrite most of the index for every batch),
+/// and a position's games are one short range per block.
+pub(crate) const BLOCK_BITS: i64 = 12;
+
+/// The index key of a position in a block: the block in the high bits, then the
+/// position's [`short_key`].
+pub(crate) fn block_key(short: i64, block: i64) -> i64 {
+    (block << 48) | short
+}
+
+/// The part of a Zobrist key the index keeps (and the `hot` tables): its top 48 bits. The
+/// chance that two of a collection's positions share them is about one in ten million per
+/// query at a million games.
+pub(crate) fn short_key(key: u64) -> i64 {
+    (key >> 16) as i64
+}
+
+/// One row of the position index: a game that reached a position, its year, at which ply,
+/// with which result, and the move it played next. Packed into one number under six bytes
+/// so that the index is a single clustered key of about 20 bytes a row: bits 32..44 the
+/// game's place in its block, 24..32 the year (1801–2055, 0 unknown), 15..24 the ply,
+/// 13..15 the result, 0..13 the next move (`from × 90 + to`, or [`Occurrence::NO_MOVE`]
+/// where the game ended).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Occurrence {
     pub game: i64,
+    pub year: Option<i32>,
     pub ply: u32,
     pub result: GameResult,
     pub next: Option<crate::Move>,
@@ -295,25 +317,41 @@ impl Occurrence {
     /// Plies past this are not indexed (no real game is that long).
     pub const MAX_PLY: u32 = 511;
 
+    pub fn block(game: i64) -> i64 {
+        game >> BLOCK_BITS
+    }
+
     pub fn pack(self) -> i64 {
-        (self.game << 24)
+        let year = self
+            .year
+            .filter(|y| (1801..=2055).contains(y))
+            .map_or(0, |y| i64::from(y - 1800));
+        ((self.game & ((1 << BLOCK_BITS) - 1)) << 32)
+            | (year << 24)
             | (i64::from(self.ply.min(Self::MAX_PLY)) << 15)
             | (result_code(self.result) << 13)
             | self.next.map_or(Self::NO_MOVE, move_code)
     }
 
-    pub fn unpack(occ: i64) -> Occurrence {
+    pub fn unpack(block: i64, occ: i64) -> Occurrence {
+        let year = (occ >> 24) & 0xFF;
         Occurrence {
-            game: occ >> 24,
+            game: (block << BLOCK_BITS) | ((occ >> 32) & ((1 << BLOCK_BITS) - 1)),
+            year: (year > 0).then_some(1800 + year as i32),
             ply: ((occ >> 15) & 0x1FF) as u32,
             result: result_from_code((occ >> 13) & 3),
             next: move_from_code(occ & 0x1FFF),
         }
     }
 
-    /// The smallest packed value of a game above `game`.
-    pub fn first_after(game: i64) -> i64 {
-        (game + 1) << 24
+    /// The smallest packed value of `game` in its block.
+    pub fn first_of(game: i64) -> i64 {
+        (game & ((1 << BLOCK_BITS) - 1)) << 32
+    }
+
+    /// The code of the next move, as the sums are keyed.
+    pub fn move_key(self) -> i64 {
+        self.next.map_or(Self::NO_MOVE, move_code)
     }
 }
 
@@ -364,23 +402,27 @@ mod tests {
                 GameResult::Unknown,
             ] {
                 let occ = Occurrence {
-                    game: 1_000_000 + i as i64,
+                    game: 1_000_000 + 977 * i as i64,
+                    year: [None, Some(1801), Some(1987), Some(2055)][i % 4],
                     ply: (i as u32 * 7) % 512,
                     result,
                     next: Some(*m),
                 };
-                assert_eq!(Occurrence::unpack(occ.pack()), occ);
+                let packed = occ.pack();
+                assert!(packed < 1 << 47, "six bytes");
+                assert_eq!(Occurrence::unpack(Occurrence::block(occ.game), packed), occ);
             }
         }
         let end = Occurrence {
             game: 7,
+            year: None,
             ply: 511,
             result: GameResult::Draw,
             next: None,
         };
-        assert_eq!(Occurrence::unpack(end.pack()), end);
-        // Games sort by number inside a position's range, whatever the rest holds.
-        assert!(end.pack() < Occurrence::first_after(7));
+        assert_eq!(Occurrence::unpack(0, end.pack()), end);
+        // Games sort by number inside a block, whatever the rest holds.
+        assert!(Occurrence::first_of(7) <= end.pack() && end.pack() < Occurrence::first_of(8));
         let m: Move = "h2e2".parse().unwrap();
         assert_eq!(move_from_code(move_code(m)), Some(m));
     }

@@ -76,8 +76,9 @@ pub fn random_games(options: &GeneratorOptions) -> impl Iterator<Item = Record> 
 }
 
 fn one_game(rng: &mut Rng, players: &[String], lines: &[Vec<crate::Move>]) -> Record {
-    // Lengths as over-the-board games have them: mostly 40 to 140 plies.
-    let length = 20 + (0..4).map(|_| rng.below(60)).sum::<u64>() as usize;
+    // Lengths as over-the-board games have them: about 80 plies on average (as in the
+    // CCPD master games), mostly 40 to 120.
+    let length = 16 + (0..4).map(|_| rng.below(33)).sum::<u64>() as usize;
     let mut pos = Position::startpos();
     let mut record = Record::new(pos.clone());
     let mut node = record.root();

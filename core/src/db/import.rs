@@ -3,16 +3,24 @@
 //! one transaction.
 
 use super::prepare::Prepared;
-use super::{Collection, DbError, HOT_THRESHOLD, Occurrence, result_code};
+use super::query::{MoveSums, occurrences};
+use super::{Collection, DbError, HOT_THRESHOLD, Occurrence, block_key, result_code, short_key};
 use crate::gamefile::{self, Damage, ReadError};
 use crate::record::Record;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// Games written per transaction.
 const BATCH: usize = 4000;
+
+/// Positions up to this ply are counted during an import, to find those many games reach.
+const POPULAR_PLY: u32 = 12;
+
+/// A position met this often in one import has its sums kept if the whole collection
+/// reaches it [`HOT_THRESHOLD`] times.
+const POPULAR_IN_RUN: u32 = 64;
 
 /// How far an import has come.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -155,6 +163,7 @@ impl Collection {
         progress: &mut dyn FnMut(&ImportProgress),
     ) -> Result<ImportReport, DbError> {
         let (files, mut failures) = collect_files(inputs);
+        let mut popular = HashMap::new();
         let mut report = ImportReport::default();
         report.progress.files_total = files.len();
         report.progress.failed = failures.len() as u64;
@@ -197,7 +206,7 @@ impl Collection {
                     failures.extend(failed);
                     batch.extend(games);
                     if batch.len() >= BATCH {
-                        self.write_batch(&mut batch, &mut report.progress)?;
+                        self.write_batch(&mut batch, &mut report.progress, &mut popular)?;
                         progress(&report.progress);
                     }
                 }
@@ -209,13 +218,13 @@ impl Collection {
             // A cancelled import drops the games read since the last batch: never written,
             // they leave the collection as it was after that batch.
             if !report.cancelled {
-                self.write_batch(&mut batch, &mut report.progress)?;
+                self.write_batch(&mut batch, &mut report.progress, &mut popular)?;
             }
             Ok(())
         });
         // Workers stop at the cancel flag; the channel is dropped with the scope.
         result?;
-        self.refresh_hot()?;
+        self.refresh_hot(&popular)?;
         progress(&report.progress);
         report.failures = failures;
         Ok(report)
@@ -223,32 +232,53 @@ impl Collection {
 
     /// Imports games already in memory (from the generator, or a file the app has open),
     /// named `source`, a batch per transaction. Gives the totals.
-    pub fn import_records(
+    pub fn import_records<I>(
         &mut self,
-        records: impl IntoIterator<Item = Record>,
+        records: I,
         source: &str,
         cancel: &AtomicBool,
         progress: &mut dyn FnMut(&ImportProgress),
-    ) -> Result<ImportReport, DbError> {
+    ) -> Result<ImportReport, DbError>
+    where
+        I: IntoIterator<Item = Record>,
+        I::IntoIter: Send,
+    {
         let mut report = ImportReport::default();
+        let mut popular = HashMap::new();
         let mut records = records.into_iter();
         let workers = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .clamp(1, 4);
-        loop {
+        // The next batch is made and prepared on other threads while this one writes.
+        let (tx, rx) = mpsc::sync_channel::<Vec<Prepared>>(1);
+        let result = std::thread::scope(|scope| {
+            scope.spawn(move || {
+                while !cancel.load(Ordering::Relaxed) {
+                    let chunk: Vec<Record> = records.by_ref().take(BATCH).collect();
+                    if chunk.is_empty()
+                        || tx.send(prepare_parallel(&chunk, source, workers)).is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+            // Owned here, so that however this ends the maker's send fails and it stops.
+            let rx = rx;
+            for mut batch in rx.iter() {
+                if cancel.load(Ordering::Relaxed) {
+                    report.cancelled = true;
+                    break;
+                }
+                self.write_batch(&mut batch, &mut report.progress, &mut popular)?;
+                progress(&report.progress);
+            }
             if cancel.load(Ordering::Relaxed) {
                 report.cancelled = true;
-                break;
             }
-            let chunk: Vec<Record> = records.by_ref().take(BATCH).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let mut batch = prepare_parallel(&chunk, source, workers);
-            self.write_batch(&mut batch, &mut report.progress)?;
-            progress(&report.progress);
-        }
-        self.refresh_hot()?;
+            Ok::<(), DbError>(())
+        });
+        result?;
+        self.refresh_hot(&popular)?;
         Ok(report)
     }
 
@@ -257,6 +287,7 @@ impl Collection {
         &mut self,
         batch: &mut Vec<Prepared>,
         progress: &mut ImportProgress,
+        popular: &mut HashMap<u64, u32>,
     ) -> Result<(), DbError> {
         if batch.is_empty() {
             return Ok(());
@@ -326,14 +357,19 @@ impl Collection {
                 }
                 let game = tx.last_insert_rowid();
                 progress.games += 1;
+                let block = Occurrence::block(game);
                 for &(key, ply, next) in &g.positions {
                     let occ = Occurrence {
                         game,
+                        year: g.year,
                         ply,
                         result: g.result,
                         next,
                     };
-                    rows.push((key as i64, occ.pack()));
+                    rows.push((block_key(short_key(key), block), occ.pack()));
+                    if ply <= POPULAR_PLY {
+                        *popular.entry(key).or_insert(0) += 1;
+                    }
                 }
                 for &(sig, ply) in &g.material {
                     material.push((i64::from(sig), game, i64::from(ply)));
@@ -342,7 +378,7 @@ impl Collection {
             // In key order the inserts walk the index from one end to the other.
             rows.sort_unstable();
             let mut put = tx
-                .prepare_cached("INSERT OR IGNORE INTO positions (key, occ) VALUES (?1, ?2)")
+                .prepare_cached("INSERT OR IGNORE INTO positions (bkey, occ) VALUES (?1, ?2)")
                 .map_err(sql)?;
             for &(key, occ) in &rows {
                 added += put.execute([key, occ]).map_err(sql)? as u64;
@@ -369,139 +405,57 @@ impl Collection {
         Ok(())
     }
 
-    /// Brings the sums of the positions many games reach up to date. After a collection
-    /// has grown by a quarter since they were last found, every position is counted again
-    /// (one pass over the index) to find those that became popular; otherwise only the
-    /// games added since are added to the positions already summed.
-    pub fn refresh_hot(&mut self) -> Result<(), DbError> {
-        let games = self.game_count()? as i64;
-        let counted = self.meta("hot_games")?;
-        if games == 0 {
-            return Ok(());
-        }
-        if counted == 0 || games >= counted + counted / 4 {
-            self.rebuild_hot(games)
-        } else {
-            self.extend_hot()
-        }
-    }
-
-    /// The year of every game, by number (0 where unknown).
-    fn years(&self) -> Result<Vec<u16>, DbError> {
-        let max: i64 = self
-            .conn
-            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
-            .map_err(|e| self.err(e))?;
-        let mut years = vec![0u16; max as usize + 1];
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, year FROM games WHERE year IS NOT NULL")
-            .map_err(|e| self.err(e))?;
-        let mut rows = stmt.query([]).map_err(|e| self.err(e))?;
-        while let Some(row) = rows.next().map_err(|e| self.err(e))? {
-            let id: i64 = row.get(0).map_err(|e| self.err(e))?;
-            let year: i64 = row.get(1).map_err(|e| self.err(e))?;
-            if let Some(slot) = years.get_mut(id as usize) {
-                *slot = year.clamp(0, i64::from(u16::MAX)) as u16;
-            }
-        }
-        Ok(years)
-    }
-
-    fn rebuild_hot(&mut self, games: i64) -> Result<(), DbError> {
-        let years = self.years()?;
-        let covered = years.len() as i64 - 1;
-        let mut sums: Vec<(i64, super::query::MoveSums)> = Vec::new();
-        {
-            let mut stmt = self
-                .conn
-                .prepare("SELECT key, occ FROM positions")
-                .map_err(|e| self.err(e))?;
-            let mut rows = stmt.query([]).map_err(|e| self.err(e))?;
-            let mut key = None;
-            let mut run: Vec<i64> = Vec::new();
-            let mut flush = |key: Option<i64>, run: &mut Vec<i64>| {
-                if let Some(k) = key
-                    && run.len() as u64 >= HOT_THRESHOLD
-                {
-                    sums.push((k, super::query::MoveSums::of(run, &years)));
-                }
-                run.clear();
-            };
-            while let Some(row) = rows.next().map_err(|e| self.err(e))? {
-                let k: i64 = row.get(0).map_err(|e| self.err(e))?;
-                let occ: i64 = row.get(1).map_err(|e| self.err(e))?;
-                if key != Some(k) {
-                    flush(key, &mut run);
-                    key = Some(k);
-                }
-                run.push(occ);
-            }
-            flush(key, &mut run);
-        }
+    /// Brings the sums of the positions many games reach up to date after an import: the
+    /// positions already summed get the games added since; the positions this import met
+    /// often (in its first plies) are counted in full, and summed if the whole collection
+    /// reaches them often enough. The sums only make answers quicker: a position without
+    /// them is counted from the index, so they never change an answer.
+    fn refresh_hot(&mut self, popular: &HashMap<u64, u32>) -> Result<(), DbError> {
         let path = self.path.clone();
         let sql = |source| DbError::Sqlite {
             path: path.clone(),
             source,
         };
         let tx = self.conn.transaction().map_err(sql)?;
-        tx.execute_batch("DELETE FROM hot; DELETE FROM hot_keys;")
+        let last: i64 = tx
+            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
             .map_err(sql)?;
-        for (key, s) in &sums {
-            s.store(&tx, *key).map_err(sql)?;
-            tx.execute(
-                "INSERT INTO hot_keys (key, covered) VALUES (?1, ?2)",
-                [*key, covered],
-            )
-            .map_err(sql)?;
-        }
-        tx.execute(
-            "INSERT INTO meta (name, value) VALUES ('hot_games', ?1)
-             ON CONFLICT (name) DO UPDATE SET value = ?1",
-            [games],
-        )
-        .map_err(sql)?;
-        tx.commit().map_err(sql)
-    }
-
-    fn extend_hot(&mut self) -> Result<(), DbError> {
-        let keys: Vec<(i64, i64)> = {
-            let mut stmt = self
-                .conn
+        let summed: HashMap<i64, i64> = {
+            let mut stmt = tx
                 .prepare("SELECT key, covered FROM hot_keys")
-                .map_err(|e| self.err(e))?;
+                .map_err(sql)?;
             let rows = stmt
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-                .map_err(|e| self.err(e))?;
-            rows.collect::<Result<_, _>>().map_err(|e| self.err(e))?
+                .map_err(sql)?;
+            rows.collect::<Result<_, _>>().map_err(sql)?
         };
-        let years = self.years()?;
-        let covered_now = years.len() as i64 - 1;
-        let path = self.path.clone();
-        let sql = |source| DbError::Sqlite {
-            path: path.clone(),
-            source,
-        };
-        let tx = self.conn.transaction().map_err(sql)?;
-        for (key, covered) in keys {
-            if covered >= covered_now {
+        for (&key, &covered) in &summed {
+            if covered >= last {
                 continue;
             }
-            let tail: Vec<i64> = {
-                let mut stmt = tx
-                    .prepare_cached("SELECT occ FROM positions WHERE key = ?1 AND occ >= ?2")
-                    .map_err(sql)?;
-                let rows = stmt
-                    .query_map([key, Occurrence::first_after(covered)], |r| r.get(0))
-                    .map_err(sql)?;
-                rows.collect::<Result<_, _>>().map_err(sql)?
-            };
-            let mut sums = super::query::MoveSums::load(&tx, key).map_err(sql)?;
-            sums.add(&tail, &years);
+            let tail = occurrences(&tx, key, covered + 1, last).map_err(sql)?;
+            let mut sums = MoveSums::load(&tx, key).map_err(sql)?;
+            sums.add(&tail);
             sums.store(&tx, key).map_err(sql)?;
             tx.execute(
                 "UPDATE hot_keys SET covered = ?2 WHERE key = ?1",
-                [key, covered_now],
+                [key, last],
+            )
+            .map_err(sql)?;
+        }
+        for (&full_key, &count) in popular {
+            let key = short_key(full_key);
+            if count < POPULAR_IN_RUN || summed.contains_key(&key) {
+                continue;
+            }
+            let all = occurrences(&tx, key, 0, last).map_err(sql)?;
+            if (all.len() as u64) < HOT_THRESHOLD {
+                continue;
+            }
+            MoveSums::of(&all).store(&tx, key).map_err(sql)?;
+            tx.execute(
+                "INSERT INTO hot_keys (key, covered) VALUES (?1, ?2)",
+                [key, last],
             )
             .map_err(sql)?;
         }
@@ -529,4 +483,82 @@ fn prepare_parallel(records: &[Record], source: &str, workers: usize) -> Vec<Pre
             .flat_map(|h| h.join().unwrap_or_default())
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+    use crate::db::{GeneratorOptions, random_games};
+
+    fn games(seed: u64, count: usize) -> Vec<Record> {
+        random_games(&GeneratorOptions {
+            seed,
+            games: count,
+            players: 50,
+        })
+        .collect()
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("chuhe-import-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("c.chuhedb")
+    }
+
+    #[test]
+    fn sums_brought_up_to_date_equal_sums_made_at_once() {
+        let (first, second) = (games(1, 3000), games(2, 500));
+        let never = AtomicBool::new(false);
+        let a_path = temp("twice");
+        let mut a = Collection::open(&a_path).unwrap();
+        a.import_records(first.clone(), "a", &never, &mut |_| {})
+            .unwrap();
+        // A sixth more: the popular positions are brought up to date.
+        a.import_records(second.clone(), "b", &never, &mut |_| {})
+            .unwrap();
+        let b_path = temp("once");
+        let mut b = Collection::open(&b_path).unwrap();
+        b.import_records(first.into_iter().chain(second), "a", &never, &mut |_| {})
+            .unwrap();
+        let start = Position::startpos();
+        let hot: i64 = a
+            .conn
+            .query_row(
+                "SELECT covered FROM hot_keys WHERE key = ?1",
+                [short_key(start.hash())],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(hot, 3500, "the start's sums cover every game");
+        assert_eq!(
+            a.explore(&start, false).unwrap(),
+            b.explore(&start, false).unwrap()
+        );
+        assert_eq!(a.explore(&start, false).unwrap().total.games, 3500);
+        for pos in b.sample_positions(50, 3).unwrap() {
+            for fold in [false, true] {
+                assert_eq!(
+                    a.explore(&pos, fold).unwrap(),
+                    b.explore(&pos, fold).unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_import_keeps_the_batches_written() {
+        let path = temp("cancel");
+        let mut c = Collection::open(&path).unwrap();
+        let cancel = AtomicBool::new(false);
+        let report = c
+            .import_records(games(4, 3 * BATCH), "x", &cancel, &mut |_| {
+                cancel.store(true, Ordering::Relaxed)
+            })
+            .unwrap();
+        assert!(report.cancelled);
+        assert_eq!(c.game_count().unwrap(), BATCH as u64);
+        assert_eq!(report.progress.games, BATCH as u64);
+    }
 }

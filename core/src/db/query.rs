@@ -3,6 +3,7 @@
 
 use super::prepare::{COLUMN_HEADERS, unpack_moves};
 use super::{Collection, DbError, MaterialKey, Occurrence, move_code, move_from_code};
+use super::{block_key, short_key};
 use super::{result_code, result_from_code};
 use crate::record::{GameResult, Record};
 use crate::{Move, Position};
@@ -41,7 +42,7 @@ impl MoveStats {
         self.red_wins + self.draws + self.black_wins
     }
 
-    fn add_game(&mut self, result: GameResult, year: u16) {
+    fn add_game(&mut self, result: GameResult, year: Option<i32>) {
         self.games += 1;
         match result {
             GameResult::RedWins => self.red_wins += 1,
@@ -49,10 +50,10 @@ impl MoveStats {
             GameResult::BlackWins => self.black_wins += 1,
             GameResult::Unknown => {}
         }
-        if year > 0 {
-            self.year_sum += u64::from(year);
+        if let Some(year) = year {
+            self.year_sum += year.max(0) as u64;
             self.year_count += 1;
-            self.last_year = self.last_year.max(Some(i32::from(year)));
+            self.last_year = self.last_year.max(Some(year));
         }
     }
 
@@ -82,23 +83,21 @@ pub struct Explore {
 pub(crate) struct MoveSums(HashMap<i64, MoveStats>);
 
 impl MoveSums {
-    pub fn of(occurrences: &[i64], years: &[u16]) -> MoveSums {
+    pub fn of(occurrences: &[Occurrence]) -> MoveSums {
         let mut sums = MoveSums::default();
-        sums.add(occurrences, years);
+        sums.add(occurrences);
         sums
     }
 
-    pub fn add(&mut self, occurrences: &[i64], years: &[u16]) {
-        for &occ in occurrences {
-            let o = Occurrence::unpack(occ);
-            let year = years.get(o.game as usize).copied().unwrap_or(0);
+    pub fn add(&mut self, occurrences: &[Occurrence]) {
+        for o in occurrences {
             self.0
-                .entry(occ & 0x1FFF)
+                .entry(o.move_key())
                 .or_insert_with(|| MoveStats {
                     mv: o.next,
                     ..MoveStats::default()
                 })
-                .add_game(o.result, year);
+                .add_game(o.result, o.year);
         }
     }
 
@@ -148,6 +147,31 @@ impl MoveSums {
         }
         Ok(())
     }
+}
+
+/// Every occurrence of the position with the (short) key `key` in the games numbered
+/// `from` to `last`: one short range in each block of games.
+pub(crate) fn occurrences(
+    conn: &Connection,
+    key: i64,
+    from: i64,
+    last: i64,
+) -> rusqlite::Result<Vec<Occurrence>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT occ FROM positions WHERE bkey = ?1 AND occ >= ?2")?;
+    let mut out = Vec::new();
+    for block in Occurrence::block(from.max(0))..=Occurrence::block(last.max(0)) {
+        let first = if block == Occurrence::block(from) {
+            Occurrence::first_of(from)
+        } else {
+            0
+        };
+        let rows = stmt.query_map([block_key(key, block), first], |r| r.get::<_, i64>(0))?;
+        for occ in rows {
+            out.push(Occurrence::unpack(block, occ?));
+        }
+    }
+    Ok(out)
 }
 
 /// A game's headers as the collection lists them.
@@ -363,9 +387,9 @@ impl Collection {
     /// The keys to look up for `pos`: its own, and its mirror's when asked to fold the
     /// mirror in and the position is not its own mirror.
     fn keys(pos: &Position, fold_mirror: bool) -> Vec<(i64, bool)> {
-        let mut keys = vec![(pos.hash() as i64, false)];
+        let mut keys = vec![(short_key(pos.hash()), false)];
         if fold_mirror {
-            let m = mirrored(pos).hash() as i64;
+            let m = short_key(mirrored(pos).hash());
             if m != keys[0].0 {
                 keys.push((m, true));
             }
@@ -373,18 +397,16 @@ impl Collection {
         keys
     }
 
-    fn year_of_game(&self, game: i64) -> Result<u16, DbError> {
-        let year: Option<Option<i64>> = self
-            .conn
-            .prepare_cached("SELECT year FROM games WHERE id = ?1")
-            .and_then(|mut s| s.query_row([game], |r| r.get(0)).optional())
-            .map_err(|e| self.err(e))?;
-        Ok(year.flatten().unwrap_or(0).clamp(0, i64::from(u16::MAX)) as u16)
+    /// The number of the last game.
+    fn last_game(&self) -> Result<i64, DbError> {
+        self.conn
+            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
+            .map_err(|e| self.err(e))
     }
 
     /// The sums for one key: the hot table's where it has them, plus every game after
     /// the last it covers; otherwise every game from the index.
-    fn sums_of_key(&self, key: i64) -> Result<MoveSums, DbError> {
+    fn sums_of_key(&self, key: i64, last: i64) -> Result<MoveSums, DbError> {
         let covered: Option<i64> = self
             .conn
             .prepare_cached("SELECT covered FROM hot_keys WHERE key = ?1")
@@ -393,30 +415,12 @@ impl Collection {
         let (mut sums, from) = match covered {
             Some(c) => (
                 MoveSums::load(&self.conn, key).map_err(|e| self.err(e))?,
-                Occurrence::first_after(c),
+                c + 1,
             ),
             None => (MoveSums::default(), 0),
         };
-        let rows: Vec<i64> = {
-            let mut stmt = self
-                .conn
-                .prepare_cached("SELECT occ FROM positions WHERE key = ?1 AND occ >= ?2")
-                .map_err(|e| self.err(e))?;
-            let rows = stmt
-                .query_map([key, from], |r| r.get(0))
-                .map_err(|e| self.err(e))?;
-            rows.collect::<Result<_, _>>().map_err(|e| self.err(e))?
-        };
-        for occ in rows {
-            let o = Occurrence::unpack(occ);
-            let year = self.year_of_game(o.game)?;
-            sums.0
-                .entry(occ & 0x1FFF)
-                .or_insert_with(|| MoveStats {
-                    mv: o.next,
-                    ..MoveStats::default()
-                })
-                .add_game(o.result, year);
+        if from <= last {
+            sums.add(&occurrences(&self.conn, key, from, last).map_err(|e| self.err(e))?);
         }
         Ok(sums)
     }
@@ -427,8 +431,9 @@ impl Collection {
     pub fn explore(&self, pos: &Position, fold_mirror: bool) -> Result<Explore, DbError> {
         let mut by_move: HashMap<i64, MoveStats> = HashMap::new();
         let mut total = MoveStats::default();
+        let last = self.last_game()?;
         for (key, is_mirror) in Collection::keys(pos, fold_mirror) {
-            for (_, mut s) in self.sums_of_key(key)?.0 {
+            for (_, mut s) in self.sums_of_key(key, last)?.0 {
                 if is_mirror {
                     s.mv = s.mv.map(mirror_move);
                 }
@@ -466,19 +471,26 @@ impl Collection {
         limit: usize,
     ) -> Result<Vec<PositionGame>, DbError> {
         let mut found: Vec<(i64, u32, bool)> = Vec::new();
-        for (key, is_mirror) in Collection::keys(pos, fold_mirror) {
-            let mut stmt = self
-                .conn
-                .prepare_cached(
-                    "SELECT occ FROM positions WHERE key = ?1 ORDER BY occ DESC LIMIT ?2",
-                )
-                .map_err(|e| self.err(e))?;
-            let rows = stmt
-                .query_map([key, limit as i64], |r| r.get::<_, i64>(0))
-                .map_err(|e| self.err(e))?;
-            for occ in rows {
-                let o = Occurrence::unpack(occ.map_err(|e| self.err(e))?);
-                found.push((o.game, o.ply, is_mirror));
+        let last = self.last_game()?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT occ FROM positions WHERE bkey = ?1 ORDER BY occ DESC LIMIT ?2")
+            .map_err(|e| self.err(e))?;
+        // Newest blocks first, until enough games are found.
+        for block in (0..=Occurrence::block(last)).rev() {
+            if found.len() >= limit {
+                break;
+            }
+            for (key, is_mirror) in Collection::keys(pos, fold_mirror) {
+                let rows = stmt
+                    .query_map([block_key(key, block), limit as i64], |r| {
+                        r.get::<_, i64>(0)
+                    })
+                    .map_err(|e| self.err(e))?;
+                for occ in rows {
+                    let o = Occurrence::unpack(block, occ.map_err(|e| self.err(e))?);
+                    found.push((o.game, o.ply, is_mirror));
+                }
             }
         }
         found.sort_by_key(|&(game, _, _)| std::cmp::Reverse(game));
