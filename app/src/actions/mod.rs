@@ -3,6 +3,7 @@
 //! the tests all produce actions; the commands carry them out.
 
 pub mod club;
+pub mod collections;
 pub mod editor;
 pub mod file_chooser;
 pub mod knowledge;
@@ -13,6 +14,7 @@ pub mod tablebase;
 pub mod tabs;
 
 pub use club::ClubAction;
+pub use collections::CollectionAction;
 pub use editor::EditorAction;
 pub use file_chooser::FileChooserAction;
 pub use knowledge::KnowledgeAction;
@@ -69,6 +71,8 @@ pub enum Action {
     Tabs(TabAction),
     /// Choosing a file or folder.
     FileChooser(FileChooserAction),
+    /// Game collections: the explorer, the browser, imports.
+    Collections(CollectionAction),
 }
 
 impl Action {
@@ -127,6 +131,7 @@ from_feature! {
     TbAction => Tablebase,
     TabAction => Tabs,
     FileChooserAction => FileChooser,
+    CollectionAction => Collections,
 }
 
 /// Moving through the game on the board and editing its record.

@@ -37,6 +37,14 @@ pub enum FilePurpose {
     ClubCsv,
     /// Where to write the club's printable page.
     ClubPng,
+    /// Where to make a new game collection.
+    NewCollection,
+    /// A game collection to open.
+    OpenCollection,
+    /// A game file to import into a collection.
+    ImportGames,
+    /// A folder of game files to import into a collection.
+    ImportFolder,
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -54,28 +62,36 @@ impl FilePurpose {
     /// Opening, saving or a folder.
     pub fn kind(&self) -> ChooserKind {
         match self {
-            FilePurpose::OpenGame | FilePurpose::AddEngine | FilePurpose::ImportPuzzles => {
-                ChooserKind::Open
-            }
-            FilePurpose::OpenFolder => ChooserKind::Folder,
+            FilePurpose::OpenGame
+            | FilePurpose::AddEngine
+            | FilePurpose::ImportPuzzles
+            | FilePurpose::OpenCollection
+            | FilePurpose::ImportGames => ChooserKind::Open,
+            FilePurpose::OpenFolder | FilePurpose::ImportFolder => ChooserKind::Folder,
             FilePurpose::SaveGame(_)
             | FilePurpose::ExportPuzzles(_)
             | FilePurpose::ExportDiagram(_)
             | FilePurpose::ClubCsv
-            | FilePurpose::ClubPng => ChooserKind::Save,
+            | FilePurpose::ClubPng
+            | FilePurpose::NewCollection => ChooserKind::Save,
         }
     }
 
     /// The extensions of the files offered (lower case; none: every file).
     pub fn extensions(&self) -> &'static [&'static str] {
         match self {
-            FilePurpose::OpenGame => &chuhe_core::gamefile::GAME_EXTENSIONS,
+            FilePurpose::OpenGame | FilePurpose::ImportGames => {
+                &chuhe_core::gamefile::GAME_EXTENSIONS
+            }
+            FilePurpose::NewCollection | FilePurpose::OpenCollection => {
+                &[chuhe_core::db::EXTENSION]
+            }
             FilePurpose::SaveGame(_)
             | FilePurpose::ImportPuzzles
             | FilePurpose::ExportPuzzles(_) => &["pgn"],
             FilePurpose::ExportDiagram(_) | FilePurpose::ClubPng => &["png"],
             FilePurpose::ClubCsv => &["csv"],
-            FilePurpose::OpenFolder | FilePurpose::AddEngine => &[],
+            FilePurpose::OpenFolder | FilePurpose::ImportFolder | FilePurpose::AddEngine => &[],
         }
     }
 
@@ -90,6 +106,10 @@ impl FilePurpose {
             FilePurpose::ExportPuzzles(_) => "chooser-title-export-puzzles",
             FilePurpose::ExportDiagram(_) => "chooser-title-export-diagram",
             FilePurpose::ClubCsv | FilePurpose::ClubPng => "chooser-title-export-club",
+            FilePurpose::NewCollection => "chooser-title-new-collection",
+            FilePurpose::OpenCollection => "chooser-title-open-collection",
+            FilePurpose::ImportGames => "chooser-title-import-games",
+            FilePurpose::ImportFolder => "chooser-title-import-folder",
         }
     }
 

@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod club;
+pub mod collections;
 pub mod editor;
 pub mod export;
 pub mod file_chooser;
@@ -113,6 +114,8 @@ pub struct State {
     pub side_panel_shown: bool,
     /// The in-app file browser, while it is open.
     pub file_browser: Option<file_chooser::FileBrowser>,
+    /// Game collections: the explorer, the browser, an import.
+    pub collections: collections::CollectionsState,
 }
 
 impl State {
@@ -139,6 +142,7 @@ impl State {
             tabs: Default::default(),
             side_panel_shown: false,
             file_browser: None,
+            collections: Default::default(),
         }
     }
 
