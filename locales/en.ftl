@@ -828,3 +828,4 @@ collection-error-not-ours = a database, but not a Chuhe collection
 collection-error-newer = written by a newer Chuhe (format { $version }); please upgrade
 collection-error-damaged-game = game { $id } is damaged
 collection-error-no-game = the collection has no game { $id }
+collection-choose = Collection

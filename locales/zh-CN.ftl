@@ -828,3 +828,4 @@ collection-error-not-ours = 是数据库，但不是楚河的棋谱库
 collection-error-newer = 由更新版本的楚河写成（格式 { $version }），请先升级
 collection-error-damaged-game = 第 { $id } 局已损坏
 collection-error-no-game = 棋谱库中没有第 { $id } 局
+collection-choose = 当前棋谱库

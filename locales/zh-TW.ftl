@@ -828,3 +828,4 @@ collection-error-not-ours = 是資料庫，但不是楚河的棋譜庫
 collection-error-newer = 由更新版本的楚河寫成（格式 { $version }），請先升級
 collection-error-damaged-game = 第 { $id } 局已損壞
 collection-error-no-game = 棋譜庫中沒有第 { $id } 局
+collection-choose = 目前棋譜庫

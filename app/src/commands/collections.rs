@@ -35,7 +35,9 @@ impl Ctx<'_> {
                 Some(format!("games.{}", chuhe_core::db::EXTENSION)),
             ),
             CollectionAction::OpenDialog => self.choose_file(FilePurpose::OpenCollection, None),
-            CollectionAction::Create(path) => self.services.collections.open(&ui, path, true, false),
+            CollectionAction::Create(path) => {
+                self.services.collections.open(&ui, path, true, false)
+            }
             CollectionAction::Open(path) => self.services.collections.open(&ui, path, false, false),
             CollectionAction::Restore => {
                 for path in self.state.settings.collections.clone() {
@@ -140,8 +142,7 @@ impl Ctx<'_> {
                     })
                 });
                 if let Some(game) = found {
-                    let (collection, id, ply) =
-                        (game.collection.clone(), game.info.id, game.ply);
+                    let (collection, id, ply) = (game.collection.clone(), game.info.id, game.ply);
                     self.services
                         .collections
                         .load_game(&ui, collection, id, ply);
@@ -166,7 +167,10 @@ impl Ctx<'_> {
                 collection,
                 id,
                 ply,
-            } => self.services.collections.load_game(&ui, collection, id, ply),
+            } => self
+                .services
+                .collections
+                .load_game(&ui, collection, id, ply),
             CollectionAction::GameLoaded(Ok(game)) => {
                 self.open_record(*game.record, None);
                 let line = self.state.study.record.main_line();
@@ -331,7 +335,12 @@ impl Ctx<'_> {
         }
         state.collections.asked = Some(key.clone());
         state.collections.answer = None;
-        let paths = state.collections.open.iter().map(|c| c.path.clone()).collect();
+        let paths = state
+            .collections
+            .open
+            .iter()
+            .map(|c| c.path.clone())
+            .collect();
         let position = state.position().clone();
         let ui = self.services.ui.clone();
         self.services.collections.explore(&ui, key, position, paths);

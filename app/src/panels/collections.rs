@@ -152,10 +152,7 @@ pub fn explorer(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 });
         });
     ui.separator();
-    ui.strong(i18n.tr_args(
-        "explorer-games",
-        &[("count", answer.games.len().into())],
-    ));
+    ui.strong(i18n.tr_args("explorer-games", &[("count", answer.games.len().into())]));
     egui::ScrollArea::vertical()
         .id_salt("explorer games")
         .auto_shrink([false, false])
@@ -191,7 +188,12 @@ fn opening_names(app: &View, ui: &mut Ui) {
     let lang = app.i18n.language().tag();
     ui.strong(node.names.get(lang));
     // The note is about the named position itself, not the moves after it.
-    let here = app.state.study.record.moves_to(app.state.study.cursor).len();
+    let here = app
+        .state
+        .study
+        .record
+        .moves_to(app.state.study.cursor)
+        .len();
     if found.ply == here {
         let note = node.note.get(lang);
         if !note.is_empty() {
@@ -295,11 +297,17 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     }
 }
 
-fn browser_body(app: &View, ui: &mut Ui, collections: &CollectionsState, actions: &mut Vec<Action>) {
+fn browser_body(
+    app: &View,
+    ui: &mut Ui,
+    collections: &CollectionsState,
+    actions: &mut Vec<Action>,
+) {
     let i18n = &app.i18n;
     let browser = &collections.browser;
     ui.horizontal_wrapped(|ui| {
         if let Some(current) = collections.current() {
+            let label = ui.label(i18n.tr("collection-choose"));
             egui::ComboBox::from_id_salt("collection choice")
                 .selected_text(current.name())
                 .show_ui(ui, |ui| {
@@ -314,16 +322,14 @@ fn browser_body(app: &View, ui: &mut Ui, collections: &CollectionsState, actions
                             .on_hover_text(c.path.display().to_string())
                             .clicked()
                         {
-                            actions.push(Action::Collections(CollectionAction::Show(
-                                c.path.clone(),
-                            )));
+                            actions
+                                .push(Action::Collections(CollectionAction::Show(c.path.clone())));
                         }
                     }
-                });
-            ui.label(i18n.tr_args(
-                "collection-games-count",
-                &[("games", current.games.into())],
-            ));
+                })
+                .response
+                .labelled_by(label.id);
+            ui.label(i18n.tr_args("collection-games-count", &[("games", current.games.into())]));
             if ui.button(i18n.tr("collection-close")).clicked() {
                 actions.push(Action::Collections(CollectionAction::Close(
                     current.path.clone(),
@@ -343,7 +349,10 @@ fn browser_body(app: &View, ui: &mut Ui, collections: &CollectionsState, actions
                 action,
                 CollectionAction::ImportFileDialog | CollectionAction::ImportFolderDialog
             ) || (!collections.open.is_empty() && collections.import.is_none());
-            if ui.add_enabled(enabled, egui::Button::new(i18n.tr(id))).clicked() {
+            if ui
+                .add_enabled(enabled, egui::Button::new(i18n.tr(id)))
+                .clicked()
+            {
                 actions.push(Action::Collections(action));
             }
         }
@@ -430,8 +439,8 @@ fn browser_body(app: &View, ui: &mut Ui, collections: &CollectionsState, actions
                     ui.end_row();
                     for game in games {
                         let info = &game.info;
-                        let chosen = browser.selected.as_ref()
-                            == Some(&(game.collection.clone(), info.id));
+                        let chosen =
+                            browser.selected.as_ref() == Some(&(game.collection.clone(), info.id));
                         let number = ui.selectable_label(chosen, info.id.to_string());
                         let cells = [
                             info.red.clone(),
@@ -488,10 +497,28 @@ fn filter_row(app: &View, ui: &mut Ui, filter: &BrowserFilter, actions: &mut Vec
             )
             .labelled_by(label.id);
         };
-        field(ui, "collection-filter-player", &mut changed.player, 90.0, "");
+        field(
+            ui,
+            "collection-filter-player",
+            &mut changed.player,
+            90.0,
+            "",
+        );
         field(ui, "collection-filter-event", &mut changed.event, 90.0, "");
-        field(ui, "collection-filter-year-from", &mut changed.year_from, 44.0, "");
-        field(ui, "collection-filter-year-to", &mut changed.year_to, 44.0, "");
+        field(
+            ui,
+            "collection-filter-year-from",
+            &mut changed.year_from,
+            44.0,
+            "",
+        );
+        field(
+            ui,
+            "collection-filter-year-to",
+            &mut changed.year_to,
+            44.0,
+            "",
+        );
         field(ui, "collection-filter-ecco", &mut changed.ecco, 40.0, "C");
         field(
             ui,

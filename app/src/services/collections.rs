@@ -9,8 +9,7 @@
 
 use crate::actions::{Action, CollectionAction};
 use crate::state::collections::{
-    ExploreKey, ExplorerAnswer, ImportOutcome, ListedGame, LoadedGame, POSITION_GAMES,
-    SEARCH_LIMIT,
+    ExploreKey, ExplorerAnswer, ImportOutcome, ListedGame, LoadedGame, POSITION_GAMES, SEARCH_LIMIT,
 };
 use crate::state::problem::Problem;
 use crate::widgets::problems;
@@ -163,7 +162,14 @@ impl Collections {
 
     /// Asks for a game whole, to open at `ply`.
     pub fn load_game(&mut self, ui: &egui::Context, collection: PathBuf, id: i64, ply: u32) {
-        self.send(ui, Request::LoadGame { collection, id, ply });
+        self.send(
+            ui,
+            Request::LoadGame {
+                collection,
+                id,
+                ply,
+            },
+        );
     }
 
     /// Whether an import runs.
@@ -222,10 +228,7 @@ impl Collections {
             loop {
                 match worker.answers.try_recv() {
                     Ok(action) => {
-                        if matches!(
-                            action,
-                            Action::Collections(CollectionAction::Imported(_))
-                        ) {
+                        if matches!(action, Action::Collections(CollectionAction::Imported(_))) {
                             self.import = None;
                         }
                         actions.push(action);
@@ -281,10 +284,12 @@ fn serve(rx: Receiver<Request>, tx: Sender<Action>, pending: Arc<Mutex<usize>>, 
                     let result = explore(&open, &position, key.fold, &collections);
                     Some(CollectionAction::Explored(key, result))
                 }
-                Request::List(id, query) => {
-                    Some(CollectionAction::Listed(id, list(&open, &query)))
-                }
-                Request::LoadGame { collection, id, ply } => {
+                Request::List(id, query) => Some(CollectionAction::Listed(id, list(&open, &query))),
+                Request::LoadGame {
+                    collection,
+                    id,
+                    ply,
+                } => {
                     let result = match open.get(&collection) {
                         Some(c) => c
                             .game(id)
@@ -359,18 +364,17 @@ fn explore(
         let games = collection
             .games_reaching(position, fold, POSITION_GAMES)
             .map_err(|e| problems::db_error(&e))?;
-        answer
-            .games
-            .extend(games.into_iter().map(|g| ListedGame {
-                collection: path.clone(),
-                info: g.info,
-                ply: g.ply,
-            }));
+        answer.games.extend(games.into_iter().map(|g| ListedGame {
+            collection: path.clone(),
+            info: g.info,
+            ply: g.ply,
+        }));
     }
     answer.moves.sort_by(|a, b| {
-        b.games
-            .cmp(&a.games)
-            .then_with(|| a.mv.map(|m| m.to_string()).cmp(&b.mv.map(|m| m.to_string())))
+        b.games.cmp(&a.games).then_with(|| {
+            a.mv.map(|m| m.to_string())
+                .cmp(&b.mv.map(|m| m.to_string()))
+        })
     });
     answer.games.truncate(POSITION_GAMES);
     Ok(answer)
@@ -479,7 +483,9 @@ fn matches(filter: &GameFilter, info: &GameInfo) -> bool {
         && filter
             .year_from
             .is_none_or(|y| info.year.is_some_and(|g| g >= y))
-        && filter.year_to.is_none_or(|y| info.year.is_some_and(|g| g <= y))
+        && filter
+            .year_to
+            .is_none_or(|y| info.year.is_some_and(|g| g <= y))
         && result
         && info
             .ecco

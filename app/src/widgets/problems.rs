@@ -364,12 +364,16 @@ pub fn db_error(e: &chuhe_core::db::DbError) -> Problem {
             };
             in_file(path, reason)
         }
-        DbError::NotACollection { path } => in_file(path, Problem::new("collection-error-not-ours")),
+        DbError::NotACollection { path } => {
+            in_file(path, Problem::new("collection-error-not-ours"))
+        }
         DbError::NewerVersion { path, found } => in_file(
             path,
             Problem::new("collection-error-newer").text("version", found),
         ),
-        DbError::DamagedGame { id, .. } => Problem::new("collection-error-damaged-game").text("id", id),
+        DbError::DamagedGame { id, .. } => {
+            Problem::new("collection-error-damaged-game").text("id", id)
+        }
         DbError::NoSuchGame { id } => Problem::new("collection-error-no-game").text("id", id),
     }
 }
