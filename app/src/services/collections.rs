@@ -18,7 +18,7 @@ use chuhe_core::db::{Collection, GameFilter, GameInfo, GameSort, ImportProgress,
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
 /// A list for the browser.
@@ -225,16 +225,11 @@ impl Collections {
         }
         let mut busy = self.import.is_some();
         if let Some(worker) = &self.thread {
-            loop {
-                match worker.answers.try_recv() {
-                    Ok(action) => {
-                        if matches!(action, Action::Collections(CollectionAction::Imported(_))) {
-                            self.import = None;
-                        }
-                        actions.push(action);
-                    }
-                    Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+            while let Ok(action) = worker.answers.try_recv() {
+                if matches!(action, Action::Collections(CollectionAction::Imported(_))) {
+                    self.import = None;
                 }
+                actions.push(action);
             }
             busy |= worker.pending.lock().map(|n| *n > 0).unwrap_or(false);
         }
