@@ -126,6 +126,22 @@ fn the_explorer_lists_the_collections_moves_and_a_click_plays_one() {
     // And the explorer follows: the answer now is about the new position.
     let next = explorer_answer(&mut harness);
     assert_eq!(next.total.games, expected.moves[1].games);
+    // An answer about the start position, come late, is dropped: the board moved on.
+    let mut stale = harness.state().state.collections.asked.clone().unwrap();
+    stale.fen = Position::startpos().to_string();
+    let late = ExplorerAnswer {
+        total: expected.total.clone(),
+        ..ExplorerAnswer::default()
+    };
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::Explored(stale, Ok(late))),
+    );
+    assert_eq!(
+        harness.state().state.collections.answer,
+        Some(Ok(next)),
+        "the stale answer was not taken"
+    );
 }
 
 #[test]
