@@ -91,8 +91,17 @@ impl ChuheApp {
         if storage.autosave_path().is_some_and(|p| p.exists()) {
             state.dialog = Some(Dialog::RestoreAutosave);
         }
-        let services = Services::new(cc.egui_ctx.clone(), storage, &state);
+        let mut services = Services::new(cc.egui_ctx.clone(), storage, &state);
         services.apply_visuals(&state);
+        // The collections open last time open again (in the background; one that is gone
+        // is reported, not fatal).
+        if !state.settings.collections.is_empty() {
+            commands::apply(
+                &mut state,
+                &mut services,
+                Action::Collections(crate::actions::CollectionAction::Restore),
+            );
+        }
         ChuheApp {
             state,
             services,

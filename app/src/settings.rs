@@ -203,6 +203,12 @@ pub struct Settings {
     pub score_unit: ScoreUnit,
     /// The folder a file was last chosen in, where the next file chooser starts.
     pub last_folder: Option<PathBuf>,
+    /// The game collections (棋谱库) open when the app was last closed, reopened at start.
+    pub collections: Vec<PathBuf>,
+    /// Whether the explorer panel (对局统计) is shown beside the board.
+    pub explorer_open: bool,
+    /// Whether the explorer counts a position's left–right mirror with it.
+    pub explorer_fold_mirror: bool,
 }
 
 /// What the new-game dialog was last set to, in plain values that read well in the file.

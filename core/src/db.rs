@@ -34,6 +34,10 @@ pub use query::{
     Explore, GameFilter, GameInfo, GamePage, GameSort, MoveStats, PositionGame, ResultFilter,
 };
 
+/// SQLite's error and its kinds, as [`DbError::Sqlite`] carries them, for callers that
+/// put them into words of their own.
+pub use rusqlite::{Error as SqliteError, ErrorCode as SqliteCode};
+
 use crate::record::GameResult;
 use rusqlite::{Connection, OpenFlags};
 use std::fmt;

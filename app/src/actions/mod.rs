@@ -3,6 +3,7 @@
 //! the tests all produce actions; the commands carry them out.
 
 pub mod club;
+pub mod collections;
 pub mod editor;
 pub mod file_chooser;
 pub mod knowledge;
@@ -14,6 +15,7 @@ pub mod tabs;
 pub mod training;
 
 pub use club::ClubAction;
+pub use collections::CollectionAction;
 pub use editor::EditorAction;
 pub use file_chooser::FileChooserAction;
 pub use knowledge::KnowledgeAction;
@@ -73,6 +75,8 @@ pub enum Action {
     FileChooser(FileChooserAction),
     /// Training: the Train home and its drills.
     Train(TrainAction),
+    /// Game collections: the explorer, the browser, imports.
+    Collections(CollectionAction),
 }
 
 impl Action {
@@ -132,6 +136,7 @@ from_feature! {
     TabAction => Tabs,
     FileChooserAction => FileChooser,
     TrainAction => Train,
+    CollectionAction => Collections,
 }
 
 /// Moving through the game on the board and editing its record.

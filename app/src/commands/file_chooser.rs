@@ -22,7 +22,10 @@ impl Ctx<'_> {
             .unwrap_or_else(file_chooser::home);
         let i18n = &self.services.i18n;
         let filter_name = match purpose {
-            FilePurpose::OpenGame => i18n.tr("filter-games"),
+            FilePurpose::OpenGame | FilePurpose::ImportGames => i18n.tr("filter-games"),
+            FilePurpose::NewCollection | FilePurpose::OpenCollection => {
+                i18n.tr("filter-collections")
+            }
             _ => purpose
                 .extensions()
                 .first()
@@ -200,6 +203,15 @@ impl Ctx<'_> {
             FilePurpose::ClubPng => self.apply(Action::Club(ClubAction::ExportPng(path))),
             FilePurpose::ExportTraining => self.apply(Action::Train(TrainAction::Export(path))),
             FilePurpose::ImportTraining => self.apply(Action::Train(TrainAction::Import(path))),
+            FilePurpose::NewCollection => {
+                self.apply(Action::Collections(CollectionAction::Create(path)))
+            }
+            FilePurpose::OpenCollection => {
+                self.apply(Action::Collections(CollectionAction::Open(path)))
+            }
+            FilePurpose::ImportGames | FilePurpose::ImportFolder => {
+                self.apply(Action::Collections(CollectionAction::Import(vec![path])))
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 
 mod autosave;
 mod club;
+mod collections;
 mod editor;
 mod engine;
 mod export;
@@ -95,6 +96,8 @@ feature_apply! {
     apply_file_chooser(FileChooserAction) => file_chooser;
     /// Carries out a training action.
     apply_training(TrainAction) => training;
+    /// Carries out a collections action.
+    apply_collections(CollectionAction) => collections;
 }
 
 impl Ctx<'_> {
@@ -122,6 +125,7 @@ impl Ctx<'_> {
             Action::Tabs(a) => self.tabs(a),
             Action::FileChooser(a) => self.file_chooser(a),
             Action::Train(a) => self.training(a),
+            Action::Collections(a) => self.collections(a),
         }
         self.after_change();
     }
@@ -179,6 +183,7 @@ impl Ctx<'_> {
     /// After every action: the analysis follows the board, the settings are saved.
     pub(super) fn after_change(&mut self) {
         self.follow_with_analysis();
+        self.follow_with_explorer();
         self.sound_of_play();
         if self.services.settings_changed {
             self.services.settings_changed = false;

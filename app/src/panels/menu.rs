@@ -104,6 +104,9 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     }
                 }
             });
+            ui.menu_button(i18n.tr("menu-collections"), |ui| {
+                collections_menu(ui, &item, actions);
+            });
             ui.weak(i18n.tr("file-paste-hint"));
         });
         ui.menu_button(i18n.tr("menu-edit"), |ui| {
@@ -172,6 +175,12 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 .clicked()
             {
                 actions.push(Action::Openings(OpeningsAction::Toggle));
+            }
+            if ui
+                .selectable_label(state.settings.explorer_open, i18n.tr("view-explorer"))
+                .clicked()
+            {
+                actions.push(Action::Collections(CollectionAction::ToggleExplorer));
             }
             if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
                 actions.push(Action::View(ViewAction::ToggleBoardOnly));
@@ -362,6 +371,48 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.data_mut(|d| d.insert_temp(width_id, row));
         }
     });
+}
+
+/// The game collections: the browser, making, opening, importing, finding the board's
+/// position.
+fn collections_menu(
+    ui: &mut Ui,
+    item: &impl Fn(&mut Ui, &str, Option<(Modifiers, Key)>) -> bool,
+    actions: &mut Vec<Action>,
+) {
+    let entries: [MenuEntry; 6] = [
+        (
+            "collection-browser",
+            None,
+            Action::Collections(CollectionAction::ToggleBrowser),
+        ),
+        (
+            "collection-new",
+            None,
+            Action::Collections(CollectionAction::NewDialog),
+        ),
+        (
+            "collection-open",
+            None,
+            Action::Collections(CollectionAction::OpenDialog),
+        ),
+        (
+            "collection-import-file",
+            None,
+            Action::Collections(CollectionAction::ImportFileDialog),
+        ),
+        (
+            "collection-import-folder",
+            None,
+            Action::Collections(CollectionAction::ImportFolderDialog),
+        ),
+        (
+            "collection-find-position",
+            None,
+            Action::Collections(CollectionAction::FindPosition),
+        ),
+    ];
+    add_items(ui, entries, item, actions);
 }
 
 /// The engine's options: hash size, threads and the time per position of a review.

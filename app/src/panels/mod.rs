@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod audience;
 pub mod board;
 pub mod club;
+pub mod collections;
 pub mod dialogs;
 pub mod editor;
 pub mod file_chooser;
@@ -58,6 +59,15 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     crate::widgets::remember_window_area(&ctx, under_menu);
     if !app.state.settings.layout.board_only && (!narrow || app.state.side_panel_shown) {
+        if app.state.settings.explorer_open
+            && app.state.editor.is_none()
+            && app.state.puzzles.session.is_none()
+        {
+            egui::Panel::left("explorer")
+                .default_size(330.0)
+                .min_size(220.0)
+                .show(ui, |ui| collections::explorer(app, ui, actions));
+        }
         if app.state.openings.open {
             egui::Panel::left("openings")
                 .default_size(300.0)
@@ -136,6 +146,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     puzzles::browser(app, &ctx, actions);
     knowledge::window(app, &ctx, actions);
     club::window(app, &ctx, actions);
+    collections::browser(app, &ctx, actions);
     tablebase::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
@@ -199,14 +210,34 @@ fn status(app: &View, ui: &mut Ui, narrow: bool, actions: &mut Vec<Action>) {
 /// Input that is not aimed at a widget: dropped files, pasted text, shortcuts.
 pub fn input(ctx: &egui::Context, state: &State) -> Vec<Action> {
     let mut actions = Vec::new();
-    let dropped: Vec<_> = ctx.input(|i| i.raw.dropped_files.clone());
-    for file in dropped {
-        let path = file.path().to_owned();
-        actions.push(if path.is_dir() {
-            Action::File(FileAction::OpenFolder(path))
-        } else {
-            Action::File(FileAction::Open(path))
-        });
+    let dropped: Vec<std::path::PathBuf> = ctx.input(|i| {
+        i.raw
+            .dropped_files
+            .iter()
+            .map(|f| f.path().to_owned())
+            .collect()
+    });
+    // A collection dropped opens; game files and folders dropped while the collection
+    // browser is open are imported into it; otherwise they open on the board.
+    let (collections, games): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(chuhe_core::db::EXTENSION))
+    });
+    for path in collections {
+        actions.push(Action::Collections(CollectionAction::Open(path)));
+    }
+    if state.collections.browser.open && !state.collections.open.is_empty() {
+        if !games.is_empty() {
+            actions.push(Action::Collections(CollectionAction::Import(games)));
+        }
+    } else {
+        for path in games {
+            actions.push(if path.is_dir() {
+                Action::File(FileAction::OpenFolder(path))
+            } else {
+                Action::File(FileAction::Open(path))
+            });
+        }
     }
     // The in-app file browser takes the keys (Enter, Escape) while it is open.
     if ctx.egui_wants_keyboard_input() || state.file_browser.is_some() {

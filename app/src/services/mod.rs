@@ -2,6 +2,7 @@
 //! and what they find reaches the state only as actions, drained each frame.
 
 pub mod analysis;
+pub mod collections;
 pub mod composer;
 pub mod export;
 pub mod file_chooser;
@@ -67,6 +68,8 @@ pub struct Services {
     pub autosaved: u64,
     /// Asks the user for files and folders.
     pub file_chooser: file_chooser::FileChooser,
+    /// The game collections' thread: queries and imports.
+    pub collections: collections::Collections,
 }
 
 impl Services {
@@ -90,6 +93,7 @@ impl Services {
             last_autosave: f64::NEG_INFINITY,
             autosaved: 0,
             file_chooser: file_chooser::FileChooser::from_environment(),
+            collections: Default::default(),
         }
     }
 
@@ -135,7 +139,12 @@ impl Services {
         actions.extend(lost.into_iter().map(work::WorkKey::lost));
         actions.extend(self.opponent.poll(state));
         actions.extend(self.tablebase.poll(state, &mut self.work));
-        let busy = self.work.any_busy() || self.opponent.busy() || self.review.is_some();
+        let (answers, collections_busy) = self.collections.poll();
+        actions.extend(answers);
+        let busy = self.work.any_busy()
+            || self.opponent.busy()
+            || self.review.is_some()
+            || collections_busy;
         (actions, busy)
     }
 }

@@ -41,6 +41,14 @@ pub enum FilePurpose {
     ExportTraining,
     /// A training state to import.
     ImportTraining,
+    /// Where to make a new game collection.
+    NewCollection,
+    /// A game collection to open.
+    OpenCollection,
+    /// A game file to import into a collection.
+    ImportGames,
+    /// A folder of game files to import into a collection.
+    ImportFolder,
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -61,28 +69,36 @@ impl FilePurpose {
             FilePurpose::OpenGame
             | FilePurpose::AddEngine
             | FilePurpose::ImportPuzzles
-            | FilePurpose::ImportTraining => ChooserKind::Open,
-            FilePurpose::OpenFolder => ChooserKind::Folder,
+            | FilePurpose::ImportTraining
+            | FilePurpose::OpenCollection
+            | FilePurpose::ImportGames => ChooserKind::Open,
+            FilePurpose::OpenFolder | FilePurpose::ImportFolder => ChooserKind::Folder,
             FilePurpose::SaveGame(_)
             | FilePurpose::ExportPuzzles(_)
             | FilePurpose::ExportDiagram(_)
             | FilePurpose::ClubCsv
             | FilePurpose::ClubPng
-            | FilePurpose::ExportTraining => ChooserKind::Save,
+            | FilePurpose::ExportTraining
+            | FilePurpose::NewCollection => ChooserKind::Save,
         }
     }
 
     /// The extensions of the files offered (lower case; none: every file).
     pub fn extensions(&self) -> &'static [&'static str] {
         match self {
-            FilePurpose::OpenGame => &chuhe_core::gamefile::GAME_EXTENSIONS,
+            FilePurpose::OpenGame | FilePurpose::ImportGames => {
+                &chuhe_core::gamefile::GAME_EXTENSIONS
+            }
+            FilePurpose::NewCollection | FilePurpose::OpenCollection => {
+                &[chuhe_core::db::EXTENSION]
+            }
             FilePurpose::SaveGame(_)
             | FilePurpose::ImportPuzzles
             | FilePurpose::ExportPuzzles(_) => &["pgn"],
             FilePurpose::ExportDiagram(_) | FilePurpose::ClubPng => &["png"],
             FilePurpose::ClubCsv => &["csv"],
             FilePurpose::ExportTraining | FilePurpose::ImportTraining => &["ron"],
-            FilePurpose::OpenFolder | FilePurpose::AddEngine => &[],
+            FilePurpose::OpenFolder | FilePurpose::ImportFolder | FilePurpose::AddEngine => &[],
         }
     }
 
@@ -99,6 +115,10 @@ impl FilePurpose {
             FilePurpose::ClubCsv | FilePurpose::ClubPng => "chooser-title-export-club",
             FilePurpose::ExportTraining => "chooser-title-export-training",
             FilePurpose::ImportTraining => "chooser-title-import-training",
+            FilePurpose::NewCollection => "chooser-title-new-collection",
+            FilePurpose::OpenCollection => "chooser-title-open-collection",
+            FilePurpose::ImportGames => "chooser-title-import-games",
+            FilePurpose::ImportFolder => "chooser-title-import-folder",
         }
     }
 

@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod club;
+pub mod collections;
 pub mod editor;
 pub mod export;
 pub mod file_chooser;
@@ -116,6 +117,8 @@ pub struct State {
     pub file_browser: Option<file_chooser::FileBrowser>,
     /// Training: the Train home, the round and its drill.
     pub training: training::TrainingState,
+    /// Game collections: the explorer, the browser, an import.
+    pub collections: collections::CollectionsState,
 }
 
 impl State {
@@ -143,6 +146,7 @@ impl State {
             side_panel_shown: false,
             file_browser: None,
             training: Default::default(),
+            collections: Default::default(),
         }
     }
 

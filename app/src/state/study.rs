@@ -226,6 +226,8 @@ pub struct Derived {
     pub opening: Option<chuhe_core::library::openings::Recognition>,
     /// The ECCO code of the main line.
     pub ecco: Option<chuhe_core::library::openings::ecco::Classification>,
+    /// The ECCO code of the moves up to the cursor (the explorer's position).
+    pub ecco_here: Option<chuhe_core::library::openings::ecco::Classification>,
 }
 
 pub fn derive(
@@ -241,16 +243,18 @@ pub fn derive(
     }
     let openings = chuhe_core::library::openings::builtin().ok();
     let tokens = move_tokens(record, settings);
+    let moves_here = record.moves_to(cursor);
     Derived {
         position: game.position().clone(),
         outcome: game.outcome(),
         rows: move_rows(&tokens, cursor, collapsed),
         tokens,
-        opening: openings.and_then(|b| b.recognize(record.start(), &record.moves_to(cursor))),
+        opening: openings.and_then(|b| b.recognize(record.start(), &moves_here)),
         ecco: chuhe_core::library::openings::ecco::classify(
             record.start(),
             &record.main_line_moves(),
         ),
+        ecco_here: chuhe_core::library::openings::ecco::classify(record.start(), &moves_here),
     }
 }
 

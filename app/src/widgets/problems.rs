@@ -344,6 +344,61 @@ pub fn club_error(e: &ClubError) -> Problem {
     }
 }
 
+/// Why a collection could not be opened, read or written.
+pub fn db_error(e: &chuhe_core::db::DbError) -> Problem {
+    use chuhe_core::db::DbError;
+    match e {
+        DbError::Sqlite { path, source } => {
+            let reason = match source.sqlite_error_code() {
+                Some(rusqlite_code::NotADatabase) => Problem::new("collection-error-not-database"),
+                Some(rusqlite_code::DatabaseCorrupt) => Problem::new("collection-error-damaged"),
+                Some(rusqlite_code::DiskFull) => Problem::new("collection-error-disk-full"),
+                Some(rusqlite_code::ReadOnly | rusqlite_code::PermissionDenied) => {
+                    Problem::new("io-error-permission-denied")
+                }
+                Some(rusqlite_code::CannotOpen) => Problem::new("collection-error-cannot-open"),
+                Some(rusqlite_code::DatabaseBusy | rusqlite_code::DatabaseLocked) => {
+                    Problem::new("collection-error-busy")
+                }
+                _ => Problem::new("collection-error-sqlite").text("code", sqlite_code(source)),
+            };
+            in_file(path, reason)
+        }
+        DbError::NotACollection { path } => {
+            in_file(path, Problem::new("collection-error-not-ours"))
+        }
+        DbError::NewerVersion { path, found } => in_file(
+            path,
+            Problem::new("collection-error-newer").text("version", found),
+        ),
+        DbError::DamagedGame { id, .. } => {
+            Problem::new("collection-error-damaged-game").text("id", id)
+        }
+        DbError::NoSuchGame { id } => Problem::new("collection-error-no-game").text("id", id),
+    }
+}
+
+use chuhe_core::db::SqliteCode as rusqlite_code;
+
+/// SQLite's own number for an error it gave (its text is English).
+fn sqlite_code(e: &chuhe_core::db::SqliteError) -> String {
+    match e {
+        chuhe_core::db::SqliteError::SqliteFailure(f, _) => f.extended_code.to_string(),
+        _ => "-".to_owned(),
+    }
+}
+
+/// A file, or one game of it, that could not be imported into a collection.
+pub fn import_failure(f: &chuhe_core::db::ImportFailure) -> Problem {
+    use chuhe_core::db::ImportProblem;
+    let reason = match &f.problem {
+        ImportProblem::Io(e) => io_error(e),
+        ImportProblem::Read(e) => read_error(e),
+        ImportProblem::NoGames => Problem::new("collection-import-no-games"),
+    };
+    in_file(&f.file, reason)
+}
+
 /// Background work ended without its answer (its thread died).
 pub fn work_lost() -> Problem {
     Problem::new("work-lost")

@@ -1,0 +1,348 @@
+//! Game collections: opening and closing them, the explorer following the board, the
+//! browser's lists, imports, and opening a collection's game in a tab of its own.
+
+use super::Ctx;
+use crate::actions::*;
+use crate::state::Notice;
+use crate::state::collections::{ExploreKey, Import, OpenCollection, PAGE_SIZE};
+use crate::state::file_chooser::FilePurpose;
+use crate::state::problem::Problem;
+use std::path::PathBuf;
+
+impl Ctx<'_> {
+    /// Carries out a collections action.
+    pub(super) fn collections(&mut self, action: CollectionAction) {
+        let ui = self.services.ui.clone();
+        match action {
+            CollectionAction::ToggleExplorer => {
+                self.change_settings(|s| s.explorer_open = !s.explorer_open);
+            }
+            CollectionAction::SetFoldMirror(fold) => {
+                self.change_settings(|s| s.explorer_fold_mirror = fold);
+                if self.state.collections.browser.position.is_some() {
+                    self.ask_list();
+                }
+            }
+            CollectionAction::ToggleBrowser => {
+                let browser = &mut self.state.collections.browser;
+                browser.open = !browser.open;
+                if browser.open {
+                    self.ask_list();
+                }
+            }
+            CollectionAction::NewDialog => self.choose_file(
+                FilePurpose::NewCollection,
+                Some(format!("games.{}", chuhe_core::db::EXTENSION)),
+            ),
+            CollectionAction::OpenDialog => self.choose_file(FilePurpose::OpenCollection, None),
+            CollectionAction::Create(path) => {
+                self.services.collections.open(&ui, path, true, false)
+            }
+            CollectionAction::Open(path) => self.services.collections.open(&ui, path, false, false),
+            CollectionAction::Restore => {
+                for path in self.state.settings.collections.clone() {
+                    self.services.collections.open(&ui, path, false, true);
+                }
+            }
+            CollectionAction::Close(path) => {
+                let collections = &mut self.state.collections;
+                collections.open.retain(|c| c.path != path);
+                collections.revision += 1;
+                if collections.browser.collection.as_ref() == Some(&path) {
+                    collections.browser.collection = None;
+                }
+                self.services.collections.close(&ui, path.clone());
+                self.change_settings(|s| s.collections.retain(|p| *p != path));
+                self.ask_list();
+            }
+            CollectionAction::Opened {
+                path,
+                result,
+                remembered,
+            } => self.opened(path, result, remembered),
+            CollectionAction::ImportFileDialog => {
+                if self.has_collection() {
+                    self.choose_file(FilePurpose::ImportGames, None);
+                }
+            }
+            CollectionAction::ImportFolderDialog => {
+                if self.has_collection() {
+                    self.choose_file(FilePurpose::ImportFolder, None);
+                }
+            }
+            CollectionAction::Import(inputs) => self.import(inputs),
+            CollectionAction::CancelImport => {
+                self.services.collections.cancel_import();
+                if let Some(import) = &mut self.state.collections.import {
+                    import.cancelling = true;
+                }
+            }
+            CollectionAction::ImportProgress(progress) => {
+                if let Some(import) = &mut self.state.collections.import {
+                    import.progress = progress;
+                }
+            }
+            CollectionAction::Imported(outcome) => {
+                let path = outcome.collection.clone();
+                self.state.collections.import = None;
+                self.state.collections.last_import = Some(outcome);
+                self.state.collections.revision += 1;
+                // Its new number of games, and the lists again.
+                if self.state.collections.is_open(&path) {
+                    self.services.collections.open(&ui, path, false, true);
+                }
+            }
+            CollectionAction::Explored(key, result) => {
+                // An answer about a position no longer on the board is dropped.
+                if self.state.collections.asked.as_ref() == Some(&key) {
+                    self.state.collections.answer = Some(result);
+                }
+            }
+            CollectionAction::Show(path) => {
+                let browser = &mut self.state.collections.browser;
+                browser.collection = Some(path);
+                browser.position = None;
+                browser.offset = 0;
+                browser.selected = None;
+                self.ask_list();
+            }
+            CollectionAction::SetFilter(filter) => {
+                let browser = &mut self.state.collections.browser;
+                if browser.filter != filter {
+                    browser.filter = filter;
+                    browser.offset = 0;
+                    self.ask_list();
+                }
+            }
+            CollectionAction::Sort(column) => {
+                let browser = &mut self.state.collections.browser;
+                if browser.sort == column {
+                    browser.descending = !browser.descending;
+                } else {
+                    browser.sort = column;
+                    browser.descending = false;
+                }
+                browser.offset = 0;
+                self.ask_list();
+            }
+            CollectionAction::Page(offset) => {
+                self.state.collections.browser.offset = offset;
+                self.ask_list();
+            }
+            CollectionAction::Select(path, id) => {
+                self.state.collections.browser.selected = Some((path, id));
+            }
+            CollectionAction::OpenSelected => {
+                let browser = &self.state.collections.browser;
+                let found = browser.selected.as_ref().and_then(|(path, id)| {
+                    browser.page.as_ref().and_then(|(_, games)| {
+                        games
+                            .iter()
+                            .find(|g| g.collection == *path && g.info.id == *id)
+                    })
+                });
+                if let Some(game) = found {
+                    let (collection, id, ply) = (game.collection.clone(), game.info.id, game.ply);
+                    self.services
+                        .collections
+                        .load_game(&ui, collection, id, ply);
+                }
+            }
+            CollectionAction::Listed(id, result) => {
+                let browser = &mut self.state.collections.browser;
+                if browser.asked == id {
+                    match result {
+                        Ok(page) => {
+                            browser.page = Some(page);
+                            browser.error = None;
+                        }
+                        Err(problem) => {
+                            browser.page = None;
+                            browser.error = Some(problem);
+                        }
+                    }
+                }
+            }
+            CollectionAction::OpenGame {
+                collection,
+                id,
+                ply,
+            } => self
+                .services
+                .collections
+                .load_game(&ui, collection, id, ply),
+            CollectionAction::GameLoaded(Ok(game)) => {
+                self.open_record(*game.record, None);
+                let line = self.state.study.record.main_line();
+                let at = (game.ply as usize).min(line.len());
+                if at > 0 {
+                    self.state.study.cursor = line[at - 1];
+                }
+                self.state.refresh();
+            }
+            CollectionAction::GameLoaded(Err(problem)) => {
+                self.state.notice = Some(Notice::Problem(problem));
+            }
+            CollectionAction::FindPosition => {
+                if self.has_collection() {
+                    let position = self.state.position().clone();
+                    let browser = &mut self.state.collections.browser;
+                    browser.open = true;
+                    browser.position = Some(position);
+                    browser.offset = 0;
+                    browser.selected = None;
+                    self.ask_list();
+                }
+            }
+            CollectionAction::ClearPosition => {
+                self.state.collections.browser.position = None;
+                self.state.collections.browser.offset = 0;
+                self.ask_list();
+            }
+        }
+    }
+
+    /// Whether a collection is open; if not, the user is told to open or make one.
+    fn has_collection(&mut self) -> bool {
+        let any = !self.state.collections.open.is_empty();
+        if !any {
+            self.state.notice = Some(Notice::Message("collection-none-open"));
+        }
+        any
+    }
+
+    /// The service opened a collection, or could not.
+    fn opened(&mut self, path: PathBuf, result: Result<u64, Problem>, remembered: bool) {
+        match result {
+            Ok(games) => {
+                let collections = &mut self.state.collections;
+                match collections.open.iter_mut().find(|c| c.path == path) {
+                    Some(open) => open.games = games,
+                    None => collections.open.push(OpenCollection {
+                        path: path.clone(),
+                        games,
+                    }),
+                }
+                collections.revision += 1;
+                if !remembered {
+                    // The collection just opened is the one the browser lists.
+                    collections.browser.collection = Some(path.clone());
+                    collections.browser.offset = 0;
+                }
+                if !self.state.settings.collections.contains(&path) {
+                    self.change_settings(|s| s.collections.push(path));
+                }
+                self.ask_list();
+            }
+            Err(problem) => {
+                self.state.notice = Some(Notice::Problem(
+                    Problem::new("collection-open-failed").with("error", problem),
+                ));
+                // One that is gone is not looked for at every start.
+                if remembered && !self.state.collections.is_open(&path) {
+                    self.change_settings(|s| s.collections.retain(|p| *p != path));
+                }
+            }
+        }
+    }
+
+    /// Imports `inputs` into the browser's collection.
+    fn import(&mut self, inputs: Vec<PathBuf>) {
+        if !self.has_collection() || inputs.is_empty() {
+            return;
+        }
+        if self.state.collections.import.is_some() {
+            self.state.notice = Some(Notice::Message("collection-import-busy"));
+            return;
+        }
+        let Some(target) = self.state.collections.current().map(|c| c.path.clone()) else {
+            return;
+        };
+        let collections = &mut self.state.collections;
+        collections.browser.open = true;
+        collections.last_import = None;
+        collections.import = Some(Import {
+            collection: target.clone(),
+            progress: Default::default(),
+            cancelling: false,
+        });
+        let ui = self.services.ui.clone();
+        self.services.collections.import(&ui, target, inputs);
+    }
+
+    /// Asks for the browser's list as its filter, sort and page stand.
+    fn ask_list(&mut self) {
+        let collections = &mut self.state.collections;
+        let browser = &mut collections.browser;
+        if !browser.open {
+            return;
+        }
+        browser.asked += 1;
+        let filter = match browser.filter.to_core() {
+            Ok(filter) => filter,
+            Err(problem) => {
+                browser.page = None;
+                browser.error = Some(problem);
+                return;
+            }
+        };
+        let fold = self.state.settings.explorer_fold_mirror;
+        let paths: Vec<PathBuf> = match &browser.position {
+            Some(_) => collections.open.iter().map(|c| c.path.clone()).collect(),
+            None => collections
+                .browser
+                .collection
+                .as_ref()
+                .filter(|p| collections.open.iter().any(|c| &c.path == *p))
+                .or(collections.open.first().map(|c| &c.path))
+                .into_iter()
+                .cloned()
+                .collect(),
+        };
+        let browser = &collections.browser;
+        let query = crate::services::collections::ListQuery {
+            collections: paths,
+            filter: filter.headers,
+            material: filter.material,
+            position: browser.position.clone().map(|p| (p, fold)),
+            sort: browser.sort,
+            descending: browser.descending,
+            offset: browser.offset,
+            limit: PAGE_SIZE,
+        };
+        let (id, ui) = (browser.asked, self.services.ui.clone());
+        self.services.collections.list(&ui, id, query);
+    }
+
+    /// After every action: the explorer asks about the board's position once it changed
+    /// (or the collections, or the mirror folding, did).
+    pub(super) fn follow_with_explorer(&mut self) {
+        let state = &mut *self.state;
+        if !state.settings.explorer_open
+            || state.collections.open.is_empty()
+            || state.editor.is_some()
+            || state.puzzles.session.is_some()
+        {
+            return;
+        }
+        let key = ExploreKey {
+            fen: state.position().to_string(),
+            fold: state.settings.explorer_fold_mirror,
+            revision: state.collections.revision,
+        };
+        if state.collections.asked.as_ref() == Some(&key) {
+            return;
+        }
+        state.collections.asked = Some(key.clone());
+        state.collections.answer = None;
+        let paths = state
+            .collections
+            .open
+            .iter()
+            .map(|c| c.path.clone())
+            .collect();
+        let position = state.position().clone();
+        let ui = self.services.ui.clone();
+        self.services.collections.explore(&ui, key, position, paths);
+    }
+}

@@ -1,0 +1,363 @@
+//! Game collections in the app, driven by clicks: a small collection made in a temporary
+//! folder opens at start; the explorer lists the start position's moves with the counts
+//! the collection itself gives, a click on a move plays it, a click on a game opens it in
+//! a new tab at the position; the browser filters by player, sorts by a column and opens
+//! a game.
+
+mod common;
+
+use chuhe::ChuheApp;
+use chuhe::actions::*;
+use chuhe::settings::Settings;
+use chuhe::state::collections::ExplorerAnswer;
+use chuhe_core::Position;
+use chuhe_core::db::{Collection, GeneratorOptions, random_games};
+use chuhe_core::notation::{Notation, format_move};
+use common::{open_with_settings, temp_dir, wait_for};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A collection of `games` random games (with a few players, so a name repeats) in `dir`.
+fn make_collection(dir: &Path, games: usize) -> PathBuf {
+    let path = dir.join("games.chuhedb");
+    let mut collection = Collection::open(&path).unwrap();
+    let options = GeneratorOptions {
+        seed: 32,
+        games,
+        players: 8,
+    };
+    collection
+        .import_records(
+            random_games(&options),
+            "test",
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+    path
+}
+
+/// The app opened with the collection at `path` remembered, the explorer shown or not.
+fn open_app(dir: &Path, path: &Path, explorer: bool) -> Harness<'static, ChuheApp> {
+    let settings = Settings {
+        collections: vec![path.to_owned()],
+        explorer_open: explorer,
+        ..Settings::default()
+    };
+    let mut harness = open_with_settings(&dir.join("home"), &settings);
+    wait_for(&mut harness, WAIT, |app| {
+        !app.state.collections.open.is_empty()
+    });
+    harness
+}
+
+/// Waits for the explorer's answer about the position on the board.
+fn explorer_answer(harness: &mut Harness<'static, ChuheApp>) -> ExplorerAnswer {
+    wait_for(harness, WAIT, |app| {
+        let c = &app.state.collections;
+        matches!(&c.answer, Some(Ok(_)))
+            && c.asked.as_ref().map(|k| k.fen.clone()) == Some(app.state.position().to_string())
+    });
+    harness.run();
+    match &harness.state().state.collections.answer {
+        Some(Ok(answer)) => answer.clone(),
+        other => panic!("no answer: {other:?}"),
+    }
+}
+
+fn apply(harness: &mut Harness<'_, ChuheApp>, action: Action) {
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, action);
+    harness.run_ok();
+}
+
+#[test]
+fn the_explorer_lists_the_collections_moves_and_a_click_plays_one() {
+    let dir = temp_dir("collections", "explorer");
+    let path = make_collection(&dir, 120);
+    let expected = Collection::open_read_only(&path)
+        .unwrap()
+        .explore(&Position::startpos(), false)
+        .unwrap();
+    assert!(
+        expected.moves.len() > 1,
+        "the generator opens in several ways"
+    );
+    let mut harness = open_app(&dir, &path, true);
+    let answer = explorer_answer(&mut harness);
+    assert_eq!(answer.total.games, expected.total.games);
+    let counts = |moves: &[chuhe_core::db::MoveStats]| -> Vec<(String, u64)> {
+        moves
+            .iter()
+            .map(|m| (m.mv.unwrap().to_string(), m.games))
+            .collect()
+    };
+    assert_eq!(counts(&answer.moves), counts(&expected.moves));
+    // On screen: each move in Chinese with its count.
+    let start = Position::startpos();
+    for stats in &expected.moves {
+        let text = format_move(&start, stats.mv.unwrap(), Notation::Chinese);
+        harness.get_by_label(&text);
+        let share = (stats.games as f64 * 100.0 / expected.total.games as f64).round();
+        let count = format!("{} ({share}%)", stats.games);
+        assert!(
+            harness.get_all_by_label(&count).next().is_some(),
+            "{count} shown"
+        );
+    }
+    // A click on the second most played move plays it on the board.
+    let chosen = expected.moves[1].mv.unwrap();
+    harness
+        .get_by_label(&format_move(&start, chosen, Notation::Chinese))
+        .click();
+    harness.run();
+    let mut after = Position::startpos();
+    after.play_unchecked(chosen);
+    assert_eq!(
+        harness.state().state.position().to_string(),
+        after.to_string()
+    );
+    // And the explorer follows: the answer now is about the new position.
+    let next = explorer_answer(&mut harness);
+    assert_eq!(next.total.games, expected.moves[1].games);
+    // An answer about the start position, come late, is dropped: the board moved on.
+    let mut stale = harness.state().state.collections.asked.clone().unwrap();
+    stale.fen = Position::startpos().to_string();
+    let late = ExplorerAnswer {
+        total: expected.total.clone(),
+        ..ExplorerAnswer::default()
+    };
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::Explored(stale, Ok(late))),
+    );
+    assert_eq!(
+        harness.state().state.collections.answer,
+        Some(Ok(next)),
+        "the stale answer was not taken"
+    );
+}
+
+#[test]
+fn a_click_on_a_game_opens_it_in_a_new_tab_at_the_position() {
+    let dir = temp_dir("collections", "open-game");
+    let path = make_collection(&dir, 80);
+    let mut harness = open_app(&dir, &path, true);
+    let first = explorer_answer(&mut harness).moves[0].mv.unwrap();
+    // A move on the board first, so that the game there is not a blank one (which a game
+    // opened would take the place of).
+    apply(&mut harness, Action::Study(StudyAction::PlayMove(first)));
+    let answer = explorer_answer(&mut harness);
+    let game = answer.games.first().expect("games reached it").clone();
+    assert_eq!(game.ply, 1);
+    let label = format!("{} – {}", game.info.red, game.info.black);
+    let button = harness
+        .get_all_by_label_contains(&label)
+        .next()
+        .expect("the game is listed");
+    button.click();
+    harness.run();
+    wait_for(&mut harness, WAIT, |app| app.state.tab_count() == 2);
+    let state = &harness.state().state;
+    let record = &state.study.record;
+    assert_eq!(record.headers().get("Red").unwrap_or(""), game.info.red);
+    assert_eq!(record.moves_to(state.study.cursor).len(), 1);
+    let mut expected = Position::startpos();
+    expected.play_unchecked(first);
+    assert_eq!(state.position().to_string(), expected.to_string());
+}
+
+#[test]
+fn the_browser_filters_by_player_sorts_by_a_column_and_opens_a_game() {
+    let dir = temp_dir("collections", "browser");
+    let path = make_collection(&dir, 60);
+    let mut harness = open_app(&dir, &path, false);
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::ToggleBrowser),
+    );
+    let page_of = |harness: &Harness<'_, ChuheApp>| {
+        harness
+            .state()
+            .state
+            .collections
+            .browser
+            .page
+            .clone()
+            .map(|(total, games)| (total, games.into_iter().map(|g| g.info).collect::<Vec<_>>()))
+    };
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.collections.browser.page.is_some()
+    });
+    let (total, games) = page_of(&harness).unwrap();
+    assert_eq!(total, 60);
+    // Filter by the first game's Red player.
+    let player = games[0].red.clone();
+    harness.get_by_label("棋手").click();
+    harness.run();
+    harness.get_by_label("棋手").type_text(&player);
+    harness.run();
+    let asked = harness.state().state.collections.browser.asked;
+    wait_for(&mut harness, WAIT, |app| {
+        let b = &app.state.collections.browser;
+        b.filter.player == player && b.page.is_some() && b.asked >= asked
+    });
+    wait_for(&mut harness, WAIT, |_| true);
+    let (filtered, games) = page_of(&harness).unwrap();
+    assert!(
+        filtered > 0 && filtered < 60,
+        "{filtered} games of {player}"
+    );
+    assert!(
+        games
+            .iter()
+            .all(|g| g.red.contains(&player) || g.black.contains(&player))
+    );
+    // Clear the filter, then sort by length, and the other way round.
+    harness.get_by_label("棋手").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.run();
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.collections.browser.filter.player.is_empty()
+            && app
+                .state
+                .collections
+                .browser
+                .page
+                .as_ref()
+                .is_some_and(|(t, _)| *t == 60)
+    });
+    let plies = |harness: &Harness<'_, ChuheApp>| -> Vec<u32> {
+        page_of(harness)
+            .unwrap()
+            .1
+            .iter()
+            .map(|g| g.plies)
+            .collect()
+    };
+    let unsorted = plies(&harness);
+    harness.get_by_label("步数").click();
+    harness.run();
+    wait_for(&mut harness, WAIT, |app| {
+        let b = &app.state.collections.browser;
+        b.sort == chuhe_core::db::GameSort::Plies && b.page.is_some()
+    });
+    wait_for(&mut harness, WAIT, |_| true);
+    let ascending = plies(&harness);
+    let mut sorted = ascending.clone();
+    sorted.sort();
+    assert_eq!(ascending, sorted);
+    assert_ne!(ascending, unsorted, "the order changed");
+    harness.get_by_label("步数 ▲").click();
+    harness.run();
+    wait_for(&mut harness, WAIT, |app| {
+        let b = &app.state.collections.browser;
+        b.descending
+            && b.page.as_ref().is_some_and(|(_, g)| {
+                g.first().map(|g| g.info.plies) >= g.last().map(|g| g.info.plies)
+            })
+    });
+    let descending = plies(&harness);
+    assert!(descending.windows(2).all(|w| w[0] >= w[1]));
+    assert!(descending[0] >= *sorted.last().unwrap());
+    // Choose the longest game's row and press Enter: it opens in a new tab.
+    let (_, games) = page_of(&harness).unwrap();
+    let longest = games[0].clone();
+    harness
+        .get_all_by_label(&longest.red)
+        .next()
+        .expect("the row is shown")
+        .click();
+    harness.run();
+    let chosen = harness
+        .state()
+        .state
+        .collections
+        .browser
+        .selected
+        .clone()
+        .expect("a row is chosen")
+        .1;
+    harness.key_press(Key::Enter);
+    harness.run();
+    // The blank game on the board gives its place to the game opened.
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.study.record.move_count() > 0
+    });
+    let state = &harness.state().state;
+    let info = Collection::open_read_only(&path)
+        .unwrap()
+        .game_info(chosen)
+        .unwrap();
+    assert_eq!(
+        state.study.record.main_line_moves().len() as u32,
+        info.plies
+    );
+    assert_eq!(
+        state.study.record.headers().get("Red").unwrap_or(""),
+        info.red
+    );
+}
+
+#[test]
+fn an_import_of_a_folder_reports_its_progress_and_its_failures_in_words() {
+    let dir = temp_dir("collections", "import");
+    let path = dir.join("new.chuhedb");
+    Collection::open(&path).unwrap();
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    // The reference data beside the project (or beside the folder of its worktrees).
+    let sample = ["../../shared", "../../../shared"]
+        .iter()
+        .map(|up| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(up)
+                .join("data/games/eleeye_ccgc")
+        })
+        .find(|p| p.is_dir())
+        .expect("the shared data is beside the project");
+    let mut copied = 0;
+    for entry in std::fs::read_dir(&sample).unwrap().flatten().take(3) {
+        std::fs::copy(entry.path(), games.join(entry.file_name())).unwrap();
+        copied += 1;
+    }
+    assert!(copied > 0, "the shared games are there");
+    std::fs::write(games.join("broken.pgn"), "[Event \"x\"]\n1. h2e2 zz9 *\n").unwrap();
+    let mut harness = open_app(&dir, &path, true);
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::Import(vec![games.clone()])),
+    );
+    // Under way, or (three small files) done already.
+    let c = &harness.state().state.collections;
+    assert!(c.import.is_some() || c.last_import.is_some());
+    wait_for(&mut harness, Duration::from_secs(60), |app| {
+        app.state.collections.last_import.is_some()
+    });
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.collections.open[0].games > 0
+    });
+    harness.run();
+    let state = &harness.state().state;
+    let outcome = state.collections.last_import.clone().unwrap();
+    let in_file = Collection::open_read_only(&path)
+        .unwrap()
+        .game_count()
+        .unwrap();
+    assert_eq!(outcome.progress.games, in_file);
+    assert_eq!(state.collections.open[0].games, in_file);
+    assert!(!outcome.failures.is_empty(), "the broken file is reported");
+    // Said in Chinese, naming the file.
+    harness.get_by_label_contains("已导入“new”");
+    harness.get_by_label_contains("未能导入的文件").click();
+    harness.run_ok();
+    harness.get_by_label_contains("broken.pgn");
+}
