@@ -23,6 +23,8 @@ pub mod ccbridge;
 mod color;
 pub mod convert;
 pub mod dhtmlxq;
+// The board description every drawing is made from (screen, PNG, PDF).
+pub mod diagram;
 pub mod encoding;
 pub mod external;
 pub mod fen;
@@ -52,6 +54,8 @@ mod tables;
 // Endgame tablebases.
 pub mod tb;
 pub mod uci;
+// Printable worksheets of diagrams with an answer key (PDF).
+pub mod worksheet;
 pub mod xqf;
 mod zobrist;
 

@@ -6,7 +6,8 @@
 //! `eval FEN` prints the static evaluation term by term.
 //! `solve` proves mates exactly (see [`solve`]). `classify FILE...` prints each game's
 //! ECCO code and names; `library --json` prints the built-in library. `tb` generates,
-//! counts and probes endgame tables (see [`tb`]).
+//! counts and probes endgame tables (see [`tb`]). `worksheet` prints positions as a PDF
+//! worksheet with an answer key (see [`worksheet`]).
 //!
 //! Each subcommand is a module here that reads its arguments and prints; the work itself
 //! (searching, solving, converting, classifying, the tables) is the library's.
@@ -19,6 +20,7 @@ mod library;
 mod perft;
 mod solve;
 mod tb;
+mod worksheet;
 
 use chuhe_core::Position;
 use chuhe_core::uci::Uci;
@@ -42,7 +44,10 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine tb probe FEN [--json]
                                        endgame table value, distance to mate and best moves
        chuhe-engine tb bench [MATERIAL,...]
-                                       time and memory to generate endgame tables";
+                                       time and memory to generate endgame tables
+       chuhe-engine worksheet INPUT... -o OUT.pdf [--per-page N] [--title TEXT] [--no-answers]
+                                       print FEN lists, puzzle RON or PGN as a PDF worksheet
+                                       (1, 2, 4, 6, 9 or 12 diagrams a page) with the answers";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
@@ -62,6 +67,7 @@ fn main() -> ExitCode {
         Some("classify") => classify::command(&args[1..], &mut io::stdout().lock()),
         Some("library") => library::command(&args[1..]),
         Some("tb") => tb::command(&args[1..], &mut io::stdout().lock()),
+        Some("worksheet") => worksheet::command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
