@@ -198,6 +198,9 @@ impl Ctx<'_> {
             }
             FilePurpose::ClubCsv => self.apply(Action::Club(ClubAction::ExportCsv(path))),
             FilePurpose::ClubPng => self.apply(Action::Club(ClubAction::ExportPng(path))),
+            FilePurpose::Worksheet(options) => {
+                self.apply(Action::Worksheet(WorksheetAction::Write(path, options)))
+            }
         }
     }
 

@@ -37,6 +37,8 @@ pub enum FilePurpose {
     ClubCsv,
     /// Where to write the club's printable page.
     ClubPng,
+    /// Where to write a worksheet (PDF).
+    Worksheet(crate::state::worksheet::WorksheetOptions),
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -62,7 +64,8 @@ impl FilePurpose {
             | FilePurpose::ExportPuzzles(_)
             | FilePurpose::ExportDiagram(_)
             | FilePurpose::ClubCsv
-            | FilePurpose::ClubPng => ChooserKind::Save,
+            | FilePurpose::ClubPng
+            | FilePurpose::Worksheet(_) => ChooserKind::Save,
         }
     }
 
@@ -75,6 +78,7 @@ impl FilePurpose {
             | FilePurpose::ExportPuzzles(_) => &["pgn"],
             FilePurpose::ExportDiagram(_) | FilePurpose::ClubPng => &["png"],
             FilePurpose::ClubCsv => &["csv"],
+            FilePurpose::Worksheet(_) => &["pdf"],
             FilePurpose::OpenFolder | FilePurpose::AddEngine => &[],
         }
     }
@@ -90,6 +94,7 @@ impl FilePurpose {
             FilePurpose::ExportPuzzles(_) => "chooser-title-export-puzzles",
             FilePurpose::ExportDiagram(_) => "chooser-title-export-diagram",
             FilePurpose::ClubCsv | FilePurpose::ClubPng => "chooser-title-export-club",
+            FilePurpose::Worksheet(_) => "chooser-title-worksheet",
         }
     }
 

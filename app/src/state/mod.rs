@@ -18,6 +18,7 @@ pub mod puzzles;
 pub mod study;
 pub mod tablebase;
 pub mod tabs;
+pub mod worksheet;
 
 use crate::settings::Settings;
 use chuhe_core::IllegalReason;
@@ -101,6 +102,8 @@ pub struct State {
     pub play_setup: Option<play::PlaySetup>,
     /// The diagram export dialog, while it is open.
     pub export_dialog: Option<export::ExportOptions>,
+    /// The worksheet dialog, when open.
+    pub worksheet_dialog: Option<worksheet::WorksheetOptions>,
     /// The knowledge reference window and the board-lines overlay.
     pub knowledge: knowledge::KnowledgeState,
     /// The club manager.
@@ -133,6 +136,7 @@ impl State {
             play: None,
             play_setup: None,
             export_dialog: None,
+            worksheet_dialog: None,
             knowledge: Default::default(),
             club: Default::default(),
             tablebase: Default::default(),
