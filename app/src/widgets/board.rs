@@ -14,7 +14,7 @@ use crate::state::State;
 use crate::theme::Theme;
 use chuhe_core::{Color, File, Piece, Rank, Square};
 use egui::emath::GuiRounding as _;
-use egui::{Align2, FontId, Painter, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2, Widget, pos2};
+use egui::{Align2, FontId, Painter, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2, Widget};
 
 pub use chuhe_core::diagram::Diagram;
 use chuhe_core::diagram::{
@@ -802,6 +802,7 @@ pub fn drawn(ctx: &egui::Context, key: &str) -> Option<BoardGeometry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui::pos2;
 
     /// The point on `file` (0 = a) and `rank` (0 = Red's back rank).
     fn square(file: u8, rank: u8) -> Square {

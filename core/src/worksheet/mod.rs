@@ -185,25 +185,15 @@ impl Words {
 pub fn chinese_number(n: u32) -> String {
     const DIGITS: [char; 10] = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
     let digit = |d: u32| DIGITS[d as usize];
+    // The ones after 十, none for a round ten.
+    let ones = |n: u32| match n % 10 {
+        0 => String::new(),
+        d => digit(d).to_string(),
+    };
     match n {
         0..=9 => digit(n).to_string(),
-        10..=19 => format!(
-            "十{}",
-            if n == 10 {
-                String::new()
-            } else {
-                digit(n % 10).to_string()
-            }
-        ),
-        20..=99 => format!(
-            "{}十{}",
-            digit(n / 10),
-            if n % 10 == 0 {
-                String::new()
-            } else {
-                digit(n % 10).to_string()
-            }
-        ),
+        10..=19 => format!("十{}", ones(n)),
+        20..=99 => format!("{}十{}", digit(n / 10), ones(n)),
         _ => n.to_string(),
     }
 }

@@ -379,7 +379,7 @@ impl Block {
             heading.push(' ');
             heading.push_str(&entry.title);
         }
-        heading.push_str("　");
+        heading.push('　');
         heading.push_str(&goal);
         let mut lines = vec![(heading, ANSWER_SIZE + 1.0)];
         let mut diagrams = Vec::new();
