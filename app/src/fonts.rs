@@ -10,8 +10,9 @@ use std::sync::Arc;
 /// The name egui knows the font by.
 pub const FONT_NAME: &str = "Chuhe Kai";
 
-/// The subset font file, made by `assets/fonts/subset.py`.
-static FONT_FILE: &[u8] = include_bytes!("../../assets/fonts/ChuheKai-Regular.ttf");
+/// The subset font file, made by `assets/fonts/subset.py`, which the core embeds for the
+/// printed worksheets too.
+static FONT_FILE: &[u8] = chuhe_core::diagram::FONT;
 
 /// Font definitions with Chuhe Kai first (and only) for both proportional and monospace text.
 pub fn definitions() -> FontDefinitions {

@@ -307,12 +307,5 @@ impl ScoreUnit {
     }
 }
 
-/// How the points are labelled round the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Coordinates {
-    /// Each side's file numbers at its own edge: Red's 九…一, Black's 1…9 (纵线编号).
-    #[default]
-    Chinese,
-    /// ICCS: files a–i along the bottom and top, ranks 0–9 up the left side.
-    Iccs,
-}
+/// How the points are labelled round the board (the board description's choice).
+pub use chuhe_core::diagram::Coordinates;

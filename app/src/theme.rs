@@ -6,7 +6,7 @@
 //! colour by what it says (success, danger, ...), and the printed club page asks [`PAGE`].
 
 use chuhe_core::record::MarkColor;
-use egui::{Color32, Vec2};
+use egui::Color32;
 use serde::{Deserialize, Serialize};
 
 /// The themes a user chooses between, as the settings store the choice.
@@ -154,39 +154,9 @@ pub const PAGE: PagePalette = PagePalette {
     head_fill: Color32::from_rgb(230, 230, 230),
 };
 
-/// Lengths on the board in units of the spacing between two neighbouring points, so the
-/// board looks the same at every size.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Proportions {
-    /// Rounding of the board's corners.
-    pub board_corner_radius: f32,
-    /// Width of the grid lines, palace diagonals and corner marks.
-    pub line_width: f32,
-    /// Width of the frame drawn just outside the grid.
-    pub frame_width: f32,
-    /// How far the frame stands outside the outermost lines: beyond the edge pieces.
-    pub frame_gap: f32,
-    /// Distance of a corner mark from the lines it sits between.
-    pub mark_gap: f32,
-    /// Length of each arm of a corner mark.
-    pub mark_arm: f32,
-    /// Radius of a piece.
-    pub piece_radius: f32,
-    /// Width of the rim around a piece's face.
-    pub piece_rim_width: f32,
-    /// How far a piece's shadow falls from it.
-    pub piece_shadow_offset: Vec2,
-    /// Radius of the ring inked inside a piece's face.
-    pub piece_ring_radius: f32,
-    /// Height of a piece's character.
-    pub piece_text: f32,
-    /// Height of the characters in the river.
-    pub river_text: f32,
-    /// Height of the file numbers.
-    pub file_number_text: f32,
-    /// Distance of the file numbers' centres from the outermost ranks.
-    pub file_number_offset: f32,
-}
+/// Lengths on the board in units of the spacing between two neighbouring points: the board
+/// description's, which the printed worksheets share.
+pub use chuhe_core::diagram::Proportions;
 
 impl Theme {
     /// A traditional board: light wood, dark ink, boxwood pieces inked red and black.
@@ -306,22 +276,7 @@ const MARKS: [Color32; 4] = [
 const PREVIEW_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(110, 110, 110, 150);
 
 /// The wood theme's proportions, which the others start from.
-const PROPORTIONS: Proportions = Proportions {
-    board_corner_radius: 0.1,
-    line_width: 0.022,
-    frame_width: 0.05,
-    frame_gap: 0.56,
-    mark_gap: 0.07,
-    mark_arm: 0.2,
-    piece_radius: 0.45,
-    piece_rim_width: 0.05,
-    piece_shadow_offset: Vec2::new(0.04, 0.06),
-    piece_ring_radius: 0.37,
-    piece_text: 0.56,
-    river_text: 0.58,
-    file_number_text: 0.3,
-    file_number_offset: 0.84,
-};
+const PROPORTIONS: Proportions = Proportions::WOOD;
 
 impl Default for Theme {
     fn default() -> Theme {

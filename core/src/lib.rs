@@ -24,6 +24,8 @@ mod color;
 pub mod convert;
 pub mod db;
 pub mod dhtmlxq;
+// The board description every drawing is made from (screen, PNG, PDF).
+pub mod diagram;
 pub mod encoding;
 pub mod external;
 pub mod fen;
@@ -55,6 +57,8 @@ pub mod tb;
 // Spaced repetition over puzzles, patterns, endgames and opening repertoires.
 pub mod training;
 pub mod uci;
+// Printable worksheets of diagrams with an answer key (PDF).
+pub mod worksheet;
 pub mod xqf;
 mod zobrist;
 

@@ -53,6 +53,8 @@ pub enum Action {
     Openings(OpeningsAction),
     /// Diagram export.
     Export(ExportAction),
+    /// Printable worksheets.
+    Worksheet(WorksheetAction),
     /// The window and its dialogs.
     Window(WindowAction),
     /// The position editor.
@@ -125,6 +127,7 @@ from_feature! {
     PresentationAction => Presentation,
     OpeningsAction => Openings,
     ExportAction => Export,
+    WorksheetAction => Worksheet,
     WindowAction => Window,
     EditorAction => Editor,
     PuzzleAction => Puzzle,
@@ -335,6 +338,19 @@ pub enum ExportAction {
     /// Exports the board as a PNG diagram to the path.
     Png(PathBuf, ExportOptions),
     /// The export finished: the file written, or why not.
+    Finished(Result<PathBuf, crate::state::problem::Problem>),
+}
+
+/// Making a printable worksheet (PDF) of positions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorksheetAction {
+    /// Opens (with the choices) or closes (`None`) the worksheet dialog.
+    Dialog(Option<crate::state::worksheet::WorksheetOptions>),
+    /// Asks where to save the worksheet, then writes it.
+    SaveDialog(crate::state::worksheet::WorksheetOptions),
+    /// Writes the worksheet to the path.
+    Write(PathBuf, crate::state::worksheet::WorksheetOptions),
+    /// The worksheet was written (the file), or why not.
     Finished(Result<PathBuf, crate::state::problem::Problem>),
 }
 

@@ -212,6 +212,9 @@ impl Ctx<'_> {
             FilePurpose::ImportGames | FilePurpose::ImportFolder => {
                 self.apply(Action::Collections(CollectionAction::Import(vec![path])))
             }
+            FilePurpose::Worksheet(options) => {
+                self.apply(Action::Worksheet(WorksheetAction::Write(path, options)))
+            }
         }
     }
 

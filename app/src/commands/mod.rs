@@ -22,6 +22,7 @@ mod tabs;
 mod training;
 mod view;
 mod window;
+mod worksheet;
 
 use crate::actions::*;
 use crate::services::Services;
@@ -74,6 +75,8 @@ feature_apply! {
     apply_openings(OpeningsAction) => openings;
     /// Carries out a diagram-export action.
     apply_export(ExportAction) => export;
+    /// Carries out a worksheet action.
+    apply_worksheet(WorksheetAction) => worksheet;
     /// Carries out a window action.
     apply_window(WindowAction) => window;
     /// Carries out a position-editor action.
@@ -114,6 +117,7 @@ impl Ctx<'_> {
             Action::Presentation(a) => self.presentation(a),
             Action::Openings(a) => self.openings(a),
             Action::Export(a) => self.export(a),
+            Action::Worksheet(a) => self.worksheet(a),
             Action::Window(a) => self.window(a),
             Action::Editor(a) => self.editor(a),
             Action::Puzzle(a) => self.puzzle(a),

@@ -46,7 +46,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let fold = needed.is_some_and(|w| w > ui.available_width());
     let mut menus = |ui: &mut Ui| {
         ui.menu_button(i18n.tr("menu-file"), |ui| {
-            let entries: [MenuEntry; 11] = [
+            let entries: [MenuEntry; 12] = [
                 (
                     "file-new",
                     Some((Modifiers::COMMAND, Key::N)),
@@ -83,6 +83,16 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     None,
                     Action::Export(ExportAction::Dialog(Some(
                         crate::state::export::ExportOptions::default(),
+                    ))),
+                ),
+                (
+                    "file-worksheet",
+                    None,
+                    Action::Worksheet(WorksheetAction::Dialog(Some(
+                        crate::state::worksheet::WorksheetOptions::new(
+                            crate::state::worksheet::WorksheetSource::Board,
+                            i18n.tr("worksheet-default-title"),
+                        ),
                     ))),
                 ),
                 ("file-copy-fen", None, Action::Study(StudyAction::CopyFen)),

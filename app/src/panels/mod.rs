@@ -24,6 +24,7 @@ pub mod training;
 
 use crate::widgets::text::*;
 pub mod export;
+pub mod worksheet;
 
 use crate::actions::*;
 use crate::state::State;
@@ -151,6 +152,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     dialogs::show(app, &ctx, actions);
     play::setup_dialog(app, &ctx, actions);
     crate::panels::export::dialog(app, &ctx, actions);
+    worksheet::dialog(app, &ctx, actions);
     audience::show(app, &ctx, actions);
     file_chooser::window(app, &ctx, actions);
 }

@@ -25,7 +25,7 @@ pub fn render_icon(size: u32) -> image::RgbaImage {
         paint_piece(
             painter,
             spacing,
-            rect.center() - theme.proportions.piece_shadow_offset * spacing / 2.0,
+            rect.center() - egui::Vec2::from(theme.proportions.piece_shadow_offset) * spacing / 2.0,
             general,
             false,
             &theme,

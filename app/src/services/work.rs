@@ -23,6 +23,8 @@ pub enum WorkKey {
     Tablebase,
     /// Writing a diagram.
     Export,
+    /// Writing a worksheet.
+    Worksheet,
 }
 
 impl WorkKey {
@@ -43,6 +45,9 @@ impl WorkKey {
                 crate::widgets::problems::work_lost(),
             ))),
             WorkKey::Export => Action::Export(ExportAction::Finished(Err(
+                crate::widgets::problems::work_lost(),
+            ))),
+            WorkKey::Worksheet => Action::Worksheet(WorksheetAction::Finished(Err(
                 crate::widgets::problems::work_lost(),
             ))),
         }

@@ -49,6 +49,8 @@ pub enum FilePurpose {
     ImportGames,
     /// A folder of game files to import into a collection.
     ImportFolder,
+    /// Where to write a worksheet (PDF).
+    Worksheet(crate::state::worksheet::WorksheetOptions),
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -79,7 +81,8 @@ impl FilePurpose {
             | FilePurpose::ClubCsv
             | FilePurpose::ClubPng
             | FilePurpose::ExportTraining
-            | FilePurpose::NewCollection => ChooserKind::Save,
+            | FilePurpose::NewCollection
+            | FilePurpose::Worksheet(_) => ChooserKind::Save,
         }
     }
 
@@ -98,6 +101,7 @@ impl FilePurpose {
             FilePurpose::ExportDiagram(_) | FilePurpose::ClubPng => &["png"],
             FilePurpose::ClubCsv => &["csv"],
             FilePurpose::ExportTraining | FilePurpose::ImportTraining => &["ron"],
+            FilePurpose::Worksheet(_) => &["pdf"],
             FilePurpose::OpenFolder | FilePurpose::ImportFolder | FilePurpose::AddEngine => &[],
         }
     }
@@ -119,6 +123,7 @@ impl FilePurpose {
             FilePurpose::OpenCollection => "chooser-title-open-collection",
             FilePurpose::ImportGames => "chooser-title-import-games",
             FilePurpose::ImportFolder => "chooser-title-import-folder",
+            FilePurpose::Worksheet(_) => "chooser-title-worksheet",
         }
     }
 

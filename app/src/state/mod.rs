@@ -20,6 +20,7 @@ pub mod study;
 pub mod tablebase;
 pub mod tabs;
 pub mod training;
+pub mod worksheet;
 
 use crate::settings::Settings;
 use chuhe_core::IllegalReason;
@@ -103,6 +104,8 @@ pub struct State {
     pub play_setup: Option<play::PlaySetup>,
     /// The diagram export dialog, while it is open.
     pub export_dialog: Option<export::ExportOptions>,
+    /// The worksheet dialog, when open.
+    pub worksheet_dialog: Option<worksheet::WorksheetOptions>,
     /// The knowledge reference window and the board-lines overlay.
     pub knowledge: knowledge::KnowledgeState,
     /// The club manager.
@@ -139,6 +142,7 @@ impl State {
             play: None,
             play_setup: None,
             export_dialog: None,
+            worksheet_dialog: None,
             knowledge: Default::default(),
             club: Default::default(),
             tablebase: Default::default(),

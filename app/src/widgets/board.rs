@@ -2,73 +2,25 @@
 //! screen position is on, and nothing else.
 //!
 //! Everything is drawn as vector shapes recomputed from the available rectangle each frame,
-//! so the board is sharp at every window size and zoom. [`paint`] draws into any egui
+//! so the board is sharp at every window size and zoom. What a board consists of (face,
+//! grid, palaces, river, labels, pieces) is the core's board description
+//! ([`chuhe_core::diagram`]), which the printed worksheets draw too; this widget scales it,
+//! snaps its lines to pixels and adds the screen's marks. [`paint`] draws into any egui
 //! [`Painter`], which is what lets a picture export draw exactly what the screen shows.
 
 use crate::i18n::I18n;
 pub use crate::settings::Coordinates;
 use crate::state::State;
 use crate::theme::Theme;
-use chuhe_core::{Color, File, Piece, PieceKind, Position, Rank, Square};
+use chuhe_core::{Color, File, Piece, Position, Rank, Square};
 use egui::emath::GuiRounding as _;
-use egui::{Align2, FontId, Painter, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2, Widget, pos2};
+use egui::{Align2, FontId, Painter, Pos2, Rect, Response, Sense, Stroke, Ui, Vec2, Widget};
 
-/// Room beside the grid, in point spacings: for the edge pieces, the frame around them and
-/// some wood.
-const SIDE_MARGIN: f32 = 1.6;
-/// Room above and below the grid, in point spacings: for the pieces, the frame and the file
-/// numbers outside it. 8 + 2 × 1.6 = 9 + 2 × 1.1, so the board is square.
-const END_MARGIN: f32 = 1.1;
-/// The board's side in point spacings.
-const BOARD_SPACINGS: f32 = 8.0 + 2.0 * SIDE_MARGIN;
-
-/// The last file and rank index, as grid coordinates.
-const LAST_FILE: f32 = 8.0;
-const LAST_RANK: f32 = 9.0;
-
-/// The river (河界) lies between these two ranks, so its middle is at 4.5.
-const RIVER_BANKS: [f32; 2] = [4.0, 5.0];
-
-/// Files d–f (肋道 and 中线) of the palaces (九宫).
-const PALACE_FILES: [f32; 2] = [3.0, 5.0];
-/// The three back ranks of Red's and of Black's palace.
-const PALACE_RANKS: [[f32; 2]; 2] = [[0.0, 2.0], [7.0, 9.0]];
-
-/// 楚河 on Red's left half of the river and 汉界 on the right, one character per point gap.
-const RIVER_INSCRIPTION: [(char, f32); 4] = [('楚', 1.5), ('河', 2.5), ('汉', 5.5), ('界', 6.5)];
-
-/// Red's file numbers are written in Chinese numerals (一…九).
-const CHINESE_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
-/// What a board picture shows, apart from where and how large it is drawn: which piece
-/// stands on which point.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagram {
-    pieces: Vec<(Square, Piece)>,
-}
-
-impl Diagram {
-    /// The pieces of `position` where they stand.
-    pub fn from_position(position: &Position) -> Diagram {
-        let pieces = Square::ALL
-            .into_iter()
-            .filter_map(|square| position.piece_at(square).map(|piece| (square, piece)))
-            .collect();
-        Diagram { pieces }
-    }
-
-    /// The pieces of any arrangement, legal or not (the position editor's).
-    pub fn from_board(board: &chuhe_core::Board) -> Diagram {
-        Diagram {
-            pieces: board.pieces().collect(),
-        }
-    }
-
-    /// Every piece on the board with its point.
-    pub fn pieces(&self) -> &[(Square, Piece)] {
-        &self.pieces
-    }
-}
+pub use chuhe_core::diagram::Diagram;
+use chuhe_core::diagram::{
+    self as description, BOARD_SPACINGS, BoardStyle, END_MARGIN, Element, Ink, LAST_FILE,
+    LAST_RANK, RIVER_BANKS, SIDE_MARGIN, Spot,
+};
 
 /// Where the board and its points are on screen, Red at the bottom unless flipped.
 ///
@@ -152,20 +104,12 @@ impl BoardGeometry {
     /// from rank 0 (both the other way when flipped), fractions and values beyond the grid
     /// included.
     fn at(&self, file: f32, rank: f32) -> Pos2 {
-        let (file, rank) = if self.flipped {
-            (LAST_FILE - file, LAST_RANK - rank)
-        } else {
-            (file, rank)
-        };
-        pos2(
-            self.top_left.x + file * self.spacing,
-            self.top_left.y + (LAST_RANK - rank) * self.spacing,
-        )
+        self.screen(description::at(self.flipped, file, rank))
     }
 
-    /// `fraction` of a spacing, rounded to a whole number of physical pixels.
-    fn whole_pixels(&self, fraction: f32) -> f32 {
-        (fraction * self.spacing).round_to_pixels(self.pixels_per_point)
+    /// Screen position of a spot of the board description.
+    fn screen(&self, spot: Spot) -> Pos2 {
+        self.top_left + Vec2::new(spot.x, spot.y) * self.spacing
     }
 
     /// A stroke about `fraction` of a spacing wide, rounded to an odd number of physical
@@ -255,17 +199,19 @@ pub fn paint(
     marks: &Marks,
     theme: &Theme,
 ) {
-    paint_surface(painter, geometry, theme);
-    paint_grid(painter, geometry, theme);
-    match &marks.board_lines {
-        // The line names take the river's room; the inscription would crowd them.
-        Some(labels) => paint_line_names(painter, geometry, labels, theme),
-        None => paint_river(painter, geometry, marks.traditional, theme),
-    }
-    // The overlay's rank names take the left margin where ICCS writes its rank digits.
-    let rank_digits = marks.board_lines.is_none();
-    if !marks.hide_coordinates {
-        paint_coordinates(painter, geometry, marks.coordinates, rank_digits, theme);
+    let style = BoardStyle {
+        flipped: geometry.is_flipped(),
+        coordinates: (!marks.hide_coordinates).then_some(marks.coordinates),
+        // The overlay's rank names take the left margin where ICCS writes its rank digits,
+        // and its line names the river's room, which the inscription would crowd.
+        rank_digits: marks.board_lines.is_none(),
+        river: marks.board_lines.is_none(),
+        traditional: marks.traditional,
+    };
+    let board = description::board(&style, &theme.proportions);
+    draw(painter, geometry.top_left, geometry, &board, theme);
+    if let Some(labels) = &marks.board_lines {
+        paint_line_names(painter, geometry, labels, theme);
     }
     match marks.last_move {
         Some((from, to)) if marks.bold_last_move => {
@@ -273,7 +219,8 @@ pub fn paint(
         }
         Some((from, to)) => {
             for square in [from, to] {
-                paint_point_frame(painter, geometry, square, theme.last_move);
+                let frame = description::point_frame(geometry.is_flipped(), square);
+                draw(painter, geometry.top_left, geometry, &frame, theme);
             }
         }
         None => {}
@@ -289,21 +236,13 @@ pub fn paint(
         );
     }
     let lifted = marks.lifted.map(|(square, _)| square);
-    let mut lifted_piece = None;
-    for &(square, piece) in diagram.pieces() {
-        if Some(square) == lifted {
-            lifted_piece = Some(piece);
-            continue;
-        }
-        paint_piece(
-            painter,
-            geometry.spacing(),
-            geometry.point(square),
-            piece,
-            marks.traditional,
-            theme,
-        );
-    }
+    let lifted_piece = diagram
+        .pieces()
+        .iter()
+        .find(|&&(square, _)| Some(square) == lifted)
+        .map(|&(_, piece)| piece);
+    let pieces = description::pieces(diagram, &style, &theme.proportions, lifted);
+    draw(painter, geometry.top_left, geometry, &pieces, theme);
     if let Some(check) = marks.check {
         painter.circle_stroke(
             geometry.point(check),
@@ -405,32 +344,6 @@ fn paint_side_to_move(painter: &Painter, geometry: &BoardGeometry, side: Color, 
 /// The side-to-move disc's radius, in point spacings.
 pub const SIDE_TO_MOVE_RADIUS: f32 = 0.26;
 
-/// Corner brackets round a point, the way the last move is shown.
-fn paint_point_frame(
-    painter: &Painter,
-    geometry: &BoardGeometry,
-    square: Square,
-    color: egui::Color32,
-) {
-    let centre = geometry.point(square);
-    let half = 0.5 * geometry.spacing();
-    let arm = 0.18 * geometry.spacing();
-    let stroke = Stroke::new(0.07 * geometry.spacing(), color);
-    for dx in [-1.0_f32, 1.0] {
-        for dy in [-1.0_f32, 1.0] {
-            let corner = centre + Vec2::new(dx, dy) * half;
-            painter.line(
-                vec![
-                    corner - Vec2::new(dx * arm, 0.0),
-                    corner,
-                    corner - Vec2::new(0.0, dy * arm),
-                ],
-                stroke,
-            );
-        }
-    }
-}
-
 /// An arrow from point to point: a thick shaft ending in a triangular head.
 pub fn paint_arrow(painter: &Painter, geometry: &BoardGeometry, arrow: &BoardArrow) {
     let from = geometry.point(arrow.from);
@@ -459,122 +372,6 @@ pub fn paint_arrow(painter: &Painter, geometry: &BoardGeometry, arrow: &BoardArr
         arrow.color,
         Stroke::NONE,
     ));
-}
-
-/// The board's face and the frame around the grid.
-fn paint_surface(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
-    let proportions = &theme.proportions;
-    painter.rect_filled(
-        geometry.board_rect(),
-        proportions.board_corner_radius * geometry.spacing(),
-        theme.board,
-    );
-    let gap = geometry.whole_pixels(proportions.frame_gap);
-    let grid = Rect::from_two_pos(geometry.at(0.0, LAST_RANK), geometry.at(LAST_FILE, 0.0));
-    painter.rect_stroke(
-        grid.expand(gap),
-        0.0,
-        geometry.odd_pixel_stroke(proportions.frame_width, theme.lines),
-        egui::StrokeKind::Middle,
-    );
-}
-
-/// Ranks, files (broken by the river but for the two edge files), the palaces' diagonals
-/// and the corner marks on the cannons' and pawns' starting points.
-fn paint_grid(painter: &Painter, geometry: &BoardGeometry, theme: &Theme) {
-    let stroke = geometry.odd_pixel_stroke(theme.proportions.line_width, theme.lines);
-    let line = |from: (f32, f32), to: (f32, f32)| {
-        painter.line_segment(
-            [geometry.at(from.0, from.1), geometry.at(to.0, to.1)],
-            stroke,
-        );
-    };
-
-    for rank in 0..=9_u8 {
-        let rank = f32::from(rank);
-        line((0.0, rank), (LAST_FILE, rank));
-    }
-    for file in 0..=8_u8 {
-        let file = f32::from(file);
-        if file == 0.0 || file == LAST_FILE {
-            line((file, 0.0), (file, LAST_RANK));
-        } else {
-            line((file, 0.0), (file, RIVER_BANKS[0]));
-            line((file, RIVER_BANKS[1]), (file, LAST_RANK));
-        }
-    }
-
-    let [left, right] = PALACE_FILES;
-    for [near, far] in PALACE_RANKS {
-        line((left, near), (right, far));
-        line((right, near), (left, far));
-    }
-
-    for square in marked_points() {
-        paint_corner_marks(painter, geometry, square, stroke, theme);
-    }
-}
-
-/// The starting points of the cannons and pawns, which traditional boards mark.
-fn marked_points() -> impl Iterator<Item = Square> {
-    let start = Position::startpos();
-    Square::ALL.into_iter().filter(move |&square| {
-        start
-            .piece_at(square)
-            .is_some_and(|piece| matches!(piece.kind, PieceKind::Cannon | PieceKind::Pawn))
-    })
-}
-
-/// The small right angles in the corners around a point; on an edge file only the two on
-/// the board side.
-fn paint_corner_marks(
-    painter: &Painter,
-    geometry: &BoardGeometry,
-    square: Square,
-    stroke: Stroke,
-    theme: &Theme,
-) {
-    let centre = geometry.point(square);
-    let gap = geometry.whole_pixels(theme.proportions.mark_gap);
-    let arm = geometry.whole_pixels(theme.proportions.mark_arm);
-    let file = square.file().index();
-    for dx in [-1.0_f32, 1.0] {
-        let off_board = (file == 0 && dx < 0.0) || (f32::from(file) == LAST_FILE && dx > 0.0);
-        if off_board {
-            continue;
-        }
-        for dy in [-1.0_f32, 1.0] {
-            let corner = centre + Vec2::new(dx, dy) * gap;
-            painter.line(
-                vec![
-                    corner + Vec2::new(dx * arm, 0.0),
-                    corner,
-                    corner + Vec2::new(0.0, dy * arm),
-                ],
-                stroke,
-            );
-        }
-    }
-}
-
-/// 楚河 汉界 in the river, the same way up whichever side sits at the bottom.
-fn paint_river(painter: &Painter, geometry: &BoardGeometry, traditional: bool, theme: &Theme) {
-    let upright = geometry.flipped(false);
-    let river_middle = (RIVER_BANKS[0] + RIVER_BANKS[1]) / 2.0;
-    let river_font = FontId::proportional(theme.proportions.river_text * geometry.spacing());
-    for (character, file) in RIVER_INSCRIPTION {
-        let character = match character {
-            '汉' if traditional => '漢',
-            other => other,
-        };
-        painter.text(
-            upright.at(file, river_middle),
-            Align2::CENTER_CENTER,
-            character,
-            river_font.clone(),
-            theme.river_text,
-        );
-    }
 }
 
 /// The colour of the board-lines overlay: the blue of the user's marks, which stands out
@@ -722,61 +519,6 @@ fn paint_point_names(painter: &Painter, geometry: &BoardGeometry, theme: &Theme)
     }
 }
 
-/// The file numbers (and in ICCS style the ranks, unless `rank_digits` is off) round the board: in Chinese style Red's
-/// 九…一 at Red's edge and Black's 1…9 at Black's, each counted from that player's right;
-/// in ICCS style a–i along both edges and 0–9 up the left.
-fn paint_coordinates(
-    painter: &Painter,
-    geometry: &BoardGeometry,
-    coordinates: Coordinates,
-    rank_digits: bool,
-    theme: &Theme,
-) {
-    let proportions = &theme.proportions;
-    let number_font = FontId::proportional(proportions.file_number_text * geometry.spacing());
-    let offset = proportions.file_number_offset;
-    let label = |at: Pos2, text: String| {
-        painter.text(
-            at,
-            Align2::CENTER_CENTER,
-            text,
-            number_font.clone(),
-            theme.file_numbers,
-        );
-    };
-    match coordinates {
-        Coordinates::Chinese => {
-            for file in (0..=8).filter_map(File::new) {
-                let x = f32::from(file.index());
-                let red = CHINESE_NUMERALS[usize::from(file.number_for(Color::Red)) - 1];
-                let black = file.number_for(Color::Black).to_string();
-                label(geometry.at(x, -offset), red.to_string());
-                label(geometry.at(x, LAST_RANK + offset), black);
-            }
-        }
-        Coordinates::Iccs => {
-            for file in (0..=8).filter_map(File::new) {
-                let x = f32::from(file.index());
-                for rank in [-offset, LAST_RANK + offset] {
-                    label(geometry.at(x, rank), file.char().to_string());
-                }
-            }
-            // Up the left side of the screen, whichever side sits at the bottom.
-            let left = if geometry.is_flipped() {
-                LAST_FILE + offset + 0.2
-            } else {
-                -offset - 0.2
-            };
-            for rank in (0..=9).filter_map(Rank::new).filter(|_| rank_digits) {
-                label(
-                    geometry.at(left, f32::from(rank.index())),
-                    rank.char().to_string(),
-                );
-            }
-        }
-    }
-}
-
 /// A piece: a disc with a rim and an inked ring around its character, sized for points
 /// `spacing` apart (the app's icon is one piece, drawn by this too).
 pub fn paint_piece(
@@ -787,39 +529,118 @@ pub fn paint_piece(
     traditional: bool,
     theme: &Theme,
 ) {
-    let proportions = &theme.proportions;
-    let ink = match piece.color {
-        Color::Red => theme.red_ink,
-        Color::Black => theme.black_ink,
+    let elements = description::piece(Spot::default(), piece, traditional, &theme.proportions);
+    let geometry = BoardGeometry {
+        board: Rect::from_center_size(centre, Vec2::splat(spacing)),
+        top_left: centre,
+        spacing,
+        pixels_per_point: painter.pixels_per_point(),
+        flipped: false,
     };
-    let radius = proportions.piece_radius * spacing;
-    painter.circle_filled(
-        centre + proportions.piece_shadow_offset * spacing,
-        radius,
-        theme.piece_shadow,
-    );
-    painter.circle(
-        centre,
-        radius,
-        theme.piece_face,
-        Stroke::new(proportions.piece_rim_width * spacing, theme.piece_rim),
-    );
-    painter.circle_stroke(
-        centre,
-        proportions.piece_ring_radius * spacing,
-        Stroke::new(proportions.line_width * spacing, ink),
-    );
-    painter.text(
-        centre,
-        Align2::CENTER_CENTER,
-        if traditional {
-            piece.hanzi_traditional()
-        } else {
-            piece.hanzi()
-        },
-        FontId::proportional(proportions.piece_text * spacing),
-        ink,
-    );
+    draw(painter, centre, &geometry, &elements, theme);
+}
+
+/// The colour of an ink of the board description in `theme`.
+fn colour(theme: &Theme, ink: Ink) -> egui::Color32 {
+    match ink {
+        Ink::Board => theme.board,
+        Ink::Lines => theme.lines,
+        Ink::RiverText => theme.river_text,
+        Ink::FileNumbers => theme.file_numbers,
+        Ink::PieceFace(_) => theme.piece_face,
+        Ink::PieceRim => theme.piece_rim,
+        Ink::PieceShadow => theme.piece_shadow,
+        Ink::PieceInk(Color::Red) => theme.red_ink,
+        Ink::PieceInk(Color::Black) => theme.black_ink,
+        Ink::LastMove => theme.last_move,
+    }
+}
+
+/// Paints elements of the board description with spot (0, 0) at `origin`, one spacing
+/// of `geometry` to a unit, in the colours of `theme`. The board's own (crisp) lines are
+/// snapped to pixel centres and drawn an odd number of pixels wide, so they are sharp.
+fn draw(
+    painter: &Painter,
+    origin: Pos2,
+    geometry: &BoardGeometry,
+    elements: &[Element],
+    theme: &Theme,
+) {
+    let spacing = geometry.spacing;
+    let ppp = geometry.pixels_per_point;
+    let at = |s: Spot| origin + Vec2::new(s.x, s.y) * spacing;
+    for element in elements {
+        match element {
+            Element::Panel {
+                min,
+                max,
+                corner_radius,
+                ink,
+            } => {
+                painter.rect_filled(
+                    Rect::from_min_max(at(*min), at(*max)),
+                    corner_radius * spacing,
+                    colour(theme, *ink),
+                );
+            }
+            Element::Line {
+                points,
+                closed,
+                width,
+                ink,
+                crisp,
+            } => {
+                let colour = colour(theme, *ink);
+                let (points, stroke): (Vec<Pos2>, Stroke) = if *crisp {
+                    (
+                        points
+                            .iter()
+                            .map(|&p| at(p).round_to_pixel_center(ppp))
+                            .collect(),
+                        geometry.odd_pixel_stroke(*width, colour),
+                    )
+                } else {
+                    (
+                        points.iter().map(|&p| at(p)).collect(),
+                        Stroke::new(width * spacing, colour),
+                    )
+                };
+                if *closed {
+                    painter.add(egui::Shape::closed_line(points, stroke));
+                } else if let [from, to] = points[..] {
+                    painter.line_segment([from, to], stroke);
+                } else {
+                    painter.line(points, stroke);
+                }
+            }
+            Element::Disc {
+                centre,
+                radius,
+                fill,
+                outline,
+            } => {
+                let fill = fill.map_or(egui::Color32::TRANSPARENT, |ink| colour(theme, ink));
+                let stroke = outline.map_or(Stroke::NONE, |(width, ink)| {
+                    Stroke::new(width * spacing, colour(theme, ink))
+                });
+                painter.circle(at(*centre), radius * spacing, fill, stroke);
+            }
+            Element::Text {
+                centre,
+                text,
+                size,
+                ink,
+            } => {
+                painter.text(
+                    at(*centre),
+                    Align2::CENTER_CENTER,
+                    text,
+                    FontId::proportional(size * spacing),
+                    colour(theme, *ink),
+                );
+            }
+        }
+    }
 }
 
 /// The board as a widget: takes all the space it is given and draws the largest square
@@ -1016,6 +837,7 @@ pub fn drawn(ctx: &egui::Context, key: &str) -> Option<BoardGeometry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui::pos2;
 
     /// The point on `file` (0 = a) and `rank` (0 = Red's back rank).
     fn square(file: u8, rank: u8) -> Square {

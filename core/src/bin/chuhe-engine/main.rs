@@ -7,7 +7,8 @@
 //! `solve` proves mates exactly (see [`solve`]). `classify FILE...` prints each game's
 //! ECCO code and names; `library --json` prints the built-in library. `tb` generates,
 //! counts and probes endgame tables (see [`tb`]). `db` imports game collections and asks
-//! them what was played from a position (see [`db`]).
+//! them what was played from a position (see [`db`]). `worksheet` prints positions as a
+//! PDF worksheet with an answer key (see [`worksheet`]).
 //!
 //! Each subcommand is a module here that reads its arguments and prints; the work itself
 //! (searching, solving, converting, classifying, the tables) is the library's.
@@ -21,6 +22,7 @@ mod library;
 mod perft;
 mod solve;
 mod tb;
+mod worksheet;
 
 use chuhe_core::Position;
 use chuhe_core::uci::Uci;
@@ -52,7 +54,10 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
        chuhe-engine db generate DB --games N [--seed S]
                                        add N random legal games (a test collection)
        chuhe-engine db bench DB [--positions N] [--seed S]
-                                       time next-move statistics over a collection";
+                                       time next-move statistics over a collection
+       chuhe-engine worksheet INPUT... -o OUT.pdf [--per-page N] [--title TEXT] [--no-answers]
+                                       print FEN lists, puzzle RON or PGN as a PDF worksheet
+                                       (1, 2, 4, 6, 9 or 12 diagrams a page) with the answers";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
@@ -73,6 +78,7 @@ fn main() -> ExitCode {
         Some("library") => library::command(&args[1..]),
         Some("tb") => tb::command(&args[1..], &mut io::stdout().lock()),
         Some("db") => db::command(&args[1..], &mut io::stdout().lock()),
+        Some("worksheet") => worksheet::command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
