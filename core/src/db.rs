@@ -4,7 +4,7 @@
 //!
 //! One collection is one file the user can copy. It holds:
 //! - `games`: one row per game, its headers as columns (players, event, date, site, round,
-//!   result, ECCO), its main line packed two bytes a move, and the whole record as PGN only
+//!   result, ECCO), its main line packed a byte a move, and the whole record as PGN only
 //!   when it has more than the main line (comments, variations), so a plain game costs a
 //!   few hundred bytes;
 //! - `positions`: one row per position of a main line — the Zobrist key and one packed
@@ -133,13 +133,12 @@ CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL, site TEXT NOT NULL,
     date TEXT NOT NULL, year INTEGER, round TEXT NOT NULL,
-    result INTEGER NOT NULL, ecco TEXT NOT NULL, opening TEXT NOT NULL,
+    result INTEGER NOT NULL, ecco TEXT NOT NULL,
     plies INTEGER NOT NULL, start TEXT, moves BLOB NOT NULL, tags TEXT NOT NULL,
     pgn TEXT, source TEXT NOT NULL, dup INTEGER NOT NULL UNIQUE
 );
 CREATE INDEX IF NOT EXISTS games_red ON games (red);
 CREATE INDEX IF NOT EXISTS games_black ON games (black);
-CREATE INDEX IF NOT EXISTS games_year ON games (year);
 CREATE INDEX IF NOT EXISTS games_ecco ON games (ecco);
 CREATE TABLE IF NOT EXISTS positions (
     bkey INTEGER NOT NULL, occ INTEGER NOT NULL, PRIMARY KEY (bkey, occ)
@@ -321,8 +320,14 @@ impl Occurrence {
     /// Plies past this are not indexed (no real game is that long).
     pub const MAX_PLY: u32 = 511;
 
+    /// The block of a game (numbers start at 1: games 1 to 4096 are block 0).
     pub fn block(game: i64) -> i64 {
-        game >> BLOCK_BITS
+        (game.max(1) - 1) >> BLOCK_BITS
+    }
+
+    /// A game's place in its block.
+    fn offset(game: i64) -> i64 {
+        (game.max(1) - 1) & ((1 << BLOCK_BITS) - 1)
     }
 
     pub fn pack(self) -> i64 {
@@ -330,7 +335,7 @@ impl Occurrence {
             .year
             .filter(|y| (1801..=2055).contains(y))
             .map_or(0, |y| i64::from(y - 1800));
-        ((self.game & ((1 << BLOCK_BITS) - 1)) << 32)
+        (Occurrence::offset(self.game) << 32)
             | (year << 24)
             | (i64::from(self.ply.min(Self::MAX_PLY)) << 15)
             | (result_code(self.result) << 13)
@@ -340,7 +345,7 @@ impl Occurrence {
     pub fn unpack(block: i64, occ: i64) -> Occurrence {
         let year = (occ >> 24) & 0xFF;
         Occurrence {
-            game: (block << BLOCK_BITS) | ((occ >> 32) & ((1 << BLOCK_BITS) - 1)),
+            game: ((block << BLOCK_BITS) | ((occ >> 32) & ((1 << BLOCK_BITS) - 1))) + 1,
             year: (year > 0).then_some(1800 + year as i32),
             ply: ((occ >> 15) & 0x1FF) as u32,
             result: result_from_code((occ >> 13) & 3),
@@ -350,7 +355,7 @@ impl Occurrence {
 
     /// The smallest packed value of `game` in its block.
     pub fn first_of(game: i64) -> i64 {
-        (game & ((1 << BLOCK_BITS) - 1)) << 32
+        Occurrence::offset(game) << 32
     }
 
     /// The code of the next move, as the sums are keyed.

@@ -415,19 +415,21 @@ pub fn save_into(path: &Path, record: &Record, form: &TextForm) -> io::Result<()
     atomic::write_atomically(path, &encoding::encode(&whole, form.encoding, form.bom))
 }
 
+/// Whether `path` has a game file's extension ([`GAME_FILE_EXTENSIONS`], any case).
+pub fn has_game_file_extension(path: &Path) -> bool {
+    path.extension().is_some_and(|e| {
+        GAME_FILE_EXTENSIONS
+            .iter()
+            .any(|g| e.eq_ignore_ascii_case(g))
+    })
+}
+
 /// The game files in `dir` (by their extension, [`GAME_FILE_EXTENSIONS`]), sorted by name.
 pub fn game_files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| {
-            p.is_file()
-                && p.extension().is_some_and(|e| {
-                    GAME_FILE_EXTENSIONS
-                        .iter()
-                        .any(|g| e.eq_ignore_ascii_case(g))
-                })
-        })
+        .filter(|p| p.is_file() && has_game_file_extension(p))
         .collect();
     files.sort();
     Ok(files)

@@ -190,17 +190,17 @@ fn a_killed_import_keeps_every_batch_written_before_it() {
     child.wait().unwrap();
     let kept = check_whole(&db);
     assert!(kept > 0 && kept < 400_000);
-    assert_eq!(kept % 4000, 0, "whole batches only: {kept}");
+    assert_eq!(kept % 4096, 0, "whole batches only: {kept}");
     // The same games again: the ones kept are known, the rest are new.
     let out = engine()
         .args(["db", "generate"])
         .arg(&db)
-        .args(["--games", &(kept + 4000).to_string(), "--seed", "5"])
+        .args(["--games", &(kept + 4096).to_string(), "--seed", "5"])
         .output()
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("generated: 4000 games"), "{text}");
-    assert_eq!(check_whole(&db), kept + 4000);
+    assert!(text.starts_with("generated: 4096 games"), "{text}");
+    assert_eq!(check_whole(&db), kept + 4096);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,7 +5,7 @@
 use super::material::{MAX_INDEXED_PIECES, MaterialKey};
 use crate::library::openings::ecco;
 use crate::record::{GameResult, Record};
-use crate::{Move, Notation, Position, Square, pgn};
+use crate::{Move, Notation, Position, pgn};
 
 /// The header columns of a game; every other header is kept in `tags`.
 pub(crate) const COLUMN_HEADERS: [&str; 7] =
@@ -22,7 +22,6 @@ pub(crate) struct Prepared {
     pub round: String,
     pub result: GameResult,
     pub ecco: String,
-    pub opening: String,
     pub plies: u32,
     /// The FEN of the start, when it is not the usual one.
     pub start: Option<String>,
@@ -37,26 +36,29 @@ pub(crate) struct Prepared {
     pub positions: Vec<(u64, u32, Option<Move>)>,
     /// Each endgame material balance at its first ply.
     pub material: Vec<(u32, u32)>,
+    /// Set once the fields above the headers' are filled.
+    indexed: Option<()>,
+    main_line: Vec<Move>,
+    start_position: Position,
 }
 
 impl Prepared {
+    /// A game prepared whole: its headers and its index.
     pub fn new(record: &Record, source: &str) -> Prepared {
+        let mut game = Prepared::headers(record, source);
+        game.index();
+        game
+    }
+
+    /// Only what tells a game from another and what a duplicate adds to the first copy:
+    /// the headers, the duplicate key and the PGN; [`Prepared::index`] does the rest when
+    /// the game turns out to be new.
+    pub fn headers(record: &Record, source: &str) -> Prepared {
         let headers = record.headers();
         let get = |name: &str| headers.get(name).unwrap_or("").trim().to_owned();
-        let moves = record.main_line_moves();
+        let main_line = record.main_line_moves();
         let start = record.start();
         let standard = start.hash() == Position::startpos().hash();
-        let (ecco, opening) = ecco::classify(start, &moves)
-            .map(|c| {
-                let name = c.name();
-                (c.code, name)
-            })
-            .unwrap_or_default();
-        let mut packed = Vec::with_capacity(moves.len() * 2);
-        for m in &moves {
-            packed.push(m.from.index());
-            packed.push(m.to.index());
-        }
         let mut tags = String::new();
         for (name, value) in headers.iter() {
             if !COLUMN_HEADERS.contains(&name) && !matches!(name, "Game" | "FEN" | "Format") {
@@ -73,14 +75,15 @@ impl Prepared {
             let mut h = Fnv::new();
             h.write(start_fen.as_deref().unwrap_or("").as_bytes());
             h.write(&[0]);
-            h.write(&packed);
+            for m in &main_line {
+                h.write(&[m.from.index(), m.to.index()]);
+            }
             h.write(&[0]);
             h.write(red.as_bytes());
             h.write(&[0]);
             h.write(black.as_bytes());
             h.finish() as i64
         };
-        let (positions, material) = index(start, &moves);
         let date = get("Date");
         Prepared {
             year: year_of(&date),
@@ -91,11 +94,10 @@ impl Prepared {
             date,
             round: get("Round"),
             result: headers.result(),
-            ecco,
-            opening,
-            plies: moves.len() as u32,
+            ecco: String::new(),
+            plies: main_line.len() as u32,
             start: start_fen,
-            moves: packed,
+            moves: Vec::new(),
             tags,
             pgn: has_more_than_main_line(record).then(|| {
                 let mut out = String::new();
@@ -104,17 +106,47 @@ impl Prepared {
             }),
             source: source.to_owned(),
             dup,
-            positions,
-            material,
+            positions: Vec::new(),
+            material: Vec::new(),
+            indexed: None,
+            main_line,
+            start_position: start.clone(),
         }
+    }
+
+    /// Whether [`Prepared::index`] has run.
+    pub fn is_indexed(&self) -> bool {
+        self.indexed.is_some()
+    }
+
+    /// The ECCO code, the packed main line, its positions and balances.
+    pub fn index(&mut self) {
+        if self.is_indexed() {
+            return;
+        }
+        let (start, moves) = (&self.start_position, &self.main_line);
+        self.ecco = ecco::classify(start, moves)
+            .map(|c| c.code)
+            .unwrap_or_default();
+        let (positions, material, packed) = index(start, moves);
+        self.positions = positions;
+        self.material = material;
+        self.moves = packed;
+        self.indexed = Some(());
     }
 }
 
 /// The main line's positions (each at its first ply only, so a game counts once for a
-/// position it repeats) and its endgame balances.
+/// position it repeats), its endgame balances, and its moves packed a byte each: the
+/// move's place among the legal moves in square order (a position never has 256).
 #[allow(clippy::type_complexity)]
-fn index(start: &Position, moves: &[Move]) -> (Vec<(u64, u32, Option<Move>)>, Vec<(u32, u32)>) {
+fn index(
+    start: &Position,
+    moves: &[Move],
+) -> (Vec<(u64, u32, Option<Move>)>, Vec<(u32, u32)>, Vec<u8>) {
     let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut packed = Vec::with_capacity(moves.len());
+    let mut legal = crate::MoveList::new();
     let mut material = Vec::new();
     let mut seen = std::collections::HashSet::with_capacity(moves.len() + 1);
     let mut pos = start.clone();
@@ -131,12 +163,46 @@ fn index(start: &Position, moves: &[Move]) -> (Vec<(u64, u32, Option<Move>)>, Ve
             positions.push((pos.hash(), ply as u32, moves.get(ply).copied()));
         }
         let Some(&m) = moves.get(ply) else { break };
+        packed.push(ordinal(&pos, m, &mut legal).unwrap_or(u8::MAX));
         let undo = pos.play_unchecked(m);
         if undo.captured().is_some() {
             note_material(&pos, ply as u32 + 1, &mut material);
         }
     }
-    (positions, material)
+    (positions, material, packed)
+}
+
+/// The legal moves of `pos` in square order (from, then to): an order that depends only
+/// on the rules, so a packed main line reads back in any later version.
+fn sorted_legal(pos: &Position, list: &mut crate::MoveList) -> Vec<Move> {
+    pos.legal_moves_into(list);
+    let mut moves: Vec<Move> = list.iter().copied().collect();
+    moves.sort_unstable_by_key(|m| (m.from.index(), m.to.index()));
+    moves
+}
+
+/// The place of `m` in [`sorted_legal`]'s order, counted without sorting (this runs for
+/// every move imported).
+fn ordinal(pos: &Position, m: Move, list: &mut crate::MoveList) -> Option<u8> {
+    pos.legal_moves_into(list);
+    let key = |x: &Move| (x.from.index(), x.to.index());
+    if !list.contains(&m) {
+        return None;
+    }
+    u8::try_from(list.iter().filter(|x| key(x) < key(&m)).count()).ok()
+}
+
+/// The main line packed by [`index`], replayed from `start`; `None` for a damaged blob.
+pub(crate) fn unpack_moves(start: &Position, bytes: &[u8]) -> Option<Vec<Move>> {
+    let mut pos = start.clone();
+    let mut list = crate::MoveList::new();
+    let mut moves = Vec::with_capacity(bytes.len());
+    for &b in bytes {
+        let m = *sorted_legal(&pos, &mut list).get(usize::from(b))?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Some(moves)
 }
 
 /// Whether the record holds comments, marks or variations that only its PGN keeps.
@@ -176,22 +242,6 @@ pub(crate) fn year_of(date: &str) -> Option<i32> {
         }
     }
     None
-}
-
-/// The moves of a packed main line (two bytes a move); `None` for a damaged blob.
-pub(crate) fn unpack_moves(bytes: &[u8]) -> Option<Vec<Move>> {
-    if !bytes.len().is_multiple_of(2) {
-        return None;
-    }
-    bytes
-        .chunks_exact(2)
-        .map(|c| {
-            Some(Move::new(
-                Square::from_index(c[0])?,
-                Square::from_index(c[1])?,
-            ))
-        })
-        .collect()
 }
 
 /// 64-bit FNV-1a: a hash that is the same in every build (std's is not promised to be),
@@ -234,7 +284,12 @@ mod tests {
             .iter()
             .map(|m| m.parse().unwrap())
             .collect();
-        let (positions, material) = index(&Position::startpos(), &moves);
+        let (positions, material, packed) = index(&Position::startpos(), &moves);
+        assert_eq!(
+            unpack_moves(&Position::startpos(), &packed),
+            Some(moves.clone())
+        );
+        assert_eq!(packed.len(), moves.len());
         // Six positions, the start twice: five rows, the start's with the first move.
         assert_eq!(positions.len(), 5);
         assert_eq!(positions[0].1, 0);

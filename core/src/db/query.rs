@@ -160,7 +160,7 @@ pub(crate) fn occurrences(
     let mut stmt =
         conn.prepare_cached("SELECT occ FROM positions WHERE bkey = ?1 AND occ >= ?2")?;
     let mut out = Vec::new();
-    for block in Occurrence::block(from.max(0))..=Occurrence::block(last.max(0)) {
+    for block in Occurrence::block(from)..=Occurrence::block(last) {
         let first = if block == Occurrence::block(from) {
             Occurrence::first_of(from)
         } else {
@@ -291,7 +291,7 @@ pub struct GamePage {
 }
 
 const INFO_COLUMNS: &str =
-    "id, red, black, event, site, date, year, round, result, ecco, opening, plies, source";
+    "id, red, black, event, site, date, year, round, result, ecco, plies, source";
 
 fn info_of(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
     Ok(GameInfo {
@@ -304,10 +304,11 @@ fn info_of(r: &rusqlite::Row) -> rusqlite::Result<GameInfo> {
         year: r.get(6)?,
         round: r.get(7)?,
         result: result_from_code(r.get(8)?),
+        opening: crate::library::openings::ecco::name_of(&r.get::<_, String>(9)?)
+            .unwrap_or_default(),
         ecco: r.get(9)?,
-        opening: r.get(10)?,
-        plies: r.get(11)?,
-        source: r.get(12)?,
+        plies: r.get(10)?,
+        source: r.get(11)?,
     })
 }
 
@@ -658,13 +659,11 @@ impl Collection {
                 .map_err(|e| damaged(e.to_string()))?,
             None => Position::startpos(),
         };
-        let moves = unpack_moves(&moves).ok_or_else(|| damaged("odd move bytes".into()))?;
-        let mut record = Record::new(start.clone());
-        let mut pos = start;
+        let moves = unpack_moves(&start, &moves)
+            .ok_or_else(|| damaged("a move that is not legal".into()))?;
+        let mut record = Record::new(start);
         let mut node = record.root();
         for m in moves {
-            pos.check_move(m).map_err(|e| damaged(e.to_string()))?;
-            pos.play_unchecked(m);
             node = record.push_child(node, m);
         }
         let headers = record.headers_mut();
