@@ -388,7 +388,9 @@ fn the_browser_prints_a_worksheet_of_the_games_listed() {
     });
     harness.get_by_label("打印习题纸").click();
     harness.run_steps(6);
-    wait_for(&mut harness, WAIT, |app| app.state.worksheet_dialog.is_some());
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.worksheet_dialog.is_some()
+    });
     harness.run_steps(6);
     // A page of 50 of the 60 games, each at its end, titled by its players and event.
     let state = &harness.state().state;
@@ -403,7 +405,9 @@ fn the_browser_prints_a_worksheet_of_the_games_listed() {
     for (entry, game) in entries.iter().zip(&listed) {
         let info = &game.info;
         assert!(
-            entry.title.starts_with(&format!("{} — {}，{}", info.red, info.black, info.event)),
+            entry
+                .title
+                .starts_with(&format!("{} — {}，{}", info.red, info.black, info.event)),
             "{}",
             entry.title
         );
@@ -424,8 +428,20 @@ fn the_browser_prints_a_worksheet_of_the_games_listed() {
 
     // A position search: each game at the position the board shows.
     let start = Position::startpos();
-    let first = harness.state().state.collections.browser.page.clone().unwrap().1[0].clone();
-    let record = Collection::open(&path).unwrap().game(first.info.id).unwrap();
+    let first = harness
+        .state()
+        .state
+        .collections
+        .browser
+        .page
+        .clone()
+        .unwrap()
+        .1[0]
+        .clone();
+    let record = Collection::open(&path)
+        .unwrap()
+        .game(first.info.id)
+        .unwrap();
     let opening = record.main_line_moves()[0];
     apply(&mut harness, Action::Study(StudyAction::PlayMove(opening)));
     apply(
@@ -440,11 +456,21 @@ fn the_browser_prints_a_worksheet_of_the_games_listed() {
                 .as_ref()
                 .is_some_and(|(_, games)| games.iter().all(|g| g.ply == 1))
     });
-    let listed = harness.state().state.collections.browser.page.clone().unwrap().1;
+    let listed = harness
+        .state()
+        .state
+        .collections
+        .browser
+        .page
+        .clone()
+        .unwrap()
+        .1;
     assert!(!listed.is_empty());
     harness.get_by_label("打印习题纸").click();
     harness.run_steps(6);
-    wait_for(&mut harness, WAIT, |app| app.state.worksheet_dialog.is_some());
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.worksheet_dialog.is_some()
+    });
     let entries = harness.state().state.worksheet_games.clone();
     assert_eq!(entries.len(), listed.len());
     let mut reached = start.clone();

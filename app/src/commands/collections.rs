@@ -3,10 +3,10 @@
 
 use super::Ctx;
 use crate::actions::*;
+use crate::services::collections::GamePosition;
 use crate::state::Notice;
 use crate::state::collections::{ExploreKey, Import, OpenCollection, PAGE_SIZE};
 use crate::state::file_chooser::FilePurpose;
-use crate::services::collections::GamePosition;
 use crate::state::problem::Problem;
 use std::path::PathBuf;
 

@@ -13,7 +13,7 @@ use crate::state::worksheet::{WorksheetOptions, WorksheetSource};
 use crate::widgets::problems;
 use chuhe_core::puzzle::pattern_set;
 use chuhe_core::worksheet::{
-    Entry, Layout, PrintStyle, add_hints, SolveLimits, Words, Worksheet, pdf, solve_missing,
+    Entry, Layout, PrintStyle, SolveLimits, Words, Worksheet, add_hints, pdf, solve_missing,
 };
 use chuhe_core::{Color, PieceKind};
 use std::path::PathBuf;
@@ -198,7 +198,10 @@ pub fn words(i18n: &I18n) -> Words {
             PieceKind::Cannon => "cannon",
             PieceKind::Pawn => "pawn",
         };
-        i18n.tr_args("worksheet-piece", &[("piece", format!("{side}-{kind}").into())])
+        i18n.tr_args(
+            "worksheet-piece",
+            &[("piece", format!("{side}-{kind}").into())],
+        )
     };
     Words {
         class: i18n.tr("worksheet-class"),
@@ -216,5 +219,27 @@ pub fn words(i18n: &I18n) -> Words {
         mate: template("worksheet-goal-mate"),
         mate_checks: template("worksheet-goal-mate-checks"),
         chinese_numbers: i18n.language() != crate::i18n::Language::En,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+    use chuhe_core::{Move, Position};
+
+    #[test]
+    fn hints_name_the_first_piece_in_each_language() {
+        let position: Position = "4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1".parse().unwrap();
+        let rook: Move = "h1e1".parse().unwrap();
+        for (language, wanted) in [
+            (Language::ZhCn, "提示：先走车"),
+            (Language::ZhTw, "提示：先走車"),
+            (Language::En, "Hint: the chariot moves first"),
+        ] {
+            let words = words(&I18n::new(language));
+            let hint = words.first_move_hint(&position, &[rook]).unwrap();
+            assert_eq!(words.hint_line(&hint), wanted, "{language:?}");
+        }
     }
 }

@@ -14,8 +14,8 @@ use crate::state::collections::{
 use crate::state::problem::Problem;
 use crate::widgets::problems;
 use chuhe_core::Position;
-use chuhe_core::worksheet::Entry;
 use chuhe_core::db::{Collection, GameFilter, GameInfo, GameSort, ImportProgress, MaterialKey};
+use chuhe_core::worksheet::Entry;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
