@@ -931,7 +931,30 @@ worksheet-save = Save PDF…
 worksheet-default-title = Xiangqi exercises
 worksheet-answers-heading = Answers
 worksheet-no-answer = not solved
-worksheet-hint = Hint
+worksheet-hints = Hints (the piece that moves first)
+worksheet-hint = Hint: { $hint }
+worksheet-hint-first = the { $piece } moves first
+worksheet-piece = { $piece ->
+    [red-general] general
+    [black-general] general
+    [red-advisor] advisor
+    [black-advisor] advisor
+    [red-elephant] elephant
+    [black-elephant] elephant
+    [red-horse] horse
+    [black-horse] horse
+    [red-rook] chariot
+    [black-rook] chariot
+    [red-cannon] cannon
+    [black-cannon] cannon
+    [red-pawn] soldier
+   *[black-pawn] soldier
+}
+worksheet-source-collection = The { $n } games listed in the collection
+worksheet-collection-game = { $red } — { $black }, { $event } { $date }
+collection-worksheet = Print a worksheet
+collection-worksheet-tip = A worksheet of the games listed (at most this page, 50): for a position or material search the position each game reached, otherwise its final position
+collection-worksheet-loading = Reading the games…
 worksheet-red-first = Red to move
 worksheet-black-first = Black to move
 worksheet-goal-win = { $side } and win

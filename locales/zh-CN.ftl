@@ -931,7 +931,30 @@ worksheet-save = 保存 PDF…
 worksheet-default-title = 象棋习题
 worksheet-answers-heading = 答案
 worksheet-no-answer = 未解出
-worksheet-hint = 提示
+worksheet-hints = 附提示（先走哪个子）
+worksheet-hint = 提示：{ $hint }
+worksheet-hint-first = 先走{ $piece }
+worksheet-piece = { $piece ->
+    [red-general] 帅
+    [black-general] 将
+    [red-advisor] 仕
+    [black-advisor] 士
+    [red-elephant] 相
+    [black-elephant] 象
+    [red-horse] 马
+    [black-horse] 马
+    [red-rook] 车
+    [black-rook] 车
+    [red-cannon] 炮
+    [black-cannon] 炮
+    [red-pawn] 兵
+   *[black-pawn] 卒
+}
+worksheet-source-collection = 棋谱库列出的 { $n } 局
+worksheet-collection-game = { $red } — { $black }，{ $event } { $date }
+collection-worksheet = 打印习题纸
+collection-worksheet-tip = 用当前列出的对局（至多本页 50 局）做习题纸：查找局面或子力时取对局到达的局面，否则取终局局面
+collection-worksheet-loading = 正在读取对局…
 worksheet-red-first = 红先
 worksheet-black-first = 黑先
 worksheet-goal-win = { $side }胜

@@ -931,7 +931,30 @@ worksheet-save = 儲存 PDF…
 worksheet-default-title = 象棋習題
 worksheet-answers-heading = 答案
 worksheet-no-answer = 未解出
-worksheet-hint = 提示
+worksheet-hints = 附提示（先走哪個子）
+worksheet-hint = 提示：{ $hint }
+worksheet-hint-first = 先走{ $piece }
+worksheet-piece = { $piece ->
+    [red-general] 帥
+    [black-general] 將
+    [red-advisor] 仕
+    [black-advisor] 士
+    [red-elephant] 相
+    [black-elephant] 象
+    [red-horse] 馬
+    [black-horse] 馬
+    [red-rook] 車
+    [black-rook] 車
+    [red-cannon] 炮
+    [black-cannon] 砲
+    [red-pawn] 兵
+   *[black-pawn] 卒
+}
+worksheet-source-collection = 棋譜庫列出的 { $n } 局
+worksheet-collection-game = { $red } — { $black }，{ $event } { $date }
+collection-worksheet = 列印習題紙
+collection-worksheet-tip = 用目前列出的對局（至多本頁 50 局）做習題紙：查找局面或子力時取對局到達的局面，否則取終局局面
+collection-worksheet-loading = 正在讀取對局…
 worksheet-red-first = 紅先
 worksheet-black-first = 黑先
 worksheet-goal-win = { $side }勝

@@ -361,3 +361,125 @@ fn an_import_of_a_folder_reports_its_progress_and_its_failures_in_words() {
     harness.run_ok();
     harness.get_by_label_contains("broken.pgn");
 }
+
+/// The position a game of the collection at `path` reached after `ply` plies of its main
+/// line, or at its end.
+fn game_position(path: &Path, id: i64, ply: Option<u32>) -> String {
+    let record = Collection::open(path).unwrap().game(id).unwrap();
+    let line = record.main_line();
+    let at = ply.map_or(line.len(), |p| p as usize);
+    match at {
+        0 => record.start().to_string(),
+        n => record.position_at(line[n - 1]).unwrap().to_string(),
+    }
+}
+
+#[test]
+fn the_browser_prints_a_worksheet_of_the_games_listed() {
+    let dir = temp_dir("collections", "worksheet");
+    let path = make_collection(&dir, 60);
+    let mut harness = open_app(&dir, &path, false);
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::ToggleBrowser),
+    );
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.collections.browser.page.is_some()
+    });
+    harness.get_by_label("打印习题纸").click();
+    harness.run_steps(6);
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.worksheet_dialog.is_some()
+    });
+    harness.run_steps(6);
+    // A page of 50 of the 60 games, each at its end, titled by its players and event.
+    let state = &harness.state().state;
+    let (_, listed) = state.collections.browser.page.clone().unwrap();
+    let options = state.worksheet_dialog.clone().unwrap();
+    assert_eq!(
+        options.source,
+        chuhe::state::worksheet::WorksheetSource::Collection
+    );
+    let entries = state.worksheet_games.clone();
+    assert_eq!(entries.len(), 50);
+    for (entry, game) in entries.iter().zip(&listed) {
+        let info = &game.info;
+        assert!(
+            entry
+                .title
+                .starts_with(&format!("{} — {}，{}", info.red, info.black, info.event)),
+            "{}",
+            entry.title
+        );
+        assert_eq!(
+            entry.position.to_string(),
+            game_position(&path, info.id, None)
+        );
+    }
+    // The dialog is open with the hints choice, the source named in the list.
+    harness.get_by_label("附提示（先走哪个子）");
+    harness.get_by_label("局面：").click();
+    harness.run_steps(6);
+    harness.get_by_label("棋谱库列出的 50 局");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(6);
+    harness.get_by_label("取消").click();
+    harness.run_steps(6);
+
+    // A position search: each game at the position the board shows.
+    let start = Position::startpos();
+    let first = harness
+        .state()
+        .state
+        .collections
+        .browser
+        .page
+        .clone()
+        .unwrap()
+        .1[0]
+        .clone();
+    let record = Collection::open(&path)
+        .unwrap()
+        .game(first.info.id)
+        .unwrap();
+    let opening = record.main_line_moves()[0];
+    apply(&mut harness, Action::Study(StudyAction::PlayMove(opening)));
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::FindPosition),
+    );
+    wait_for(&mut harness, WAIT, |app| {
+        let browser = &app.state.collections.browser;
+        browser.position.is_some()
+            && browser
+                .page
+                .as_ref()
+                .is_some_and(|(_, games)| games.iter().all(|g| g.ply == 1))
+    });
+    let listed = harness
+        .state()
+        .state
+        .collections
+        .browser
+        .page
+        .clone()
+        .unwrap()
+        .1;
+    assert!(!listed.is_empty());
+    harness.get_by_label("打印习题纸").click();
+    harness.run_steps(6);
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.worksheet_dialog.is_some()
+    });
+    let entries = harness.state().state.worksheet_games.clone();
+    assert_eq!(entries.len(), listed.len());
+    let mut reached = start.clone();
+    reached.play_unchecked(opening);
+    assert!(entries.iter().all(|e| e.position == reached));
+    assert!(
+        listed
+            .iter()
+            .any(|g| game_position(&path, g.info.id, None) != reached.to_string()),
+        "the games go on past the position"
+    );
+}

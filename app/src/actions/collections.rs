@@ -83,4 +83,7 @@ pub enum CollectionAction {
     FindPosition,
     /// Back from a position's games to the collection's.
     ClearPosition,
+    /// 打印习题纸: read the positions of the games listed (the page shown) for the
+    /// worksheet dialog.
+    Worksheet,
 }

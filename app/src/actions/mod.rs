@@ -352,6 +352,9 @@ pub enum WorksheetAction {
     Write(PathBuf, crate::state::worksheet::WorksheetOptions),
     /// The worksheet was written (the file), or why not.
     Finished(Result<PathBuf, crate::state::problem::Problem>),
+    /// The collections service read the listed games' positions: open the dialog with
+    /// them, or say why not.
+    CollectionGames(Result<Vec<chuhe_core::worksheet::Entry>, crate::state::problem::Problem>),
 }
 
 /// Quitting and answering the app's dialogs.

@@ -3,6 +3,7 @@
 
 use super::Ctx;
 use crate::actions::*;
+use crate::services::collections::GamePosition;
 use crate::state::Notice;
 use crate::state::collections::{ExploreKey, Import, OpenCollection, PAGE_SIZE};
 use crate::state::file_chooser::FilePurpose;
@@ -199,7 +200,46 @@ impl Ctx<'_> {
                 self.state.collections.browser.offset = 0;
                 self.ask_list();
             }
+            CollectionAction::Worksheet => self.ask_worksheet_positions(),
         }
+    }
+
+    /// Asks the service for the positions of the games listed: the one each game reached
+    /// for a position or material search, otherwise its final one.
+    fn ask_worksheet_positions(&mut self) {
+        let browser = &self.state.collections.browser;
+        let Some((_, listed)) = &browser.page else {
+            return;
+        };
+        let reached = browser.position.is_some() || !browser.filter.material.trim().is_empty();
+        let i18n = &self.services.i18n;
+        let games: Vec<GamePosition> = listed
+            .iter()
+            .take(PAGE_SIZE as usize)
+            .map(|game| GamePosition {
+                collection: game.collection.clone(),
+                id: game.info.id,
+                ply: reached.then_some(game.ply),
+                title: i18n
+                    .tr_args(
+                        "worksheet-collection-game",
+                        &[
+                            ("red", game.info.red.clone().into()),
+                            ("black", game.info.black.clone().into()),
+                            ("event", game.info.event.clone().into()),
+                            ("date", game.info.date.clone().into()),
+                        ],
+                    )
+                    .trim()
+                    .to_owned(),
+            })
+            .collect();
+        if games.is_empty() {
+            return;
+        }
+        let ui = self.services.ui.clone();
+        self.services.collections.worksheet_positions(&ui, games);
+        self.state.notice = Some(Notice::Message("collection-worksheet-loading"));
     }
 
     /// Whether a collection is open; if not, the user is told to open or make one.

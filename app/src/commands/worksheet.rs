@@ -13,8 +13,9 @@ use crate::state::worksheet::{WorksheetOptions, WorksheetSource};
 use crate::widgets::problems;
 use chuhe_core::puzzle::pattern_set;
 use chuhe_core::worksheet::{
-    Entry, Layout, PrintStyle, SolveLimits, Words, Worksheet, pdf, solve_missing,
+    Entry, Layout, PrintStyle, SolveLimits, Words, Worksheet, add_hints, pdf, solve_missing,
 };
+use chuhe_core::{Color, PieceKind};
 use std::path::PathBuf;
 
 impl Ctx<'_> {
@@ -30,6 +31,22 @@ impl Ctx<'_> {
                 );
             }
             WorksheetAction::Write(path, options) => self.write_worksheet(path, options),
+            WorksheetAction::CollectionGames(Ok(entries)) => {
+                if matches!(
+                    self.state.notice,
+                    Some(Notice::Message("collection-worksheet-loading"))
+                ) {
+                    self.state.notice = None;
+                }
+                self.state.worksheet_games = entries;
+                self.state.worksheet_dialog = Some(WorksheetOptions::new(
+                    WorksheetSource::Collection,
+                    self.services.i18n.tr("worksheet-default-title"),
+                ));
+            }
+            WorksheetAction::CollectionGames(Err(problem)) => {
+                self.state.notice = Some(Notice::Problem(problem));
+            }
             WorksheetAction::Finished(result) => {
                 self.state.notice = Some(match result {
                     Ok(path) => {
@@ -60,8 +77,11 @@ impl Ctx<'_> {
                 if entries.is_empty() {
                     return Action::Worksheet(WorksheetAction::Finished(Err(no_positions)));
                 }
-                if options.answers {
+                if options.answers || options.hints {
                     solve_missing(&mut entries, SolveLimits::default());
+                }
+                if options.hints {
+                    add_hints(&mut entries, &words);
                 }
                 let written = pdf::save(
                     &path,
@@ -121,6 +141,7 @@ pub fn entries(state: &State, i18n: &I18n, source: WorksheetSource) -> Option<Ve
             .unwrap_or_default(),
         WorksheetSource::Patterns => return None,
         WorksheetSource::Game => game_entries(state, i18n),
+        WorksheetSource::Collection => state.worksheet_games.clone(),
     })
 }
 
@@ -152,14 +173,45 @@ fn game_entries(state: &State, i18n: &I18n) -> Vec<Entry> {
 /// The worksheet's words in the user's language.
 pub fn words(i18n: &I18n) -> Words {
     // The goals as the core's templates: the side and count filled in per position.
-    let template = |id: &str| i18n.tr_args(id, &[("side", "{side}".into()), ("n", "{n}".into())]);
+    let template = |id: &str| {
+        i18n.tr_args(
+            id,
+            &[
+                ("side", "{side}".into()),
+                ("n", "{n}".into()),
+                ("hint", "{hint}".into()),
+                ("piece", "{piece}".into()),
+            ],
+        )
+    };
+    let piece = |color: Color, kind: PieceKind| {
+        let side = match color {
+            Color::Red => "red",
+            Color::Black => "black",
+        };
+        let kind = match kind {
+            PieceKind::General => "general",
+            PieceKind::Advisor => "advisor",
+            PieceKind::Elephant => "elephant",
+            PieceKind::Horse => "horse",
+            PieceKind::Rook => "rook",
+            PieceKind::Cannon => "cannon",
+            PieceKind::Pawn => "pawn",
+        };
+        i18n.tr_args(
+            "worksheet-piece",
+            &[("piece", format!("{side}-{kind}").into())],
+        )
+    };
     Words {
         class: i18n.tr("worksheet-class"),
         date: i18n.tr("worksheet-date"),
         name: i18n.tr("worksheet-name"),
         answers: i18n.tr("worksheet-answers-heading"),
         no_answer: i18n.tr("worksheet-no-answer"),
-        hint: i18n.tr("worksheet-hint"),
+        hint: template("worksheet-hint"),
+        first_move: template("worksheet-hint-first"),
+        pieces: [Color::Red, Color::Black].map(|c| PieceKind::ALL.map(|k| piece(c, k))),
         red_first: i18n.tr("worksheet-red-first"),
         black_first: i18n.tr("worksheet-black-first"),
         win: template("worksheet-goal-win"),
@@ -167,5 +219,27 @@ pub fn words(i18n: &I18n) -> Words {
         mate: template("worksheet-goal-mate"),
         mate_checks: template("worksheet-goal-mate-checks"),
         chinese_numbers: i18n.language() != crate::i18n::Language::En,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+    use chuhe_core::{Move, Position};
+
+    #[test]
+    fn hints_name_the_first_piece_in_each_language() {
+        let position: Position = "4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1".parse().unwrap();
+        let rook: Move = "h1e1".parse().unwrap();
+        for (language, wanted) in [
+            (Language::ZhCn, "提示：先走车"),
+            (Language::ZhTw, "提示：先走車"),
+            (Language::En, "Hint: the chariot moves first"),
+        ] {
+            let words = words(&I18n::new(language));
+            let hint = words.first_move_hint(&position, &[rook]).unwrap();
+            assert_eq!(words.hint_line(&hint), wanted, "{language:?}");
+        }
     }
 }

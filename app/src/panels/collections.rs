@@ -409,6 +409,16 @@ fn browser_body(
                 browser.offset + PAGE_SIZE,
             )));
         }
+        if ui
+            .add_enabled(
+                !games.is_empty(),
+                egui::Button::new(i18n.tr("collection-worksheet")),
+            )
+            .on_hover_text(i18n.tr("collection-worksheet-tip"))
+            .clicked()
+        {
+            actions.push(Action::Collections(CollectionAction::Worksheet));
+        }
         ui.weak(i18n.tr("collection-open-hint"));
     });
     if games.is_empty() {

@@ -30,6 +30,10 @@ pub fn dialog(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
         WorksheetSource::Board => i18n.tr("worksheet-source-board"),
         WorksheetSource::Patterns => i18n.tr("worksheet-source-patterns"),
         WorksheetSource::Game => i18n.tr("worksheet-source-game"),
+        WorksheetSource::Collection => i18n.tr_args(
+            "worksheet-source-collection",
+            &[("n", app.state.worksheet_games.len().into())],
+        ),
         WorksheetSource::Puzzles(set) => app
             .state
             .puzzles
@@ -63,7 +67,11 @@ pub fn dialog(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                             let sources = [WorksheetSource::Board, WorksheetSource::Game]
                                 .into_iter()
                                 .chain(sets)
-                                .chain([WorksheetSource::Patterns]);
+                                .chain([WorksheetSource::Patterns])
+                                .chain(
+                                    (!app.state.worksheet_games.is_empty())
+                                        .then_some(WorksheetSource::Collection),
+                                );
                             for source in sources {
                                 ui.selectable_value(
                                     &mut edited.source,
@@ -119,6 +127,7 @@ pub fn dialog(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                     ui.end_row();
                 });
             ui.checkbox(&mut edited.answers, i18n.tr("worksheet-answers"));
+            ui.checkbox(&mut edited.hints, i18n.tr("worksheet-hints"));
             ui.checkbox(
                 &mut edited.black_and_white,
                 i18n.tr("worksheet-black-and-white"),

@@ -7,7 +7,7 @@
 //! the newest of each is answered (the others are about a position or a list no longer
 //! shown).
 
-use crate::actions::{Action, CollectionAction};
+use crate::actions::{Action, CollectionAction, WorksheetAction};
 use crate::state::collections::{
     ExploreKey, ExplorerAnswer, ImportOutcome, ListedGame, LoadedGame, POSITION_GAMES, SEARCH_LIMIT,
 };
@@ -15,6 +15,7 @@ use crate::state::problem::Problem;
 use crate::widgets::problems;
 use chuhe_core::Position;
 use chuhe_core::db::{Collection, GameFilter, GameInfo, GameSort, ImportProgress, MaterialKey};
+use chuhe_core::worksheet::Entry;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -61,6 +62,20 @@ enum Request {
         id: i64,
         ply: u32,
     },
+    Positions(Vec<GamePosition>),
+}
+
+/// A game whose position a worksheet wants.
+#[derive(Clone, Debug)]
+pub struct GamePosition {
+    /// The collection.
+    pub collection: PathBuf,
+    /// The game's number there.
+    pub id: i64,
+    /// The ply of the position along the main line; `None` for the final position.
+    pub ply: Option<u32>,
+    /// The worksheet entry's title.
+    pub title: String,
 }
 
 /// An import under way: its stop flag and its progress.
@@ -170,6 +185,11 @@ impl Collections {
                 ply,
             },
         );
+    }
+
+    /// Asks for the positions of `games` for a worksheet; the answer opens its dialog.
+    pub fn worksheet_positions(&mut self, ui: &egui::Context, games: Vec<GamePosition>) {
+        self.send(ui, Request::Positions(games));
     }
 
     /// Whether an import runs.
@@ -299,6 +319,13 @@ fn serve(rx: Receiver<Request>, tx: Sender<Action>, pending: Arc<Mutex<usize>>, 
                     };
                     Some(CollectionAction::GameLoaded(result))
                 }
+                Request::Positions(games) => {
+                    let answer = WorksheetAction::CollectionGames(positions(&open, &games));
+                    if tx.send(Action::Worksheet(answer)).is_err() {
+                        return;
+                    }
+                    None
+                }
             };
             if let Some(answer) = answer
                 && tx.send(Action::Collections(answer)).is_err()
@@ -311,6 +338,35 @@ fn serve(rx: Receiver<Request>, tx: Sender<Action>, pending: Arc<Mutex<usize>>, 
         }
         ui.request_repaint();
     }
+}
+
+/// The worksheet entries of `games`: each game read whole and played to its ply (or its
+/// end); a game that cannot be read stops it with why.
+fn positions(
+    open: &HashMap<PathBuf, Collection>,
+    games: &[GamePosition],
+) -> Result<Vec<Entry>, Problem> {
+    games
+        .iter()
+        .map(|game| {
+            let collection = open
+                .get(&game.collection)
+                .ok_or_else(|| not_open(&game.collection))?;
+            let record = collection
+                .game(game.id)
+                .map_err(|e| problems::db_error(&e))?;
+            let line = record.main_line();
+            let at = game
+                .ply
+                .map_or(line.len(), |ply| (ply as usize).min(line.len()));
+            let position = match at {
+                0 => Some(record.start().clone()),
+                n => record.position_at(line[n - 1]),
+            }
+            .unwrap_or_else(|| record.start().clone());
+            Ok(Entry::new(game.title.clone(), position))
+        })
+        .collect()
 }
 
 fn not_open(path: &Path) -> Problem {

@@ -106,6 +106,8 @@ pub struct State {
     pub export_dialog: Option<export::ExportOptions>,
     /// The worksheet dialog, when open.
     pub worksheet_dialog: Option<worksheet::WorksheetOptions>,
+    /// The positions the collection browser last sent to the worksheet dialog.
+    pub worksheet_games: Vec<chuhe_core::worksheet::Entry>,
     /// The knowledge reference window and the board-lines overlay.
     pub knowledge: knowledge::KnowledgeState,
     /// The club manager.
@@ -143,6 +145,7 @@ impl State {
             play_setup: None,
             export_dialog: None,
             worksheet_dialog: None,
+            worksheet_games: Vec::new(),
             knowledge: Default::default(),
             club: Default::default(),
             tablebase: Default::default(),

@@ -14,6 +14,9 @@ pub enum WorksheetSource {
     Patterns,
     /// The game's positions after the commented or marked moves of its main line.
     Game,
+    /// The positions of the games the collection browser listed (kept in the state's
+    /// `worksheet_games`, read by the collections service).
+    Collection,
 }
 
 /// What the user chose in the worksheet dialog.
@@ -33,6 +36,8 @@ pub struct WorksheetOptions {
     pub per_page: usize,
     /// Whether answer pages follow.
     pub answers: bool,
+    /// Whether each position with an answer gets a hint (the piece that moves first).
+    pub hints: bool,
     /// The answers' notation.
     pub notation: Notation,
     /// Black and white rather than colour.
@@ -50,6 +55,7 @@ impl WorksheetOptions {
             paper: Paper::A4,
             per_page: 6,
             answers: true,
+            hints: false,
             notation: Notation::Chinese,
             black_and_white: true,
         }

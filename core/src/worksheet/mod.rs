@@ -13,7 +13,7 @@ pub mod pdf;
 use crate::notation::{Notation, format_move};
 use crate::puzzle::{Goal, Puzzle};
 use crate::solver::{SolveOptions, Solver, Verdict};
-use crate::{Color, Move, Position};
+use crate::{Color, Move, Piece, PieceKind, Position};
 use std::time::Duration;
 
 /// One position of a worksheet.
@@ -117,8 +117,12 @@ pub struct Words {
     pub answers: String,
     /// Said of a position without an answer ("未解").
     pub no_answer: String,
-    /// "提示", before a hint.
+    /// A hint line, `{hint}` for the hint ("提示：{hint}").
     pub hint: String,
+    /// The hint made from an answer, `{piece}` for the piece that moves first ("先走{piece}").
+    pub first_move: String,
+    /// The pieces' names in a hint, by side (Red first) and kind ([`PieceKind::ALL`]'s order).
+    pub pieces: [[String; 7]; 2],
     /// Red to move (红先).
     pub red_first: String,
     /// Black to move (黑先).
@@ -144,7 +148,10 @@ impl Words {
             name: "姓名".into(),
             answers: "答案".into(),
             no_answer: "未解出".into(),
-            hint: "提示".into(),
+            hint: "提示：{hint}".into(),
+            first_move: "先走{piece}".into(),
+            pieces: [Color::Red, Color::Black]
+                .map(|color| PieceKind::ALL.map(|kind| Piece::new(color, kind).hanzi().into())),
             red_first: "红先".into(),
             black_first: "黑先".into(),
             win: "{side}胜".into(),
@@ -178,6 +185,35 @@ impl Words {
             _ => String::new(),
         };
         template.replace("{side}", side).replace("{n}", &n)
+    }
+}
+
+impl Words {
+    /// The hint for a position and its answer: which piece moves first ("先走车"), named as
+    /// the side to move calls it; `None` when the answer is empty or does not start with
+    /// one of the side's pieces.
+    pub fn first_move_hint(&self, position: &Position, answer: &[Move]) -> Option<String> {
+        let piece = position.piece_at(answer.first()?.from)?;
+        if piece.color != position.side_to_move() {
+            return None;
+        }
+        let name = &self.pieces[piece.color as usize][piece.kind as usize];
+        Some(self.first_move.replace("{piece}", name))
+    }
+
+    /// The printed hint line of `hint` ("提示：先走车").
+    pub fn hint_line(&self, hint: &str) -> String {
+        self.hint.replace("{hint}", hint)
+    }
+}
+
+/// Gives every entry that has an answer and no hint yet the hint of its first move
+/// ([`Words::first_move_hint`]).
+pub fn add_hints(entries: &mut [Entry], words: &Words) {
+    for entry in entries.iter_mut().filter(|e| e.hint.is_none()) {
+        if let Some(answer) = &entry.answer {
+            entry.hint = words.first_move_hint(&entry.position, answer);
+        }
     }
 }
 
@@ -368,6 +404,38 @@ mod tests {
         assert_eq!(words.goal(Color::Red, None), "红先");
         assert_eq!(chinese_number(20), "二十");
         assert_eq!(chinese_number(35), "三十五");
+    }
+
+    #[test]
+    fn a_hint_names_the_piece_that_moves_first_as_its_side_calls_it() {
+        let words = Words::chinese();
+        let red: Position = MATE_IN_TWO.parse().unwrap();
+        let rook_first: Vec<Move> = vec!["h1e1".parse().unwrap()];
+        assert_eq!(
+            words.first_move_hint(&red, &rook_first).as_deref(),
+            Some("先走车")
+        );
+        let black: Position = "4k4/4a4/9/9/9/9/9/9/7R1/3K5 b - - 0 1".parse().unwrap();
+        let general_first: Vec<Move> = vec!["e9f9".parse().unwrap()];
+        assert_eq!(
+            words.first_move_hint(&black, &general_first).as_deref(),
+            Some("先走将")
+        );
+        // A move from an empty point or of the other side's piece gives no hint.
+        assert_eq!(words.first_move_hint(&red, &general_first), None);
+        assert_eq!(words.first_move_hint(&red, &[]), None);
+        assert_eq!(words.hint_line("先走车"), "提示：先走车");
+
+        let mut entries = vec![
+            Entry {
+                answer: Some(rook_first),
+                ..Entry::new("solved", red.clone())
+            },
+            Entry::new("unsolved", red),
+        ];
+        add_hints(&mut entries, &words);
+        assert_eq!(entries[0].hint.as_deref(), Some("先走车"));
+        assert_eq!(entries[1].hint, None);
     }
 
     #[test]

@@ -299,7 +299,7 @@ impl Writer<'_> {
                 let goal = words.goal(entry.side_to_move(), entry.goal);
                 canvas.text_fitted(x, below, &goal, text, cell_w, grey(0));
                 if let Some(hint) = &entry.hint {
-                    let hint = format!("{}：{hint}", words.hint);
+                    let hint = words.hint_line(hint);
                     canvas.text_fitted(x, below + line, &hint, text * 0.9, cell_w, grey(60));
                 }
             }
@@ -865,6 +865,28 @@ mod tests {
             write(&sheet(1), &bad, &Words::chinese()),
             Err(PdfError::PerPage(5))
         ));
+    }
+
+    #[test]
+    fn first_move_hints_are_printed_only_when_asked_for() {
+        let words = Words::chinese();
+        let mut plain = sheet(2);
+        for entry in &mut plain.entries {
+            entry.hint = None;
+        }
+        let text = |sheet: &Worksheet| {
+            let layout = Layout {
+                answers: false,
+                ..Layout::default()
+            };
+            squeezed(&pages_and_text(&write(sheet, &layout, &words).unwrap()).concat())
+        };
+        assert!(!text(&plain).contains("提示"), "no hint unless asked");
+        let mut hinted = plain.clone();
+        super::super::add_hints(&mut hinted.entries, &words);
+        let page = text(&hinted);
+        // The first entry has an answer starting with the chariot, the second none.
+        assert_eq!(page.matches("提示：先走车").count(), 1, "{page}");
     }
 
     #[test]
