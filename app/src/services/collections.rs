@@ -400,18 +400,13 @@ fn explore(
     collections: &[PathBuf],
 ) -> Result<ExplorerAnswer, Problem> {
     let mut answer = ExplorerAnswer::default();
+    let mut summed = chuhe_core::db::Explore::default();
     for path in collections {
         let collection = open.get(path).ok_or_else(|| not_open(path))?;
         let found = collection
             .explore(position, fold)
             .map_err(|e| problems::db_error(&e))?;
-        add_stats(&mut answer.total, &found.total);
-        for m in found.moves {
-            match answer.moves.iter_mut().find(|s| s.mv == m.mv) {
-                Some(s) => add_stats(s, &m),
-                None => answer.moves.push(m),
-            }
-        }
+        summed.merge(found);
         let games = collection
             .games_reaching(position, fold, POSITION_GAMES)
             .map_err(|e| problems::db_error(&e))?;
@@ -421,24 +416,10 @@ fn explore(
             ply: g.ply,
         }));
     }
-    answer.moves.sort_by(|a, b| {
-        b.games.cmp(&a.games).then_with(|| {
-            a.mv.map(|m| m.to_string())
-                .cmp(&b.mv.map(|m| m.to_string()))
-        })
-    });
+    answer.total = summed.total;
+    answer.moves = summed.moves;
     answer.games.truncate(POSITION_GAMES);
     Ok(answer)
-}
-
-fn add_stats(sum: &mut chuhe_core::db::MoveStats, more: &chuhe_core::db::MoveStats) {
-    sum.games += more.games;
-    sum.red_wins += more.red_wins;
-    sum.draws += more.draws;
-    sum.black_wins += more.black_wins;
-    sum.year_sum += more.year_sum;
-    sum.year_count += more.year_count;
-    sum.last_year = sum.last_year.max(more.last_year);
 }
 
 /// The browser's list: one collection's games by their headers (the database sorts and

@@ -598,6 +598,28 @@ mod tests {
     }
 
     #[test]
+    fn answers_of_two_collections_merge_into_the_answer_of_both() {
+        let (first, second) = (games(5, 300), games(6, 300));
+        let never = AtomicBool::new(false);
+        let mut a = Collection::open(&temp("merge-a")).unwrap();
+        a.import_records(first.clone(), "a", &never, &mut |_| {})
+            .unwrap();
+        let mut b = Collection::open(&temp("merge-b")).unwrap();
+        b.import_records(second.clone(), "b", &never, &mut |_| {})
+            .unwrap();
+        let mut both = Collection::open(&temp("merge-both")).unwrap();
+        both.import_records(first.into_iter().chain(second), "ab", &never, &mut |_| {})
+            .unwrap();
+        let mut positions = both.sample_positions(40, 8).unwrap();
+        positions.push(Position::startpos());
+        for pos in positions {
+            let mut merged = a.explore(&pos, false).unwrap();
+            merged.merge(b.explore(&pos, false).unwrap());
+            assert_eq!(merged, both.explore(&pos, false).unwrap(), "{pos}");
+        }
+    }
+
+    #[test]
     fn a_cancelled_import_keeps_the_batches_written() {
         let path = temp("cancel");
         let mut c = Collection::open(&path).unwrap();

@@ -77,6 +77,31 @@ pub struct Explore {
     pub moves: Vec<MoveStats>,
 }
 
+impl Explore {
+    /// Adds what another collection answered for the same position: the totals, and each
+    /// move's counts to the same move's (a move only the other played joins the list).
+    pub fn merge(&mut self, other: Explore) {
+        self.total.merge(&other.total);
+        for m in other.moves {
+            match self.moves.iter_mut().find(|s| s.mv == m.mv) {
+                Some(s) => s.merge(&m),
+                None => self.moves.push(m),
+            }
+        }
+        sort_moves(&mut self.moves);
+    }
+}
+
+/// Most played first, then by ICCS: the order an explorer lists moves in.
+fn sort_moves(moves: &mut [MoveStats]) {
+    moves.sort_by(|a, b| {
+        b.games.cmp(&a.games).then_with(|| {
+            a.mv.map(|m| m.to_string())
+                .cmp(&b.mv.map(|m| m.to_string()))
+        })
+    });
+}
+
 /// The sums of a position's occurrences by next move (code [`move_code`], or the
 /// no-move code where games ended), as the `hot` table keeps them.
 #[derive(Default)]
@@ -454,12 +479,7 @@ impl Collection {
             by_move = fold_symmetric(by_move, pos.side_to_move());
         }
         let mut moves: Vec<MoveStats> = by_move.into_values().collect();
-        moves.sort_by(|a, b| {
-            b.games.cmp(&a.games).then_with(|| {
-                a.mv.map(|m| m.to_string())
-                    .cmp(&b.mv.map(|m| m.to_string()))
-            })
-        });
+        sort_moves(&mut moves);
         Ok(Explore { total, moves })
     }
 
