@@ -1,6 +1,10 @@
 //! Endgame tables in the app, driven like a user: paste a KR v K position, read the
 //! table's verdict, practise it against the table's defence until mate.
 
+// Its own test binary: the app's tables are process-wide and cached in the directory of the
+// first app opened in the process, which is this test's only here.
+#[allow(dead_code)]
+#[path = "app/common.rs"]
 mod common;
 
 use common::{open_in, temp_dir, wait_for};

@@ -2,8 +2,8 @@
 //! under its own name, from the game's moves), one that dies and one that hangs mid-search
 //! (the user is told in plain words, and the app goes on).
 
+use crate::common;
 use chuhe::actions::*;
-mod common;
 
 use chuhe::ChuheApp;
 use chuhe::settings::{ExternalEngine, Settings};

@@ -1,9 +1,6 @@
 //! What the app's test files share: a private directory per test, the app opened on it,
 //! keys, and waiting for the app to reach a state.
 
-// Each test file is its own crate and uses only some of these.
-#![allow(dead_code)]
-
 use chuhe::ChuheApp;
 use chuhe::services::storage::Storage;
 use chuhe::settings::Settings;

@@ -1,7 +1,7 @@
 //! One way of saying things across the app, driven like a user: scores in the unit the
 //! user picks, mates as "红方 N 步杀" in the engine's lines as in the endgame tables.
 
-mod common;
+use crate::common;
 
 use chuhe::settings::ScoreUnit;
 use common::{key, open_in, temp_dir, wait_for};

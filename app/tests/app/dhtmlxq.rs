@@ -1,7 +1,7 @@
 //! DhtmlXQ (UBB) game text in the app: pasted, it opens with its variation and comments;
 //! the Edit menu's 复制为 DhtmlXQ puts the game on the clipboard as DhtmlXQ.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::{Action, FileAction};

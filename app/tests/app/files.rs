@@ -3,7 +3,7 @@
 //! its unreadable games, every problem is shown in the interface language, and saving a
 //! traditional-character file writes it back as it was.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::{Action, FileAction, StudyAction};

@@ -4,7 +4,7 @@
 //! a new tab at the position; the browser filters by player, sorts by a column and opens
 //! a game.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;

@@ -1,7 +1,7 @@
 //! Playing games: against the engine from the Play menu to a recorded result, taking
 //! moves back, resigning, and two people at one board with a clock that runs out.
 
-mod common;
+use crate::common;
 
 use chuhe::actions::PlayAction;
 use chuhe::actions::*;

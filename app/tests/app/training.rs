@@ -2,7 +2,7 @@
 //! day's round, play the drill's moves on the board, override a grade, mark the game on
 //! the board as a repertoire and drill both its branches, and come back after a kill.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::{Action, FileAction};

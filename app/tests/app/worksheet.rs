@@ -1,7 +1,7 @@
 //! Printing a worksheet: the File menu's dialog, its choices, and the PDF written from the
 //! chosen positions (with the solver's answer for the board's mate).
 
-mod common;
+use crate::common;
 
 use chuhe::actions::*;
 use chuhe::state::worksheet::WorksheetSource;

@@ -3,7 +3,7 @@
 //! presentation clickers send) step through the moves, Esc ends it, and nothing of it is
 //! saved as the user's settings.
 
-mod common;
+use crate::common;
 
 use chuhe::actions::*;
 use chuhe::services::storage::Storage;

@@ -2,7 +2,7 @@
 //! variations indented under their move and collapsible, the engine's lines marked, and
 //! the move on the board always scrolled into view.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::{Action, FileAction, StudyAction};

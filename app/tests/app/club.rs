@@ -2,7 +2,7 @@
 //! round robin, enter the first round's results by clicking, watch the standings change,
 //! attach a game and open it again, export the printable page as CSV and PNG.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::ClubAction;

@@ -2,7 +2,7 @@
 //! entry and step its board diagram, put it on the main board, switch the board-lines
 //! overlay on and off, and search across the reference, the openings and the patterns.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe_core::knowledge;

@@ -2,7 +2,7 @@
 //! nothing happening, for every file dialog of the app; and a file named on the command
 //! line opens at start.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;

@@ -1,7 +1,7 @@
 //! The sounds of play: which sound each move asks for, and that muting silences them.
 //! (Whether a device plays them is the platform's business; CI machines have none.)
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;

@@ -1,7 +1,7 @@
 //! The opening browser, driven as a user does: open it from the View menu, search by name,
 //! click a position to put its line on the board, step back and ask which opening it is.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::services::storage::Storage;

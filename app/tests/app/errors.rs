@@ -2,7 +2,7 @@
 //! folder, a diagram or a club that cannot be written, a FEN that does not read. Each is
 //! shown in Chinese with where it went wrong, never as the code's English.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;

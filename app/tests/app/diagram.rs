@@ -1,7 +1,7 @@
 //! Exporting the board as a PNG diagram: from the File menu's dialog, at the chosen size,
 //! drawn by the board's own painting code (so pieces, marks and theme are the screen's).
 
-mod common;
+use crate::common;
 
 use chuhe::actions::*;
 use chuhe::state::export::ExportOptions;

@@ -1,7 +1,7 @@
 //! Several games open at once as tabs, and the autosave of everything in them: drives the
 //! real app with egui_kittest, each test with its own data directory.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;

@@ -2,7 +2,7 @@
 //! (the side panel gives way first), floating windows and dialogs stay under the menu bar,
 //! and the evaluation bar does not move the board when it comes and goes.
 
-mod common;
+use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;

@@ -1,0 +1,34 @@
+//! The app's integration tests, one module a feature, linked into one test binary: each
+//! binary links the whole of egui and the app, so one binary instead of thirty saves CI
+//! minutes of linking and gigabytes of disk.
+
+mod common;
+
+mod board_window;
+mod club;
+mod collections;
+mod dhtmlxq;
+mod diagram;
+mod editor;
+mod errors;
+mod external_engine;
+mod file_chooser;
+mod files;
+mod font;
+mod knowledge;
+mod layering;
+mod layout;
+mod locales;
+mod moves;
+mod openings;
+mod packaging;
+mod patterns;
+mod play;
+mod presentation;
+mod sound;
+mod study;
+mod tabs;
+mod training;
+mod window;
+mod wording;
+mod worksheet;
