@@ -906,6 +906,7 @@ collection-error-busy = another program is using the database
 collection-error-sqlite = database error (code { $code })
 collection-error-not-ours = a database, but not a Chuhe collection
 collection-error-newer = written by a newer Chuhe (format { $version }); please upgrade
+collection-error-older = written by an earlier test build of Chuhe (format { $version }), whose index this one does not read; import its games again into a new collection
 collection-error-damaged-game = game { $id } is damaged
 collection-error-no-game = the collection has no game { $id }
 collection-choose = Collection

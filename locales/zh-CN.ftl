@@ -906,6 +906,7 @@ collection-error-busy = 数据库正被另一个程序占用
 collection-error-sqlite = 数据库出错（代码 { $code }）
 collection-error-not-ours = 是数据库，但不是楚河的棋谱库
 collection-error-newer = 由更新版本的楚河写成（格式 { $version }），请先升级
+collection-error-older = 由楚河较早的测试版写成（格式 { $version }），本版读不了它的局面索引；请把其中的棋谱重新导入一个新棋谱库
 collection-error-damaged-game = 第 { $id } 局已损坏
 collection-error-no-game = 棋谱库中没有第 { $id } 局
 collection-choose = 当前棋谱库

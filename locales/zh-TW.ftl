@@ -906,6 +906,7 @@ collection-error-busy = 資料庫正被另一個程式佔用
 collection-error-sqlite = 資料庫出錯（代碼 { $code }）
 collection-error-not-ours = 是資料庫，但不是楚河的棋譜庫
 collection-error-newer = 由更新版本的楚河寫成（格式 { $version }），請先升級
+collection-error-older = 由楚河較早的測試版寫成（格式 { $version }），本版讀不了它的局面索引；請把其中的棋譜重新匯入一個新棋譜庫
 collection-error-damaged-game = 第 { $id } 局已損壞
 collection-error-no-game = 棋譜庫中沒有第 { $id } 局
 collection-choose = 目前棋譜庫

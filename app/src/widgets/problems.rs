@@ -371,6 +371,10 @@ pub fn db_error(e: &chuhe_core::db::DbError) -> Problem {
             path,
             Problem::new("collection-error-newer").text("version", found),
         ),
+        DbError::OlderVersion { path, found } => in_file(
+            path,
+            Problem::new("collection-error-older").text("version", found),
+        ),
         DbError::DamagedGame { id, .. } => {
             Problem::new("collection-error-damaged-game").text("id", id)
         }

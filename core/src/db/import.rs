@@ -2,19 +2,20 @@
 //! worker threads, in file order, and written by one thread a batch at a time, each batch
 //! one transaction.
 
-use super::prepare::Prepared;
-use super::query::{MoveSums, occurrences};
-use super::{Collection, DbError, HOT_THRESHOLD, Occurrence, block_key, result_code, short_key};
+use super::prepare::{Prepared, unpack_moves};
+use super::query::{MoveSums, indexed_through, occurrences};
+use super::{Collection, DbError, Geometry, HOT_THRESHOLD, Occurrence, result_code, short_key};
+use crate::Position;
 use crate::gamefile::{self, Damage, ReadError};
 use crate::record::Record;
+use rusqlite::{Connection, TransactionBehavior};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
-/// Games written per transaction: a block of the index, so that a new collection's blocks
-/// are each written whole, in order, and its pages filled.
-const BATCH: usize = 1 << super::BLOCK_BITS;
+/// Games written per transaction.
+const BATCH: usize = 4096;
 
 /// Positions up to this ply are counted during an import, to find those many games reach.
 const POPULAR_PLY: u32 = 12;
@@ -173,6 +174,113 @@ fn read_one(path: &Path, seen: &Mutex<HashSet<i64>>) -> FileResult {
     (games, failures)
 }
 
+/// An index row waiting to be written: its game, its key inside the game's run
+/// ([`Geometry::row_key`]) and the packed [`Occurrence`].
+struct Row {
+    game: i64,
+    key: i64,
+    occ: i64,
+}
+
+/// The index rows of games written but not yet indexed (those after the last game the
+/// index covers), kept until their run is complete, or the import ends.
+#[derive(Default)]
+struct Pending {
+    rows: Vec<Row>,
+}
+
+/// Adds `n` to the count of index rows kept beside them.
+fn count_positions(conn: &Connection, n: usize) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO meta (name, value) VALUES ('positions', ?1)
+         ON CONFLICT (name) DO UPDATE SET value = value + ?1",
+        [n as i64],
+    )?;
+    Ok(())
+}
+
+/// Records that the index covers every game up to `game`.
+fn set_indexed(conn: &Connection, game: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO meta (name, value) VALUES ('indexed', ?1)
+         ON CONFLICT (name) DO UPDATE SET value = ?1",
+        [game],
+    )?;
+    Ok(())
+}
+
+fn last_game(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
+}
+
+impl Pending {
+    /// Drops the rows of games that another connection indexed meanwhile (one that
+    /// opened the collection while this import ran, and caught up with its games).
+    fn forget_indexed(&mut self, conn: &Connection) -> rusqlite::Result<()> {
+        let indexed = indexed_through(conn)?;
+        self.rows.retain(|r| r.game > indexed);
+        Ok(())
+    }
+
+    /// Writes every run whose last game is written: its rows from `recent` and from here,
+    /// in key order, at the end of `positions`; `recent` is then empty.
+    fn write_complete_runs(&mut self, conn: &Connection, g: Geometry) -> rusqlite::Result<()> {
+        let last = last_game(conn)?;
+        let mut indexed = indexed_through(conn)?;
+        loop {
+            let run = indexed / g.run_games();
+            let end = (run + 1) * g.run_games();
+            if end > last {
+                return Ok(());
+            }
+            let mut rows: Vec<(i64, i64)> = Vec::new();
+            {
+                let mut stmt = conn.prepare_cached("SELECT bkey, occ FROM recent")?;
+                let mut old = stmt.query([])?;
+                while let Some(r) = old.next()? {
+                    rows.push((Geometry::run_key(run, r.get(0)?), r.get(1)?));
+                }
+            }
+            let before = rows.len();
+            rows.extend(
+                self.rows
+                    .iter()
+                    .filter(|r| r.game <= end)
+                    .map(|r| (Geometry::run_key(run, r.key), r.occ)),
+            );
+            let new = rows.len() - before;
+            // In key order the run is appended: its pages are written once, and full.
+            rows.sort_unstable();
+            let mut put =
+                conn.prepare_cached("INSERT OR IGNORE INTO positions (bkey, occ) VALUES (?1, ?2)")?;
+            for &(key, occ) in &rows {
+                put.execute([key, occ])?;
+            }
+            conn.execute("DELETE FROM recent", [])?;
+            self.rows.retain(|r| r.game > end);
+            count_positions(conn, new)?;
+            set_indexed(conn, end)?;
+            indexed = end;
+        }
+    }
+
+    /// Writes the rows left (all of the last run, still incomplete) to `recent`: the
+    /// index then covers every game written.
+    fn write_rest(&mut self, conn: &Connection) -> rusqlite::Result<()> {
+        let mut rows: Vec<(i64, i64)> = self.rows.iter().map(|r| (r.key, r.occ)).collect();
+        rows.sort_unstable();
+        let mut put =
+            conn.prepare_cached("INSERT OR IGNORE INTO recent (bkey, occ) VALUES (?1, ?2)")?;
+        for &(key, occ) in &rows {
+            put.execute([key, occ])?;
+        }
+        count_positions(conn, rows.len())?;
+        set_indexed(conn, last_game(conn)?)?;
+        self.rows.clear();
+        Ok(())
+    }
+}
+
 impl Collection {
     /// Imports the game files named by `inputs` (files, or folders searched through),
     /// calling `progress` now and then; stops between batches once `cancel` is set.
@@ -184,6 +292,8 @@ impl Collection {
         progress: &mut dyn FnMut(&ImportProgress),
     ) -> Result<ImportReport, DbError> {
         let (files, mut failures) = collect_files(inputs);
+        self.catch_up()?;
+        let mut pending = Pending::default();
         let mut popular = HashMap::new();
         let mut report = ImportReport::default();
         report.progress.files_total = files.len();
@@ -229,7 +339,12 @@ impl Collection {
                     failures.extend(failed);
                     batch.extend(games);
                     if batch.len() >= BATCH {
-                        self.write_batch(&mut batch, &mut report.progress, &mut popular)?;
+                        self.write_batch(
+                            &mut batch,
+                            &mut report.progress,
+                            &mut popular,
+                            &mut pending,
+                        )?;
                         progress(&report.progress);
                     }
                 }
@@ -241,12 +356,13 @@ impl Collection {
             // A cancelled import drops the games read since the last batch: never written,
             // they leave the collection as it was after that batch.
             if !report.cancelled {
-                self.write_batch(&mut batch, &mut report.progress, &mut popular)?;
+                self.write_batch(&mut batch, &mut report.progress, &mut popular, &mut pending)?;
             }
             Ok(())
         });
         // Workers stop at the cancel flag; the channel is dropped with the scope.
         result?;
+        self.finish_index(&mut pending)?;
         self.refresh_hot(&popular)?;
         self.compact_after(report.progress.positions)?;
         progress(&report.progress);
@@ -267,6 +383,8 @@ impl Collection {
         I: IntoIterator<Item = Record>,
         I::IntoIter: Send,
     {
+        self.catch_up()?;
+        let mut pending = Pending::default();
         let mut report = ImportReport::default();
         let mut popular = HashMap::new();
         let mut records = records.into_iter();
@@ -293,7 +411,7 @@ impl Collection {
                     report.cancelled = true;
                     break;
                 }
-                self.write_batch(&mut batch, &mut report.progress, &mut popular)?;
+                self.write_batch(&mut batch, &mut report.progress, &mut popular, &mut pending)?;
                 progress(&report.progress);
             }
             if cancel.load(Ordering::Relaxed) {
@@ -302,6 +420,7 @@ impl Collection {
             Ok::<(), DbError>(())
         });
         result?;
+        self.finish_index(&mut pending)?;
         self.refresh_hot(&popular)?;
         self.compact_after(report.progress.positions)?;
         Ok(report)
@@ -313,6 +432,7 @@ impl Collection {
         batch: &mut Vec<Prepared>,
         progress: &mut ImportProgress,
         popular: &mut HashMap<u64, u32>,
+        pending: &mut Pending,
     ) -> Result<(), DbError> {
         if batch.is_empty() {
             return Ok(());
@@ -322,10 +442,13 @@ impl Collection {
             path: path.clone(),
             source,
         };
-        let tx = self.conn.transaction().map_err(sql)?;
-        let mut rows: Vec<(i64, i64)> = Vec::new();
+        let geometry = self.geometry;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sql)?;
+        pending.forget_indexed(&tx).map_err(sql)?;
         let mut material: Vec<(i64, i64, i64)> = Vec::new();
-        let mut added = 0u64;
         {
             let mut insert = tx
                 .prepare_cached(
@@ -390,7 +513,6 @@ impl Collection {
                 }
                 let game = tx.last_insert_rowid();
                 progress.games += 1;
-                let block = Occurrence::block(game);
                 for &(key, ply, next) in &g.positions {
                     let occ = Occurrence {
                         game,
@@ -399,22 +521,19 @@ impl Collection {
                         result: g.result,
                         next,
                     };
-                    rows.push((block_key(short_key(key), block), occ.pack()));
+                    pending.rows.push(Row {
+                        game,
+                        key: geometry.row_key(short_key(key), game),
+                        occ: occ.pack(geometry),
+                    });
                     if ply <= POPULAR_PLY {
                         *popular.entry(key).or_insert(0) += 1;
                     }
                 }
+                progress.positions += g.positions.len() as u64;
                 for &(sig, ply) in &g.material {
                     material.push((i64::from(sig), game, i64::from(ply)));
                 }
-            }
-            // In key order the inserts walk the index from one end to the other.
-            rows.sort_unstable();
-            let mut put = tx
-                .prepare_cached("INSERT OR IGNORE INTO positions (bkey, occ) VALUES (?1, ?2)")
-                .map_err(sql)?;
-            for &(key, occ) in &rows {
-                added += put.execute([key, occ]).map_err(sql)? as u64;
             }
             material.sort_unstable();
             let mut put = tx
@@ -425,17 +544,101 @@ impl Collection {
             for &(sig, game, ply) in &material {
                 put.execute([sig, game, ply]).map_err(sql)?;
             }
-            tx.execute(
-                "INSERT INTO meta (name, value) VALUES ('positions', ?1)
-                 ON CONFLICT (name) DO UPDATE SET value = value + ?1",
-                [added as i64],
-            )
-            .map_err(sql)?;
         }
+        pending.write_complete_runs(&tx, geometry).map_err(sql)?;
         tx.commit().map_err(sql)?;
-        progress.positions += added;
         batch.clear();
         Ok(())
+    }
+
+    /// Indexes what is pending at the end of an import: the rows of the last run, still
+    /// incomplete, go to `recent`.
+    fn finish_index(&mut self, pending: &mut Pending) -> Result<(), DbError> {
+        let g = self.geometry;
+        let path = self.path.clone();
+        let sql = |source| DbError::Sqlite {
+            path: path.clone(),
+            source,
+        };
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sql)?;
+        pending.forget_indexed(&tx).map_err(sql)?;
+        pending.write_complete_runs(&tx, g).map_err(sql)?;
+        pending.write_rest(&tx).map_err(sql)?;
+        tx.commit().map_err(sql)
+    }
+
+    /// Indexes the games a killed or failed import wrote and did not index (those after
+    /// the last game the index covers), from their stored moves.
+    pub(crate) fn catch_up(&mut self) -> Result<(), DbError> {
+        let g = self.geometry;
+        let path = self.path.clone();
+        let sql = |source| DbError::Sqlite {
+            path: path.clone(),
+            source,
+        };
+        let indexed = indexed_through(&self.conn).map_err(sql)?;
+        let last = self.last_game_written()?;
+        if last <= indexed {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sql)?;
+        // Read again under the write lock: another connection may have caught up first.
+        let indexed = indexed_through(&tx).map_err(sql)?;
+        let mut pending = Pending::default();
+        {
+            let mut stmt = tx
+                .prepare("SELECT id, year, result, start, moves FROM games WHERE id > ?1")
+                .map_err(sql)?;
+            let mut rows = stmt.query([indexed]).map_err(sql)?;
+            while let Some(r) = rows.next().map_err(sql)? {
+                let game: i64 = r.get(0).map_err(sql)?;
+                let year: Option<i32> = r.get(1).map_err(sql)?;
+                let result = super::result_from_code(r.get(2).map_err(sql)?);
+                let start = match r.get::<_, Option<String>>(3).map_err(sql)? {
+                    Some(fen) => match fen.parse::<Position>() {
+                        Ok(p) => p,
+                        Err(_) => continue,
+                    },
+                    None => Position::startpos(),
+                };
+                let bytes: Vec<u8> = r.get(4).map_err(sql)?;
+                // A damaged row has no index (and the game says so when it is opened).
+                let Some(moves) = unpack_moves(&start, &bytes) else {
+                    continue;
+                };
+                for (key, ply, next) in super::prepare::positions(&start, &moves) {
+                    let occ = Occurrence {
+                        game,
+                        year,
+                        ply,
+                        result,
+                        next,
+                    };
+                    pending.rows.push(Row {
+                        game,
+                        key: g.row_key(short_key(key), game),
+                        occ: occ.pack(g),
+                    });
+                }
+            }
+        }
+        pending.forget_indexed(&tx).map_err(sql)?;
+        pending.write_complete_runs(&tx, g).map_err(sql)?;
+        pending.write_rest(&tx).map_err(sql)?;
+        tx.commit().map_err(sql)
+    }
+
+    /// The number of the last game written, indexed or not.
+    fn last_game_written(&self) -> Result<i64, DbError> {
+        self.conn
+            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
+            .map_err(|e| self.err(e))
     }
 
     /// Packs the file after an import that made up a good part of the collection (a new
@@ -466,7 +669,10 @@ impl Collection {
             path: path.clone(),
             source,
         };
-        let tx = self.conn.transaction().map_err(sql)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sql)?;
         let last: i64 = tx
             .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
             .map_err(sql)?;
@@ -483,7 +689,7 @@ impl Collection {
             if covered >= last {
                 continue;
             }
-            let tail = occurrences(&tx, key, covered + 1, last).map_err(sql)?;
+            let tail = occurrences(&tx, self.geometry, key, covered + 1, last).map_err(sql)?;
             let mut sums = MoveSums::load(&tx, key).map_err(sql)?;
             sums.add(&tail);
             sums.store(&tx, key).map_err(sql)?;
@@ -498,7 +704,7 @@ impl Collection {
             if count < POPULAR_IN_RUN || summed.contains_key(&key) {
                 continue;
             }
-            let all = occurrences(&tx, key, 0, last).map_err(sql)?;
+            let all = occurrences(&tx, self.geometry, key, 0, last).map_err(sql)?;
             if (all.len() as u64) < HOT_THRESHOLD {
                 continue;
             }
@@ -616,6 +822,67 @@ mod tests {
             let mut merged = a.explore(&pos, false).unwrap();
             merged.merge(b.explore(&pos, false).unwrap());
             assert_eq!(merged, both.explore(&pos, false).unwrap(), "{pos}");
+        }
+    }
+
+    #[test]
+    fn an_index_lost_with_a_killed_import_is_made_again_when_opened() {
+        let never = AtomicBool::new(false);
+        let all = games(9, 1000);
+        // Runs of 256 games: three complete, the last 232 games still open.
+        let path = temp("catch-up");
+        let mut c = Collection::open_with_block_bits(&path, 4).unwrap();
+        c.import_records(all.clone(), "x", &never, &mut |_| {})
+            .unwrap();
+        let runs: i64 = c
+            .conn
+            .query_row(
+                "SELECT count(DISTINCT bkey >> 52) FROM positions",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(runs, 3);
+        let open_run: i64 = c
+            .conn
+            .query_row("SELECT count(*) FROM recent", [], |r| r.get(0))
+            .unwrap();
+        assert!(open_run > 232, "{open_run} rows of the last run");
+        let sample = c.sample_positions(60, 4).unwrap();
+        let answers: Vec<_> = sample
+            .iter()
+            .map(|p| {
+                (
+                    c.explore(p, true).unwrap(),
+                    c.games_reaching(p, false, 50).unwrap(),
+                )
+            })
+            .collect();
+        let count = c.position_count().unwrap();
+        // What a kill leaves when it comes before any run is written: the games, and
+        // none of their index.
+        c.conn
+            .execute_batch(
+                "DELETE FROM positions; DELETE FROM recent;
+                 UPDATE meta SET value = 0 WHERE name IN ('indexed', 'positions');",
+            )
+            .unwrap();
+        drop(c);
+        let c = Collection::open(&path).unwrap();
+        assert_eq!(c.position_count().unwrap(), count);
+        for (p, (explore, reaching)) in sample.iter().zip(&answers) {
+            assert_eq!(&c.explore(p, true).unwrap(), explore, "{p}");
+            let again = c.games_reaching(p, false, 50).unwrap();
+            let ids = |v: &[crate::db::PositionGame]| -> Vec<(i64, u32)> {
+                v.iter().map(|g| (g.info.id, g.ply)).collect()
+            };
+            assert_eq!(ids(&again), ids(reaching), "{p}");
+        }
+        // And the answers are those of a collection built at once.
+        let mut fresh = Collection::open(&temp("catch-up-fresh")).unwrap();
+        fresh.import_records(all, "x", &never, &mut |_| {}).unwrap();
+        for (p, (explore, _)) in sample.iter().zip(&answers) {
+            assert_eq!(&fresh.explore(p, true).unwrap(), explore, "{p}");
         }
     }
 

@@ -136,6 +136,11 @@ impl Prepared {
     }
 }
 
+/// The main line's positions, as [`index`] gives them.
+pub(crate) fn positions(start: &Position, moves: &[Move]) -> Vec<(u64, u32, Option<Move>)> {
+    index(start, moves).0
+}
+
 /// The main line's positions (each at its first ply only, so a game counts once for a
 /// position it repeats), its endgame balances, and its moves packed a byte each: the
 /// move's place among the legal moves in square order (a position never has 256).

@@ -3,7 +3,7 @@
 
 use super::prepare::{COLUMN_HEADERS, unpack_moves};
 use super::{Collection, DbError, MaterialKey, Occurrence, move_code, move_from_code};
-use super::{block_key, short_key};
+use super::{Geometry, RUN_BITS, short_key};
 use super::{result_code, result_from_code};
 use crate::record::{GameResult, Record};
 use crate::{Move, Position};
@@ -174,27 +174,72 @@ impl MoveSums {
     }
 }
 
+/// The last game the index covers (the games after it are being written by an import,
+/// or were left by a killed one).
+pub(crate) fn indexed_through(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT value FROM meta WHERE name = 'indexed'")?
+        .query_row([], |r| r.get(0))
+        .optional()
+        .map(Option::unwrap_or_default)
+}
+
+/// Calls `found` with every row of the position with the (short) key `key` in `run`: the
+/// complete runs are in `positions`, the last one in `recent`.
+fn scan_run(
+    conn: &Connection,
+    g: Geometry,
+    key: i64,
+    run: i64,
+    complete_runs: i64,
+    found: &mut dyn FnMut(Occurrence),
+) -> rusqlite::Result<()> {
+    let first = key << RUN_BITS;
+    let (sql, lo) = if run < complete_runs {
+        (
+            "SELECT bkey, occ FROM positions WHERE bkey BETWEEN ?1 AND ?2",
+            Geometry::run_key(run, first),
+        )
+    } else {
+        (
+            "SELECT bkey, occ FROM recent WHERE bkey BETWEEN ?1 AND ?2",
+            first,
+        )
+    };
+    let mut stmt = conn.prepare_cached(sql)?;
+    let mut rows = stmt.query([lo, lo | ((1 << RUN_BITS) - 1)])?;
+    while let Some(row) = rows.next()? {
+        let (bkey, occ): (i64, i64) = (row.get(0)?, row.get(1)?);
+        found(Occurrence::unpack(
+            g,
+            Geometry::block_of_row(run, bkey),
+            occ,
+        ));
+    }
+    Ok(())
+}
+
 /// Every occurrence of the position with the (short) key `key` in the games numbered
-/// `from` to `last`: one short range in each block of games.
+/// `from` to `last` that the index covers: one short range in each run of games.
 pub(crate) fn occurrences(
     conn: &Connection,
+    g: Geometry,
     key: i64,
     from: i64,
     last: i64,
 ) -> rusqlite::Result<Vec<Occurrence>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT occ FROM positions WHERE bkey = ?1 AND occ >= ?2")?;
+    let indexed = indexed_through(conn)?;
+    let (from, last) = (from.max(1), last.min(indexed));
     let mut out = Vec::new();
-    for block in Occurrence::block(from)..=Occurrence::block(last) {
-        let first = if block == Occurrence::block(from) {
-            Occurrence::first_of(from)
-        } else {
-            0
-        };
-        let rows = stmt.query_map([block_key(key, block), first], |r| r.get::<_, i64>(0))?;
-        for occ in rows {
-            out.push(Occurrence::unpack(block, occ?));
-        }
+    if from > last {
+        return Ok(out);
+    }
+    let complete = indexed / g.run_games();
+    for run in g.run(from)..=g.run(last) {
+        scan_run(conn, g, key, run, complete, &mut |o| {
+            if (from..=last).contains(&o.game) {
+                out.push(o);
+            }
+        })?;
     }
     Ok(out)
 }
@@ -446,7 +491,10 @@ impl Collection {
             None => (MoveSums::default(), 0),
         };
         if from <= last {
-            sums.add(&occurrences(&self.conn, key, from, last).map_err(|e| self.err(e))?);
+            sums.add(
+                &occurrences(&self.conn, self.geometry, key, from, last)
+                    .map_err(|e| self.err(e))?,
+            );
         }
         Ok(sums)
     }
@@ -492,26 +540,20 @@ impl Collection {
         limit: usize,
     ) -> Result<Vec<PositionGame>, DbError> {
         let mut found: Vec<(i64, u32, bool)> = Vec::new();
-        let last = self.last_game()?;
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT occ FROM positions WHERE bkey = ?1 ORDER BY occ DESC LIMIT ?2")
-            .map_err(|e| self.err(e))?;
-        // Newest blocks first, until enough games are found.
-        for block in (0..=Occurrence::block(last)).rev() {
-            if found.len() >= limit {
+        let sql = |e| self.err(e);
+        let indexed = indexed_through(&self.conn).map_err(sql)?;
+        let last = self.last_game()?.min(indexed);
+        let complete = indexed / self.geometry.run_games();
+        // Newest runs first, until enough games are found.
+        for run in (0..=self.geometry.run(last)).rev() {
+            if found.len() >= limit || last == 0 {
                 break;
             }
             for (key, is_mirror) in Collection::keys(pos, fold_mirror) {
-                let rows = stmt
-                    .query_map([block_key(key, block), limit as i64], |r| {
-                        r.get::<_, i64>(0)
-                    })
-                    .map_err(|e| self.err(e))?;
-                for occ in rows {
-                    let o = Occurrence::unpack(block, occ.map_err(|e| self.err(e))?);
-                    found.push((o.game, o.ply, is_mirror));
-                }
+                scan_run(&self.conn, self.geometry, key, run, complete, &mut |o| {
+                    found.push((o.game, o.ply, is_mirror))
+                })
+                .map_err(sql)?;
             }
         }
         found.sort_by_key(|&(game, _, _)| std::cmp::Reverse(game));
