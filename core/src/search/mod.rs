@@ -65,6 +65,10 @@ pub struct Options {
     /// chases differently, so an engine playing a match does better not to (its own
     /// forbidden chases still count as losses); analysis trusts the rules module.
     pub trust_chase_wins: bool,
+    /// Whether the search asks the endgame tables already in memory or in the cache (it
+    /// never generates one). The bench does not: its node count must not depend on what
+    /// the user's cache happens to hold.
+    pub tablebases: bool,
 }
 
 impl Default for Options {
@@ -77,6 +81,7 @@ impl Default for Options {
             rules: Rules::default(),
             move_overhead: Duration::from_millis(10),
             trust_chase_wins: true,
+            tablebases: true,
         }
     }
 }

@@ -1101,6 +1101,9 @@ impl Worker {
     /// The value of the position from an endgame table in memory or in the cache, with
     /// mates counted from the root; `None` if it has too many pieces or no table is there.
     fn tablebase_value(&self, ply: usize) -> Option<Value> {
+        if !self.shared.tablebases {
+            return None;
+        }
         let n = self.pos.occupied[0].count_ones() + self.pos.occupied[1].count_ones();
         if n as usize > crate::tb::MAX_PIECES {
             return None;

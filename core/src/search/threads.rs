@@ -30,6 +30,7 @@ pub(crate) struct Shared {
     pub multipv: usize,
     pub rules: Rules,
     pub trust_chase_wins: bool,
+    pub tablebases: bool,
 }
 
 impl Shared {
@@ -55,6 +56,7 @@ impl Shared {
             },
             rules: options.rules,
             trust_chase_wins: options.trust_chase_wins,
+            tablebases: options.tablebases,
         }
     }
 

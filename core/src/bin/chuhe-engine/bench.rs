@@ -1,23 +1,26 @@
-//! `chuhe-engine bench [DEPTH]`: one line per bench position, then the time, the total
-//! node count and the speed (the last two lines).
+//! `chuhe-engine bench [DEPTH] [--tablebases]`: one line per bench position, then the
+//! time, the total node count and the speed (the last two lines). The endgame tables in
+//! the cache are asked only with `--tablebases`, so that the node count is the same on
+//! every machine.
 
 use chuhe_core::bench::{self, POSITIONS, Totals};
 use std::io::{self, Write};
 
 pub fn command(args: &[String]) -> Result<(), String> {
-    let depth = match args.first() {
+    let tablebases = args.iter().any(|a| a == "--tablebases");
+    let depth = match args.iter().find(|a| *a != "--tablebases") {
         Some(d) => d
             .parse()
             .map_err(|_| format!("bench depth {d:?} is not a number"))?,
         None => bench::DEFAULT_DEPTH,
     };
-    print(depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
+    print(depth, tablebases, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
     Ok(())
 }
 
 /// Runs the bench to `depth`, writing its report to `out`.
-fn print(depth: u32, out: &mut impl Write) -> io::Result<Totals> {
-    let totals = bench::run(depth, |i, result| {
+fn print(depth: u32, tablebases: bool, out: &mut impl Write) -> io::Result<Totals> {
+    let totals = bench::run(depth, tablebases, |i, result| {
         let report = &result.report;
         let best = result
             .best_move
@@ -47,7 +50,7 @@ mod tests {
     #[test]
     fn the_report_ends_with_the_node_count_and_the_speed() {
         let mut out = Vec::new();
-        let totals = print(3, &mut out).unwrap();
+        let totals = print(3, false, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), POSITIONS.len() + 4, "{text}");
