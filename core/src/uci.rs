@@ -13,7 +13,9 @@
 //! to finish (so `echo "go depth 10" | chuhe-engine` prints its move); `quit` stops at once.
 
 use crate::perft::divide;
-use crate::search::{Engine, Event, Limits, Options, PvLine, Report, ScoreBound, SearchRoot};
+use crate::search::{
+    Engine, Event, Limits, MoveLimitReading, Options, PvLine, Report, ScoreBound, SearchRoot,
+};
 use crate::{Move, Position, Rules, Square};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -207,6 +209,17 @@ impl Uci {
             "sixty move rule" => self.move_limit_on = boolean()?,
             "move limit" => self.move_limit = number(10, 500)? as u32,
             "repetition count" => options.rules.repetitions = number(3, 4)? as u8,
+            "move limit checks" => {
+                options.move_limit_reading = match value.to_ascii_lowercase().as_str() {
+                    "claimant" => MoveLimitReading::Claimant,
+                    "most" => MoveLimitReading::MostChecks,
+                    _ => {
+                        return Err(format!(
+                            "option {name:?} needs Claimant or Most, not {value:?}"
+                        ));
+                    }
+                }
+            }
             _ => return Err(format!("unknown option {name:?}")),
         }
         options.rules.move_limit_plies = self.move_limit_on.then_some(2 * self.move_limit);
@@ -286,6 +299,9 @@ fn uci_banner() -> String {
             "option name Repetition Count type spin default {} min 3 max 4",
             d.rules.repetitions
         ),
+        // Whose checks the move limit's count leaves out: the claimant's (the rules), or
+        // those of the side that gave most, drawn without a claim (Fairy-Stockfish).
+        "option name Move Limit Checks type combo default Claimant var Claimant var Most".into(),
         "uciok".into(),
     ]
     .join("\n")
@@ -549,6 +565,7 @@ mod tests {
             "Sixty Move Rule",
             "Move Limit",
             "Repetition Count",
+            "Move Limit Checks",
         ] {
             assert!(text.contains(&format!("option name {name} type")), "{name}");
         }
@@ -575,6 +592,16 @@ mod tests {
         uci.handle("setoption name Sixty Move Rule value true")
             .unwrap();
         assert_eq!(uci.engine.options().rules.move_limit_plies, Some(100));
+        assert_eq!(
+            uci.engine.options().move_limit_reading,
+            MoveLimitReading::Claimant
+        );
+        uci.handle("setoption name Move Limit Checks value Most")
+            .unwrap();
+        assert_eq!(
+            uci.engine.options().move_limit_reading,
+            MoveLimitReading::MostChecks
+        );
         uci.handle("setoption name Repetition Count value 5")
             .unwrap();
         uci.handle("setoption name Frobnicate value 1").unwrap();

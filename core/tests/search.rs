@@ -417,3 +417,57 @@ fn a_low_skill_level_picks_among_the_best_lines() {
     // on top would happen about once in a million runs.
     assert!(off_top > 0);
 }
+
+/// The score of the first line after searching `start` then `history` to `depth` with
+/// every check beyond none left out of the move limit's count, in the given reading.
+fn limit_score(
+    start: &str,
+    history: &[&str],
+    reading: chuhe_core::search::MoveLimitReading,
+    depth: u32,
+) -> Score {
+    let options = Options {
+        rules: chuhe_core::Rules {
+            move_limit_counted_checks: 0,
+            ..chuhe_core::Rules::default()
+        },
+        move_limit_reading: reading,
+        ..Options::default()
+    };
+    let root = SearchRoot::from_moves(pos(start), &moves(history)).unwrap();
+    assert_eq!(root.position().halfmove_clock(), 120);
+    let result = Engine::new(options).search(&root, Limits::depth(depth));
+    result.report.lines[0].score
+}
+
+/// Red, a rook up, gave the last three checks: under the rules only Black may claim the
+/// move limit's draw (Red's checks do not count as moves for Red), and does; a referee
+/// that leaves out the checks of the side that gave most plays on for three moves more,
+/// time enough for Red to mate.
+#[test]
+fn the_move_limit_is_the_claimants_draw_or_the_referees() {
+    use chuhe_core::search::MoveLimitReading::{Claimant, MostChecks};
+    let start = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 114 1";
+    let checks = ["a1a9", "e9e8", "a9a8", "e8e7", "a8a7", "e7e8"];
+    assert_eq!(limit_score(start, &checks, Claimant, 6), Score::Cp(0));
+    match limit_score(start, &checks, MostChecks, 6) {
+        Score::Cp(cp) => assert!(cp > 100, "{cp}"),
+        Score::Mate(n) => assert!(n > 0, "mate {n}"),
+    }
+}
+
+/// Black gave the last three checks and Red is a rook up: only Red may claim the draw,
+/// and Red plays on, so Black's position is lost, not drawn as a count that ignored the
+/// checks would have it.
+#[test]
+fn the_side_ahead_plays_on_when_only_it_could_claim_the_move_limit() {
+    use chuhe_core::search::MoveLimitReading::{Claimant, MostChecks};
+    let start = "3k5/9/9/9/7RR/9/9/9/r8/4K4 b - - 114 1";
+    let checks = ["a1a0", "e0e1", "a0a1", "e1e2", "a1a2", "e2e1"];
+    for reading in [Claimant, MostChecks] {
+        match limit_score(start, &checks, reading, 6) {
+            Score::Cp(cp) => assert!(cp < -100, "{reading:?}: {cp}"),
+            Score::Mate(n) => assert!(n < 0, "{reading:?}: mate {n}"),
+        }
+    }
+}

@@ -69,6 +69,25 @@ pub struct Options {
     /// never generates one). The bench does not: its node count must not depend on what
     /// the user's cache happens to hold.
     pub tablebases: bool,
+    /// How the natural move limit is applied: as the rules read it (the claimant's draw)
+    /// or as a referee that draws by itself.
+    pub move_limit_reading: MoveLimitReading,
+}
+
+/// How the search applies the natural move limit (自然限着, 4.2.4), whose count leaves out
+/// a claimant's checks beyond ten (23.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveLimitReading {
+    /// As the rules read: the draw is not automatic but claimed, and in the claimant's
+    /// count at most ten of its checks count. A node past the limit is a draw only where
+    /// both sides could claim it; where one side could, that side may take the draw or
+    /// play on (the other may not), and where neither could, play goes on.
+    #[default]
+    Claimant,
+    /// As some referees apply it (Fairy-Stockfish, pyffish): drawn by itself once the
+    /// count reaches the limit, leaving out the checks beyond ten of the side that gave
+    /// more of them.
+    MostChecks,
 }
 
 impl Default for Options {
@@ -82,6 +101,7 @@ impl Default for Options {
             move_overhead: Duration::from_millis(10),
             trust_chase_wins: true,
             tablebases: true,
+            move_limit_reading: MoveLimitReading::Claimant,
         }
     }
 }

@@ -157,15 +157,145 @@ fn judge_cycle(cycle: &[PathEntry], ply: usize) -> Value {
     }
 }
 
-/// Whether the natural move limit is reached: `limit` plies without a capture.
+/// Whether the natural move limit may be reached: `limit` plies without a capture, before
+/// the checks are looked at.
 #[inline]
 pub(crate) fn move_limit_reached(halfmove_clock: u32, limit: Option<u32>) -> bool {
     limit.is_some_and(|l| halfmove_clock >= l)
 }
 
+/// Who can have the draw of the natural move limit at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LimitDraw {
+    /// Nobody: play goes on.
+    None,
+    /// Drawn: both sides could claim it, or the referee draws by itself.
+    Drawn,
+    /// Only this side could claim it: it takes the draw or plays on, as suits it.
+    Claimable(Color),
+}
+
+/// The natural move limit at the last position of `path` (`side` to move, `clock` plies
+/// without a capture): the moves are counted with each side's checks beyond
+/// `rules.move_limit_counted_checks` left out, two plies each (a check does not count as
+/// a move, 23.3), as [`crate::Game`] counts them. Plies before the path's start count as
+/// quiet.
+pub(crate) fn move_limit_draw(
+    path: &[PathEntry],
+    side: Color,
+    clock: u32,
+    rules: &crate::Rules,
+    reading: super::MoveLimitReading,
+) -> LimitDraw {
+    let Some(limit) = rules.move_limit_plies else {
+        return LimitDraw::None;
+    };
+    if clock < limit {
+        return LimitDraw::None;
+    }
+    let n = path.len() - 1;
+    let window = (clock as usize).min(n);
+    let mut checks = [0u32; 2];
+    for (k, e) in path.iter().enumerate().skip(n + 1 - window) {
+        if e.in_check {
+            // The move into entry k was made by the side to move at k - 1: the side to
+            // move now if that lies an even number of plies back.
+            let mover = if (n + 1 - k).is_multiple_of(2) {
+                side
+            } else {
+                !side
+            };
+            checks[mover.index()] += 1;
+        }
+    }
+    let counted = |c: u32| {
+        let uncounted = c.saturating_sub(rules.move_limit_counted_checks);
+        clock.saturating_sub(2 * uncounted) >= limit
+    };
+    match reading {
+        super::MoveLimitReading::MostChecks => {
+            if counted(checks[0].max(checks[1])) {
+                LimitDraw::Drawn
+            } else {
+                LimitDraw::None
+            }
+        }
+        super::MoveLimitReading::Claimant => match (counted(checks[0]), counted(checks[1])) {
+            (true, true) => LimitDraw::Drawn,
+            (false, false) => LimitDraw::None,
+            (red, _) => LimitDraw::Claimable(if red { Color::Red } else { Color::Black }),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A path of `n` quiet plies, then the last `checks` as given (oldest first), with
+    /// Red to move at its end when `n + checks.len()` is even.
+    fn limit_path(quiet: usize, checks: &[bool]) -> Vec<PathEntry> {
+        let mut path: Vec<PathEntry> = (0..=quiet).map(|i| entry(i as u64, false)).collect();
+        path.extend(
+            checks
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| entry(1000 + i as u64, c)),
+        );
+        path
+    }
+
+    #[test]
+    fn the_move_limit_counts_each_sides_checks_in_its_reading() {
+        use super::super::MoveLimitReading::{Claimant, MostChecks};
+        let rules = crate::Rules {
+            move_limit_counted_checks: 1,
+            ..crate::Rules::default()
+        };
+        let draw = |path: &[PathEntry], clock, reading| {
+            move_limit_draw(path, Color::Red, clock, &rules, reading)
+        };
+        // 120 quiet plies: drawn in both readings; 119: not yet.
+        let quiet = limit_path(120, &[]);
+        assert_eq!(draw(&quiet, 120, Claimant), LimitDraw::Drawn);
+        assert_eq!(draw(&quiet, 120, MostChecks), LimitDraw::Drawn);
+        assert_eq!(draw(&quiet, 119, Claimant), LimitDraw::None);
+        // Red to move at the end: the moves into the last entries were Black's, Red's,
+        // Black's, ... going back. Black checked three times (two beyond the one that
+        // counts): Black's count is 116, so only Red may claim; the referee that leaves
+        // out the checks of the side that gave most plays on.
+        let black_checks = limit_path(114, &[false, true, false, true, false, true]);
+        assert_eq!(
+            draw(&black_checks, 120, Claimant),
+            LimitDraw::Claimable(Color::Red)
+        );
+        assert_eq!(draw(&black_checks, 120, MostChecks), LimitDraw::None);
+        assert_eq!(draw(&black_checks, 124, MostChecks), LimitDraw::Drawn);
+        // Red checked twice: one beyond the one that counts, so only Black may claim.
+        let red_checks = limit_path(114, &[true, false, true, false, false, false]);
+        assert_eq!(
+            draw(&red_checks, 120, Claimant),
+            LimitDraw::Claimable(Color::Black)
+        );
+        assert_eq!(
+            draw(&red_checks, 121, Claimant),
+            LimitDraw::Claimable(Color::Black)
+        );
+        assert_eq!(draw(&red_checks, 122, Claimant), LimitDraw::Drawn);
+        // Both checked beyond what counts: nobody may claim yet.
+        let both = limit_path(114, &[true, true, true, true, false, false]);
+        assert_eq!(draw(&both, 120, Claimant), LimitDraw::None);
+        // Checks before the last capture (older than the clock) do not count: ten checks
+        // just before the clock's 120 plies, then the same ten inside them.
+        let mut before = limit_path(130, &[]);
+        for e in &mut before[1..=10] {
+            e.in_check = true;
+        }
+        assert_eq!(draw(&before, 120, Claimant), LimitDraw::Drawn);
+        let inside = limit_path(120, &[true; 10]);
+        assert_eq!(inside.len(), before.len());
+        assert_eq!(draw(&inside, 120, Claimant), LimitDraw::None);
+    }
 
     fn entry(hash: u64, in_check: bool) -> PathEntry {
         PathEntry {

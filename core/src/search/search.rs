@@ -15,7 +15,8 @@
 use super::eval::{CANNON, HORSE, ROOK, evaluate};
 use super::movepick::{CapturePicker, MovePicker, ORDER_VALUE, QuietChecks, QuietHistory, kind_of};
 use super::rules::{
-    CycleJudge, FULL_JUDGEMENT_PLIES, PathEntry, move_limit_reached, repetition_value,
+    CycleJudge, FULL_JUDGEMENT_PLIES, LimitDraw, PathEntry, move_limit_draw, move_limit_reached,
+    repetition_value,
 };
 use super::score::{
     INFINITE, MATE_IN_MAX_PLY, MAX_PLY, NONE, Score, Value, is_mate, mate_in, mated_in,
@@ -708,8 +709,26 @@ impl Worker {
         attackers >= 2
     }
 
-    /// The alpha-beta search of an inner node.
+    /// The alpha-beta search of an inner node, where one side alone may claim the natural
+    /// move limit's draw taking that into account.
     fn search<const PV: bool>(
+        &mut self,
+        alpha: Value,
+        beta: Value,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Value {
+        match self.sole_claimant() {
+            None => self.search_node::<PV>(alpha, beta, depth, ply, cut_node),
+            Some(claimant) => self.with_claim(claimant, alpha, beta, |s, a, b| {
+                s.search_node::<PV>(a, b, depth, ply, cut_node)
+            }),
+        }
+    }
+
+    /// The alpha-beta search of an inner node.
+    fn search_node<const PV: bool>(
         &mut self,
         mut alpha: Value,
         mut beta: Value,
@@ -1195,7 +1214,7 @@ impl Worker {
         {
             return Some(v);
         }
-        if move_limit_reached(clock, self.shared.rules.move_limit_plies) {
+        if self.limit_draw() == LimitDraw::Drawn {
             // A mate on the last move still counts.
             if in_check && !self.pos.has_legal_move() {
                 return Some(mated_in(ply));
@@ -1205,9 +1224,78 @@ impl Worker {
         None
     }
 
+    /// The natural move limit at the current node.
+    #[inline]
+    fn limit_draw(&self) -> LimitDraw {
+        let clock = self.pos.halfmove_clock;
+        if !move_limit_reached(clock, self.shared.rules.move_limit_plies) {
+            return LimitDraw::None;
+        }
+        move_limit_draw(
+            &self.path,
+            self.pos.side,
+            clock,
+            &self.shared.rules,
+            self.shared.move_limit_reading,
+        )
+    }
+
+    /// The side that alone could claim the natural move limit's draw here, if one could
+    /// (and is not mated: a mate on the last move still counts).
+    #[inline]
+    fn sole_claimant(&self) -> Option<Color> {
+        match self.limit_draw() {
+            LimitDraw::Claimable(side) => {
+                let mated =
+                    side == self.pos.side && self.pos.is_check() && !self.pos.has_legal_move();
+                (!mated).then_some(side)
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of a node where `claimant` alone may claim a draw, `node` searching it
+    /// within a window: the claimant takes the draw rather than anything worse, so the
+    /// value is at least 0 for it, and at most 0 for the other side.
+    #[inline]
+    fn with_claim(
+        &mut self,
+        claimant: Color,
+        alpha: Value,
+        beta: Value,
+        node: impl FnOnce(&mut Self, Value, Value) -> Value,
+    ) -> Value {
+        if claimant == self.pos.side {
+            if beta <= 0 {
+                return 0;
+            }
+            node(self, alpha.max(0), beta).max(0)
+        } else {
+            if alpha >= 0 {
+                return 0;
+            }
+            node(self, alpha, beta.min(0)).min(0)
+        }
+    }
+
     /// The quiescence search: captures until the position is quiet (all evasions when in
     /// check), with the static evaluation as the value of standing pat.
     fn qsearch<const PV: bool, const CHECKS: bool>(
+        &mut self,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        match self.sole_claimant() {
+            None => self.qsearch_node::<PV, CHECKS>(alpha, beta, ply),
+            Some(claimant) => self.with_claim(claimant, alpha, beta, |s, a, b| {
+                s.qsearch_node::<PV, CHECKS>(a, b, ply)
+            }),
+        }
+    }
+
+    /// The quiescence search once the move limit is settled.
+    fn qsearch_node<const PV: bool, const CHECKS: bool>(
         &mut self,
         mut alpha: Value,
         beta: Value,

@@ -31,6 +31,7 @@ pub(crate) struct Shared {
     pub rules: Rules,
     pub trust_chase_wins: bool,
     pub tablebases: bool,
+    pub move_limit_reading: super::MoveLimitReading,
 }
 
 impl Shared {
@@ -57,6 +58,7 @@ impl Shared {
             rules: options.rules,
             trust_chase_wins: options.trust_chase_wins,
             tablebases: options.tablebases,
+            move_limit_reading: options.move_limit_reading,
         }
     }
 
