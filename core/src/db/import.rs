@@ -264,6 +264,13 @@ impl Pending {
         }
     }
 
+    /// Writes everything pending: the runs now complete, and the rest to `recent`.
+    fn write_all(&mut self, conn: &Connection, g: Geometry) -> rusqlite::Result<()> {
+        self.forget_indexed(conn)?;
+        self.write_complete_runs(conn, g)?;
+        self.write_rest(conn)
+    }
+
     /// Writes the rows left (all of the last run, still incomplete) to `recent`: the
     /// index then covers every game written.
     fn write_rest(&mut self, conn: &Connection) -> rusqlite::Result<()> {
@@ -564,9 +571,7 @@ impl Collection {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(sql)?;
-        pending.forget_indexed(&tx).map_err(sql)?;
-        pending.write_complete_runs(&tx, g).map_err(sql)?;
-        pending.write_rest(&tx).map_err(sql)?;
+        pending.write_all(&tx, g).map_err(sql)?;
         tx.commit().map_err(sql)
     }
 
@@ -580,8 +585,7 @@ impl Collection {
             source,
         };
         let indexed = indexed_through(&self.conn).map_err(sql)?;
-        let last = self.last_game_written()?;
-        if last <= indexed {
+        if last_game(&self.conn).map_err(sql)? <= indexed {
             return Ok(());
         }
         let tx = self
@@ -628,17 +632,8 @@ impl Collection {
                 }
             }
         }
-        pending.forget_indexed(&tx).map_err(sql)?;
-        pending.write_complete_runs(&tx, g).map_err(sql)?;
-        pending.write_rest(&tx).map_err(sql)?;
+        pending.write_all(&tx, g).map_err(sql)?;
         tx.commit().map_err(sql)
-    }
-
-    /// The number of the last game written, indexed or not.
-    fn last_game_written(&self) -> Result<i64, DbError> {
-        self.conn
-            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
-            .map_err(|e| self.err(e))
     }
 
     /// Packs the file after an import that made up a good part of the collection (a new
