@@ -619,3 +619,51 @@ fn the_editors_board_finds_the_position_set_up_on_it_not_the_main_boards() {
         "nothing was looked for"
     );
 }
+
+#[test]
+fn a_knowledge_diagram_finds_its_own_position_or_says_a_collection_is_wanted() {
+    let dir = temp_dir("collections", "diagram-menu");
+    let path = make_collection(&dir, 20);
+    // No collection open yet.
+    let mut harness = common::open_in(&dir.join("home"));
+    harness.get_by_label("知识").click();
+    harness.run_ok();
+    harness
+        .query_all_by_label("马的走法")
+        .next()
+        .unwrap()
+        .click();
+    harness.run_ok();
+    harness.get_by_label("▶").click();
+    harness.run_ok();
+    let (_, entry) = chuhe_core::knowledge::entry("rule-horse").unwrap();
+    let shown = entry.diagrams[0].positions()[1].clone();
+    assert_ne!(shown, *harness.state().state.position());
+    // The small board sits right above its step buttons.
+    let buttons = harness.get_by_label("◀◀").rect();
+    let on_board = egui::pos2(buttons.left() + 150.0, buttons.top() - 150.0);
+    let right_click = |harness: &mut Harness<'static, ChuheApp>| {
+        click_at(harness, on_board, egui::PointerButton::Secondary);
+        harness.get_by_label("查找此局面").click();
+        harness.run();
+    };
+    right_click(&mut harness);
+    assert_eq!(
+        harness.state().state.notice,
+        Some(chuhe::state::Notice::Message("collection-none-open"))
+    );
+    harness.get_by_label("请先新建或打开一个棋谱库。");
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::Open(path.clone())),
+    );
+    wait_for(&mut harness, WAIT, |app| {
+        !app.state.collections.open.is_empty()
+    });
+    right_click(&mut harness);
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.collections.browser.page.is_some()
+    });
+    let browser = &harness.state().state.collections.browser;
+    assert_eq!(browser.position.as_ref(), Some(&shown), "the diagram's position");
+}
