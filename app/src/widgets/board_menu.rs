@@ -54,6 +54,8 @@ pub fn find_position(ui: &mut Ui, i18n: &I18n, find: Find, actions: &mut Vec<Act
         .on_disabled_hover_text(i18n.tr("board-menu-not-a-position"))
         .clicked();
     if let (true, Some(position)) = (clicked, position) {
-        actions.push(Action::Collections(CollectionAction::FindPosition(position)));
+        actions.push(Action::Collections(CollectionAction::FindPosition(
+            position,
+        )));
     }
 }

@@ -502,7 +502,10 @@ fn click_at(harness: &mut Harness<'_, ChuheApp>, pos: egui::Pos2, button: egui::
 /// A spot of the board drawn last that is no point: the middle of the square between
 /// a0, b0, a1 and b1, where no circle can be drawn and no piece stands.
 fn off_the_points(harness: &Harness<'_, ChuheApp>) -> egui::Pos2 {
-    let geometry = harness.state().board_geometry().expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     let (a0, b1) = (
         geometry.point("a0".parse().unwrap()),
         geometry.point("b1".parse().unwrap()),
@@ -514,7 +517,12 @@ fn off_the_points(harness: &Harness<'_, ChuheApp>) -> egui::Pos2 {
 
 /// Waits for the browser's list of the games that reached `position`, and checks it is
 /// what the collection itself says: as many games as reached it, each at `ply`.
-fn games_found(harness: &mut Harness<'static, ChuheApp>, path: &Path, position: &Position, ply: u32) {
+fn games_found(
+    harness: &mut Harness<'static, ChuheApp>,
+    path: &Path,
+    position: &Position,
+    ply: u32,
+) {
     let fold = harness.state().state.settings.explorer_fold_mirror;
     let expected = Collection::open_read_only(path)
         .unwrap()
@@ -529,7 +537,11 @@ fn games_found(harness: &mut Harness<'static, ChuheApp>, path: &Path, position: 
     });
     harness.run();
     let browser = &harness.state().state.collections.browser;
-    assert_eq!(browser.position.as_ref(), Some(position), "the position looked for");
+    assert_eq!(
+        browser.position.as_ref(),
+        Some(position),
+        "the position looked for"
+    );
     let (total, games) = browser.page.clone().unwrap();
     assert_eq!(total, expected);
     assert!(games.iter().all(|g| g.ply == ply), "each game at ply {ply}");
@@ -551,7 +563,12 @@ fn a_right_click_beside_the_points_of_the_main_board_finds_its_position() {
     click_at(&mut harness, e6, egui::PointerButton::Secondary);
     let state = &harness.state().state;
     assert_eq!(
-        state.study.record.annotation(state.study.cursor).circles.len(),
+        state
+            .study
+            .record
+            .annotation(state.study.cursor)
+            .circles
+            .len(),
         1,
         "the circle is drawn"
     );
@@ -563,7 +580,10 @@ fn a_right_click_beside_the_points_of_the_main_board_finds_its_position() {
     harness.get_by_label("翻转棋盘");
     harness.get_by_label("查找此局面").click();
     harness.run();
-    assert!(harness.query_by_label("复制 FEN").is_none(), "the menu closed");
+    assert!(
+        harness.query_by_label("复制 FEN").is_none(),
+        "the menu closed"
+    );
     games_found(&mut harness, &path, &reached, 1);
 }
 
@@ -665,5 +685,9 @@ fn a_knowledge_diagram_finds_its_own_position_or_says_a_collection_is_wanted() {
         app.state.collections.browser.page.is_some()
     });
     let browser = &harness.state().state.collections.browser;
-    assert_eq!(browser.position.as_ref(), Some(&shown), "the diagram's position");
+    assert_eq!(
+        browser.position.as_ref(),
+        Some(&shown),
+        "the diagram's position"
+    );
 }
