@@ -856,6 +856,7 @@ collection-close = Close the collection
 collection-import-file = Import a game file…
 collection-import-folder = Import a folder…
 collection-find-position = Find this position
+board-menu-not-a-position = The position is not legal (see the problems listed), so there is nothing to look up.
 collection-games-count = { $games } games
 collection-none = No collection is open: make a new one, or open one you have.
 collection-drop-hint = With a collection open, drop game files or folders on the window to import them.

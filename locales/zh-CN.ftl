@@ -856,6 +856,7 @@ collection-close = 关闭棋谱库
 collection-import-file = 导入棋谱文件…
 collection-import-folder = 导入文件夹…
 collection-find-position = 查找此局面
+board-menu-not-a-position = 局面不合法（见问题列表），无从查找。
 collection-games-count = { $games } 局
 collection-none = 还没有打开的棋谱库：新建一个，或打开已有的。
 collection-drop-hint = 打开棋谱库后，把棋谱文件或文件夹拖到窗口上即可导入。

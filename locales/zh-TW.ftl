@@ -856,6 +856,7 @@ collection-close = 關閉棋譜庫
 collection-import-file = 匯入棋譜檔案…
 collection-import-folder = 匯入資料夾…
 collection-find-position = 查找此局面
+board-menu-not-a-position = 局面不合法（見問題列表），無從查找。
 collection-games-count = { $games } 局
 collection-none = 還沒有開啟的棋譜庫：新建一個，或開啟已有的。
 collection-drop-hint = 開啟棋譜庫後，把棋譜檔案或資料夾拖到視窗上即可匯入。

@@ -4,6 +4,7 @@ use crate::state::collections::{
     BrowserFilter, ExploreKey, ExplorerAnswer, ImportOutcome, ListedGame, LoadedGame,
 };
 use crate::state::problem::Problem;
+use chuhe_core::Position;
 use chuhe_core::db::{GameSort, ImportProgress};
 use std::path::PathBuf;
 
@@ -78,9 +79,9 @@ pub enum CollectionAction {
     },
     /// The service read the game asked for, or says why not.
     GameLoaded(Result<LoadedGame, Problem>),
-    /// 查找此局面: list the games of the open collections that reached the board's
-    /// position.
-    FindPosition,
+    /// 查找此局面: list the games of the open collections that reached a position: the
+    /// one a board other than the main one shows, or (`None`) the main board's.
+    FindPosition(Option<Position>),
     /// Back from a position's games to the collection's.
     ClearPosition,
     /// 打印习题纸: read the positions of the games listed (the page shown) for the

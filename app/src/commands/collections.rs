@@ -184,9 +184,9 @@ impl Ctx<'_> {
             CollectionAction::GameLoaded(Err(problem)) => {
                 self.state.notice = Some(Notice::Problem(problem));
             }
-            CollectionAction::FindPosition => {
+            CollectionAction::FindPosition(position) => {
                 if self.has_collection() {
-                    let position = self.state.position().clone();
+                    let position = position.unwrap_or_else(|| self.state.position().clone());
                     let browser = &mut self.state.collections.browser;
                     browser.open = true;
                     browser.position = Some(position);

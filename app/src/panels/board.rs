@@ -8,6 +8,7 @@ use crate::theme::Theme;
 use crate::widgets::View;
 use crate::widgets::board::{Board, Diagram};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
+use crate::widgets::board_menu::{self, Find};
 use chuhe_core::Move;
 use chuhe_core::record::{Arrow, Circle, NodeId};
 use chuhe_core::review::clamped_cp;
@@ -184,8 +185,13 @@ fn board(app: &View, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
     input.decorate(ui, &mut marks);
     let (response, geometry) = Board::new(&diagram, &marks, theme).show(ui);
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
+    let mut menu = false;
     for event in input.finish(ui, &response, &geometry) {
         let action = match event {
+            BoardEvent::MenuClick => {
+                menu = true;
+                continue;
+            }
             // The drag picks the piece up (selects it, showing where it may go) unless it
             // already is; the release decides.
             BoardEvent::Lift(from) if state.study.selected != Some(from) => {
@@ -201,6 +207,17 @@ fn board(app: &View, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
         };
         actions.push(Action::Study(action));
     }
+    // A right click on a point draws a circle and a right drag an arrow, so the menu
+    // opens from a right click off the points.
+    board_menu::show(&response, menu, |ui| {
+        board_menu::find_position(ui, app.i18n, Find::MainBoard, actions);
+        if ui.button(app.i18n.tr("file-copy-fen")).clicked() {
+            actions.push(Action::Study(StudyAction::CopyFen));
+        }
+        if ui.button(app.i18n.tr("view-flip")).clicked() {
+            actions.push(Action::View(ViewAction::Flip));
+        }
+    });
 }
 
 /// The share of the bar that is Red's for `score` (Red's view): half at 0, most of it

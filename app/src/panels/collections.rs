@@ -50,7 +50,7 @@ pub fn explorer(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             actions.push(Action::Collections(CollectionAction::SetFoldMirror(fold)));
         }
         if ui.button(i18n.tr("collection-find-position")).clicked() {
-            actions.push(Action::Collections(CollectionAction::FindPosition));
+            actions.push(Action::Collections(CollectionAction::FindPosition(None)));
         }
     });
     let answer = match &collections.answer {

@@ -10,6 +10,7 @@ use crate::theme::{Palette, Theme};
 use crate::widgets::View;
 use crate::widgets::board::{Board, Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
+use crate::widgets::board_menu::{self, Find};
 use crate::widgets::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::solver::Verdict;
@@ -114,8 +115,13 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     input.decorate(ui, &mut marks);
     let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
+    let mut menu = false;
     for event in input.finish(ui, &response, &geometry) {
         let action = match event {
+            BoardEvent::MenuClick => {
+                menu = true;
+                continue;
+            }
             BoardEvent::Click(square) => EditorAction::Click(square),
             BoardEvent::Move(from, to) => EditorAction::MovePiece(from, to),
             // Dropped off the board or right-clicked: taken off.
@@ -127,6 +133,13 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         };
         push(actions, action);
     }
+    // A right click on a point takes its piece off, so the menu opens from one off the
+    // points.
+    let position = editor.position();
+    board_menu::show(&response, menu, |ui| {
+        let find = position.as_ref().map_or(Find::NotAPosition, Find::Shown);
+        board_menu::find_position(ui, app.i18n, find, actions);
+    });
     // A palette piece being carried follows the pointer, above everything.
     if let (Some(piece), Some(at)) = (input.carried(), ui.input(|i| i.pointer.latest_pos())) {
         let painter = ui.ctx().layer_painter(egui::LayerId::new(

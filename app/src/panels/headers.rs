@@ -78,7 +78,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             .collect();
         if !opening.is_empty() {
             ui.label(i18n.tr("header-opening"));
-            ui.label(opening.join(" "));
+            ui.add(egui::Label::new(opening.join(" ")).wrap());
             ui.end_row();
         }
         // What the library recognises: the named position reached by the cursor and the
@@ -99,8 +99,14 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             let named = named.filter(|n| code.is_none_or(|c| c.name() != *n));
             let code = code.map(|c| format!("{} {}", c.code, c.name()));
             let text: Vec<String> = [code, named].into_iter().flatten().collect();
-            if ui
-                .link(text.join(" · "))
+            // Wrapped within the panel: a long name laid out on one line would widen the
+            // panel and squeeze the board.
+            let link = ui.scope(|ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                ui.link(text.join(" · "))
+            });
+            if link
+                .inner
                 .on_hover_text(i18n.tr("openings-which"))
                 .clicked()
             {

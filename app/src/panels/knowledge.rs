@@ -10,6 +10,7 @@ use crate::i18n::{I18n, Language};
 use crate::state::knowledge::{current_entry, name, text};
 use crate::widgets::View;
 use crate::widgets::board::{Board, Diagram, Marks};
+use crate::widgets::board_menu::{self, Find};
 use chuhe_core::knowledge::{self, Entry, ExpectedResult, Hit, Verdict};
 use chuhe_core::{Conduct, ForbiddenKind};
 use egui::{RichText, Ui};
@@ -280,6 +281,10 @@ fn diagram_board(app: &View, ui: &mut Ui, diagram: &knowledge::Diagram, actions:
     let diagram_picture = Diagram::from_position(position);
     ui.allocate_ui(egui::Vec2::splat(DIAGRAM_SIDE), |ui| {
         ui.add(Board::new(&diagram_picture, &marks, &theme))
+    })
+    .inner
+    .context_menu(|ui| {
+        board_menu::find_position(ui, i18n, Find::Shown(position), actions);
     });
     ui.horizontal(|ui| {
         let len = diagram.line.len();

@@ -419,7 +419,7 @@ fn collections_menu(
         (
             "collection-find-position",
             None,
-            Action::Collections(CollectionAction::FindPosition),
+            Action::Collections(CollectionAction::FindPosition(None)),
         ),
     ];
     add_items(ui, entries, item, actions);

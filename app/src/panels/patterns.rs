@@ -10,6 +10,7 @@ use crate::state::patterns::{example, solved_key};
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
+use crate::widgets::board_menu::{self, Find};
 use crate::widgets::text::*;
 use chuhe_core::library::patterns::{self, Example, Pattern};
 use chuhe_core::notation::format_move;
@@ -80,6 +81,9 @@ fn gallery(app: &View, ui: &mut Ui, library: &[Pattern], actions: &mut Vec<Actio
                             if response.clicked() {
                                 actions.push(Action::Patterns(PatternAction::Open(pattern.id, 0)));
                             }
+                            response.context_menu(|ui| {
+                                board_menu::find_position(ui, i18n, Find::Shown(&pos), actions);
+                            });
                         }
                         let done = (0..pattern.examples.len())
                             .any(|i| solved.contains(&solved_key(pattern.id, i)));
@@ -196,14 +200,23 @@ fn detail(
         .inner;
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::PATTERN_BOARD, geometry);
     let practising = app.state.patterns.practice.is_some();
+    let mut menu = false;
     for event in input.finish(ui, &response, &geometry) {
         let action = match event {
+            // The right button draws nothing here: any right click opens the menu.
+            BoardEvent::MenuClick | BoardEvent::SecondaryClick(_) => {
+                menu = true;
+                continue;
+            }
             BoardEvent::Click(square) if practising => PatternAction::Click(square),
             BoardEvent::Move(from, to) => PatternAction::Move(Move::new(from, to)),
             _ => continue,
         };
         actions.push(Action::Patterns(action));
     }
+    board_menu::show(&response, menu, |ui| {
+        board_menu::find_position(ui, app.i18n, Find::Shown(&position), actions);
+    });
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -8,6 +8,7 @@ use crate::state::puzzles::{Phase, Refutation, SolveMessage, Wrong};
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
+use crate::widgets::board_menu::{self, Find};
 use crate::widgets::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::puzzle::{Goal, Puzzle};
@@ -209,13 +210,19 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     input.decorate(ui, &mut marks);
     let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
+    let mut menu = false;
     for event in input.finish(ui, &response, &geometry) {
         match event {
+            // The right button draws nothing here: any right click opens the menu.
+            BoardEvent::MenuClick | BoardEvent::SecondaryClick(_) => menu = true,
             BoardEvent::Move(from, to) => push(actions, PuzzleAction::Move(Move::new(from, to))),
             BoardEvent::Click(square) => push(actions, PuzzleAction::Click(square)),
             _ => {}
         }
     }
+    board_menu::show(&response, menu, |ui| {
+        board_menu::find_position(ui, app.i18n, Find::Shown(position), actions);
+    });
 }
 
 /// What a refuting defence does, in words.

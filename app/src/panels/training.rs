@@ -8,6 +8,7 @@ use crate::state::training::{DrillMessage, DrillSession};
 use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
+use crate::widgets::board_menu::{self, Find};
 use crate::widgets::text::*;
 use chuhe_core::Color;
 use chuhe_core::notation::format_move;
@@ -351,8 +352,11 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     input.decorate(ui, &mut marks);
     let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
     crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
+    let mut menu = false;
     for event in input.finish(ui, &response, &geometry) {
         match event {
+            // The right button draws nothing here: any right click opens the menu.
+            BoardEvent::MenuClick | BoardEvent::SecondaryClick(_) => menu = true,
             BoardEvent::Move(from, to) => {
                 push(actions, TrainAction::Move(chuhe_core::Move::new(from, to)))
             }
@@ -360,6 +364,9 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             _ => {}
         }
     }
+    board_menu::show(&response, menu, |ui| {
+        board_menu::find_position(ui, app.i18n, Find::Shown(position), actions);
+    });
 }
 
 /// The drill's panel: the item, what is asked, how it went, the grade and its override.

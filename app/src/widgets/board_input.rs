@@ -118,6 +118,9 @@ pub enum BoardEvent {
     Circle(Square, MarkColor),
     /// A right click on a point (boards without marks).
     SecondaryClick(Square),
+    /// A right click off the points (beside the board, in its margin or between points),
+    /// which no board uses for its pieces or marks: it opens the board's context menu.
+    MenuClick,
 }
 
 /// What `gesture` means on a board with `rules` while `held` is held: what is held
@@ -135,6 +138,7 @@ pub fn decide(
             (held, Some(BoardEvent::Circle(at, color)))
         }
         Gesture::Click(Secondary, Some(at)) => (held, Some(BoardEvent::SecondaryClick(at))),
+        Gesture::Click(Secondary, None) => (held, Some(BoardEvent::MenuClick)),
         Gesture::Click(..) => (held, None),
         Gesture::DragStart(Primary, Some(from)) if rules.pick.allows(from) => {
             (Held::Piece(from), Some(BoardEvent::Lift(from)))
@@ -458,6 +462,27 @@ mod tests {
             [BoardEvent::SecondaryClick(sq("e4"))]
         );
         assert_eq!(run(&rules, &[Gesture::Click(Primary, None)]).0, []);
+    }
+
+    #[test]
+    fn a_right_click_off_the_points_asks_for_the_menu_with_marks_or_without() {
+        let position = Position::startpos();
+        let mut rules = Rules::new(Pick::SideToMove(&position));
+        for marks in [false, true] {
+            rules.marks = marks;
+            assert_eq!(
+                run(&rules, &[Gesture::Click(Secondary, None)]).0,
+                [BoardEvent::MenuClick],
+                "marks: {marks}"
+            );
+        }
+        // On a point the click keeps its meaning, and a right drag off the points is no
+        // click.
+        assert_eq!(
+            run(&rules, &[Gesture::Click(Secondary, Some(sq("e7")))]).0,
+            [BoardEvent::Circle(sq("e7"), GREEN)]
+        );
+        assert_eq!(run(&rules, &[Gesture::DragStart(Secondary, None)]).0, []);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod board_input;
+pub mod board_menu;
 pub mod draft;
 pub mod problems;
 pub mod shortcuts;

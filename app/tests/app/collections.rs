@@ -446,7 +446,7 @@ fn the_browser_prints_a_worksheet_of_the_games_listed() {
     apply(&mut harness, Action::Study(StudyAction::PlayMove(opening)));
     apply(
         &mut harness,
-        Action::Collections(CollectionAction::FindPosition),
+        Action::Collections(CollectionAction::FindPosition(None)),
     );
     wait_for(&mut harness, WAIT, |app| {
         let browser = &app.state.collections.browser;
@@ -481,5 +481,213 @@ fn the_browser_prints_a_worksheet_of_the_games_listed() {
             .iter()
             .any(|g| game_position(&path, g.info.id, None) != reached.to_string()),
         "the games go on past the position"
+    );
+}
+
+/// Clicks the `button` at `pos` (pressed and let go where it is) and lets the app settle.
+fn click_at(harness: &mut Harness<'_, ChuheApp>, pos: egui::Pos2, button: egui::PointerButton) {
+    harness.event(egui::Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.step();
+    }
+    harness.run();
+}
+
+/// A spot of the board drawn last that is no point: the middle of the square between
+/// a0, b0, a1 and b1, where no circle can be drawn and no piece stands.
+fn off_the_points(harness: &Harness<'_, ChuheApp>) -> egui::Pos2 {
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
+    let (a0, b1) = (
+        geometry.point("a0".parse().unwrap()),
+        geometry.point("b1".parse().unwrap()),
+    );
+    let middle = a0 + (b1 - a0) / 2.0;
+    assert_eq!(geometry.square_at(middle), None);
+    middle
+}
+
+/// Waits for the browser's list of the games that reached `position`, and checks it is
+/// what the collection itself says: as many games as reached it, each at `ply`.
+fn games_found(
+    harness: &mut Harness<'static, ChuheApp>,
+    path: &Path,
+    position: &Position,
+    ply: u32,
+) {
+    let fold = harness.state().state.settings.explorer_fold_mirror;
+    let expected = Collection::open_read_only(path)
+        .unwrap()
+        .explore(position, fold)
+        .unwrap()
+        .total
+        .games;
+    assert!(expected > 0, "games of the collection reach the position");
+    wait_for(harness, WAIT, |app| {
+        let browser = &app.state.collections.browser;
+        browser.open && browser.position.is_some() && browser.page.is_some()
+    });
+    harness.run();
+    let browser = &harness.state().state.collections.browser;
+    assert_eq!(
+        browser.position.as_ref(),
+        Some(position),
+        "the position looked for"
+    );
+    let (total, games) = browser.page.clone().unwrap();
+    assert_eq!(total, expected);
+    assert!(games.iter().all(|g| g.ply == ply), "each game at ply {ply}");
+}
+
+#[test]
+fn a_right_click_beside_the_points_of_the_main_board_finds_its_position() {
+    let dir = temp_dir("collections", "board-menu");
+    let path = make_collection(&dir, 80);
+    let mut harness = open_app(&dir, &path, false);
+    let record = Collection::open(&path).unwrap().game(1).unwrap();
+    let opening = record.main_line_moves()[0];
+    apply(&mut harness, Action::Study(StudyAction::PlayMove(opening)));
+    let mut reached = Position::startpos();
+    reached.play_unchecked(opening);
+    // A right click on a point still draws a circle, and opens no menu.
+    let geometry = harness.state().board_geometry().unwrap();
+    let e6 = geometry.point("e6".parse().unwrap());
+    click_at(&mut harness, e6, egui::PointerButton::Secondary);
+    let state = &harness.state().state;
+    assert_eq!(
+        state
+            .study
+            .record
+            .annotation(state.study.cursor)
+            .circles
+            .len(),
+        1,
+        "the circle is drawn"
+    );
+    assert!(harness.query_by_label("查找此局面").is_none(), "no menu");
+    // Off the points the menu opens, with the board's other entries.
+    let spot = off_the_points(&harness);
+    click_at(&mut harness, spot, egui::PointerButton::Secondary);
+    harness.get_by_label("复制 FEN");
+    harness.get_by_label("翻转棋盘");
+    harness.get_by_label("查找此局面").click();
+    harness.run();
+    assert!(
+        harness.query_by_label("复制 FEN").is_none(),
+        "the menu closed"
+    );
+    games_found(&mut harness, &path, &reached, 1);
+}
+
+#[test]
+fn the_editors_board_finds_the_position_set_up_on_it_not_the_main_boards() {
+    let dir = temp_dir("collections", "editor-menu");
+    let path = make_collection(&dir, 80);
+    let mut harness = open_app(&dir, &path, false);
+    // The main board stays at the start; the editor sets up a game's position two plies
+    // on.
+    let record = Collection::open(&path).unwrap().game(2).unwrap();
+    let mut reached = Position::startpos();
+    for m in &record.main_line_moves()[..2] {
+        reached.play_unchecked(*m);
+    }
+    apply(&mut harness, Action::Editor(EditorAction::Open));
+    apply(
+        &mut harness,
+        Action::Editor(EditorAction::ApplyFen(reached.to_string())),
+    );
+    assert_eq!(
+        harness.state().state.position().to_string(),
+        Position::startpos().to_string()
+    );
+    let spot = off_the_points(&harness);
+    click_at(&mut harness, spot, egui::PointerButton::Secondary);
+    harness.get_by_label("查找此局面").click();
+    harness.run();
+    games_found(&mut harness, &path, &reached, 2);
+    // An arrangement that is no position (Black's general taken off) offers nothing to
+    // look up.
+    let general = ["d9", "e9", "f9", "d8", "e8", "f8", "d7", "e7", "f7"]
+        .into_iter()
+        .find(|s| {
+            reached.piece_at(s.parse().unwrap())
+                == Some(chuhe_core::Piece::new(
+                    chuhe_core::Color::Black,
+                    chuhe_core::PieceKind::General,
+                ))
+        })
+        .unwrap();
+    apply(
+        &mut harness,
+        Action::Editor(EditorAction::Remove(general.parse().unwrap())),
+    );
+    click_at(&mut harness, spot, egui::PointerButton::Secondary);
+    let asked = harness.state().state.collections.browser.asked;
+    harness.get_by_label("查找此局面").click();
+    harness.run();
+    assert_eq!(
+        harness.state().state.collections.browser.asked,
+        asked,
+        "nothing was looked for"
+    );
+}
+
+#[test]
+fn a_knowledge_diagram_finds_its_own_position_or_says_a_collection_is_wanted() {
+    let dir = temp_dir("collections", "diagram-menu");
+    let path = make_collection(&dir, 20);
+    // No collection open yet.
+    let mut harness = common::open_in(&dir.join("home"));
+    harness.get_by_label("知识").click();
+    harness.run_ok();
+    harness
+        .query_all_by_label("马的走法")
+        .next()
+        .unwrap()
+        .click();
+    harness.run_ok();
+    harness.get_by_label("▶").click();
+    harness.run_ok();
+    let (_, entry) = chuhe_core::knowledge::entry("rule-horse").unwrap();
+    let shown = entry.diagrams[0].positions()[1].clone();
+    assert_ne!(shown, *harness.state().state.position());
+    // The small board sits right above its step buttons.
+    let buttons = harness.get_by_label("◀◀").rect();
+    let on_board = egui::pos2(buttons.left() + 150.0, buttons.top() - 150.0);
+    let right_click = |harness: &mut Harness<'static, ChuheApp>| {
+        click_at(harness, on_board, egui::PointerButton::Secondary);
+        harness.get_by_label("查找此局面").click();
+        harness.run();
+    };
+    right_click(&mut harness);
+    assert_eq!(
+        harness.state().state.notice,
+        Some(chuhe::state::Notice::Message("collection-none-open"))
+    );
+    harness.get_by_label("请先新建或打开一个棋谱库。");
+    apply(
+        &mut harness,
+        Action::Collections(CollectionAction::Open(path.clone())),
+    );
+    wait_for(&mut harness, WAIT, |app| {
+        !app.state.collections.open.is_empty()
+    });
+    right_click(&mut harness);
+    wait_for(&mut harness, WAIT, |app| {
+        app.state.collections.browser.page.is_some()
+    });
+    let browser = &harness.state().state.collections.browser;
+    assert_eq!(
+        browser.position.as_ref(),
+        Some(&shown),
+        "the diagram's position"
     );
 }

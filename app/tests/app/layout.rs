@@ -329,3 +329,55 @@ fn the_side_to_move_is_marked_on_the_board_and_in_the_status_bar() {
         "black, at the top"
     );
 }
+
+#[test]
+fn a_long_opening_name_beside_the_explorer_wraps_and_leaves_the_board_its_size() {
+    let dir = common::temp_dir("layout", "long-opening");
+    let settings = chuhe::settings::Settings {
+        explorer_open: true,
+        ..Default::default()
+    };
+    Storage::in_dir(dir.clone())
+        .save_settings(&settings)
+        .unwrap();
+    let size = Vec2::new(1080.0, 720.0);
+    let mut harness = open_sized(&dir, size);
+    let before = board_rect(&harness);
+    // Five moves a side that the library names "C40 中炮过河车互进七兵对屏风马平炮兑车".
+    let ctx = harness.ctx.clone();
+    for m in "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 c3c4 h7i7".split(' ') {
+        let m = m.parse().unwrap();
+        harness
+            .state_mut()
+            .apply(&ctx, Action::Study(StudyAction::PlayMove(m)));
+    }
+    harness.run_ok();
+    let name = harness
+        .state()
+        .state
+        .study
+        .derived
+        .ecco
+        .as_ref()
+        .map(|c| format!("{} {}", c.code, c.name()))
+        .expect("the opening is named");
+    assert!(name.chars().count() > 18, "a long name: {name}");
+    let board = board_rect(&harness);
+    // The board keeps its size, and it is no stamp.
+    assert_eq!(board.size(), before.size(), "{board:?} against {before:?}");
+    assert!(
+        board.height() > 0.45 * size.y,
+        "the board is large: {board:?}"
+    );
+    // The name is shown whole in the side panel, inside the window.
+    let window = Rect::from_min_size(egui::Pos2::ZERO, size);
+    let beside: Vec<Rect> = harness
+        .get_all_by_label_contains(&name)
+        .map(|node| node.rect())
+        .filter(|r| r.left() > board.right())
+        .collect();
+    assert!(!beside.is_empty(), "the name is in the side panel");
+    for shown in beside {
+        assert!(window.contains_rect(shown), "{shown:?}");
+    }
+}
