@@ -152,6 +152,7 @@ impl Ctx<'_> {
             CollectionAction::Listed(id, result) => {
                 let browser = &mut self.state.collections.browser;
                 if browser.asked == id {
+                    browser.shown = id;
                     match result {
                         Ok(page) => {
                             browser.page = Some(page);

@@ -161,6 +161,9 @@ pub struct Browser {
     pub position: Option<Position>,
     /// The number of the last list asked for: only its answer is shown.
     pub asked: u64,
+    /// The number of the list shown: [`Browser::asked`] once its answer came, until
+    /// then an earlier one (the list stays up while the next is made).
+    pub shown: u64,
     /// The list shown: the games matching, in all, and the page.
     pub page: Option<(u64, Vec<ListedGame>)>,
     /// Why the list could not be made (a filter that does not read, a failed query).

@@ -203,10 +203,9 @@ fn the_browser_filters_by_player_sorts_by_a_column_and_opens_a_game() {
     harness.run();
     harness.get_by_label("棋手").type_text(&player);
     harness.run();
-    let asked = harness.state().state.collections.browser.asked;
     wait_for(&mut harness, WAIT, |app| {
         let b = &app.state.collections.browser;
-        b.filter.player == player && b.page.is_some() && b.asked >= asked
+        b.filter.player == player && listed(b)
     });
     wait_for(&mut harness, WAIT, |_| true);
     let (filtered, games) = page_of(&harness).unwrap();
@@ -227,6 +226,7 @@ fn the_browser_filters_by_player_sorts_by_a_column_and_opens_a_game() {
     harness.run();
     wait_for(&mut harness, WAIT, |app| {
         app.state.collections.browser.filter.player.is_empty()
+            && listed(&app.state.collections.browser)
             && app
                 .state
                 .collections
@@ -248,7 +248,7 @@ fn the_browser_filters_by_player_sorts_by_a_column_and_opens_a_game() {
     harness.run();
     wait_for(&mut harness, WAIT, |app| {
         let b = &app.state.collections.browser;
-        b.sort == chuhe_core::db::GameSort::Plies && b.page.is_some()
+        b.sort == chuhe_core::db::GameSort::Plies && listed(b)
     });
     wait_for(&mut harness, WAIT, |_| true);
     let ascending = plies(&harness);
@@ -261,6 +261,7 @@ fn the_browser_filters_by_player_sorts_by_a_column_and_opens_a_game() {
     wait_for(&mut harness, WAIT, |app| {
         let b = &app.state.collections.browser;
         b.descending
+            && listed(b)
             && b.page.as_ref().is_some_and(|(_, g)| {
                 g.first().map(|g| g.info.plies) >= g.last().map(|g| g.info.plies)
             })
@@ -690,4 +691,10 @@ fn a_knowledge_diagram_finds_its_own_position_or_says_a_collection_is_wanted() {
         Some(&shown),
         "the diagram's position"
     );
+}
+
+/// Whether the browser shows the answer to the last list it asked for (not an earlier one
+/// still up while the next is made).
+fn listed(b: &chuhe::state::collections::Browser) -> bool {
+    b.page.is_some() && b.shown == b.asked
 }
