@@ -213,7 +213,7 @@ fn read_record_at(bytes: &[u8], start: usize, game: usize) -> Result<Record, Ccb
         .map_err(|e| fail(start + BOARD_AT, CcbridgeErrorKind::InvalidSetup(e)))?;
     let mut record = Record::new(position.clone());
     for (name, at, units) in HEADER_FIELDS {
-        let value = utf16_string(bytes, start + at, units);
+        let value = one_line(&utf16_string(bytes, start + at, units));
         if !value.is_empty() {
             record.headers_mut().set(name, &value);
         }
@@ -332,7 +332,7 @@ pub fn read_cbf(bytes: &[u8]) -> Result<Record, CcbridgeError> {
     let mut record = Record::new(start.clone());
     for (element_name, tag_name) in CBF_FIELDS {
         if let Some(value) = element(head, element_name).filter(|v| !v.is_empty()) {
-            record.headers_mut().set(tag_name, &value);
+            record.headers_mut().set(tag_name, &one_line(&value));
         }
     }
     let mut parent = record.root();
@@ -524,6 +524,15 @@ fn utf16_string(bytes: &[u8], at: usize, units: usize) -> String {
 /// Text as shown: Windows line ends made `\n`, white space trimmed at both ends.
 fn clean(text: &str) -> String {
     text.replace("\r\n", "\n").trim().to_owned()
+}
+
+/// A header's value on one line, as every game file keeps its headers: a line break
+/// (from a damaged file, or a title typed over two lines) becomes a space.
+fn one_line(value: &str) -> String {
+    value
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .collect()
 }
 
 #[cfg(test)]

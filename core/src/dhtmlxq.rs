@@ -380,13 +380,16 @@ pub fn write(record: &Record) -> String {
             field(&mut out, name, &escape(value));
         }
     }
-    let result = match record.headers().result() {
-        GameResult::RedWins => "红胜",
-        GameResult::BlackWins => "黑胜",
-        GameResult::Draw => "和棋",
-        GameResult::Unknown => "未知",
-    };
-    field(&mut out, "result", result);
+    // Only a result the record states: a record without one reads back without one.
+    if record.headers().get(tag::RESULT).is_some() {
+        let result = match record.headers().result() {
+            GameResult::RedWins => "红胜",
+            GameResult::BlackWins => "黑胜",
+            GameResult::Draw => "和棋",
+            GameResult::Unknown => "未知",
+        };
+        field(&mut out, "result", result);
+    }
     field(&mut out, "binit", &binit(&record.start().board()));
     // Lines in the order a reader needs them: each one after the line it leaves.
     struct Line {
@@ -685,6 +688,20 @@ mod tests {
             }
             let _ = read(&String::from_utf8_lossy(&garbled));
         }
+    }
+
+    #[test]
+    fn a_game_without_a_result_reads_back_without_one() {
+        // Found by fuzzing: an unclosed board with no tags but its own.
+        let record = read("[DhtmlXQ]\n\u{19}DhtmlXQ_ver]ww").unwrap();
+        assert_eq!(record.headers().get(tag::RESULT), None);
+        let text = write(&record);
+        assert!(!text.contains("DhtmlXQ_result"), "{text}");
+        assert_eq!(read(&text).unwrap(), record);
+        // A stated result, even an unknown one, is kept.
+        let mut known = record.clone();
+        known.headers_mut().set(tag::RESULT, "*");
+        assert_eq!(read(&write(&known)).unwrap(), known);
     }
 
     #[test]

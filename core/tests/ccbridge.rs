@@ -222,3 +222,19 @@ fn a_bad_cbf_is_refused_where_it_goes_wrong_never_with_a_panic() {
     let e = ccbridge::read_cbf(cut.as_bytes()).unwrap_err();
     assert_eq!(e.kind, ccbridge::CcbridgeErrorKind::CbfMissing("</Head>"));
 }
+
+/// A title over two lines (a damaged file, found by fuzzing) is read on one line, as every
+/// game file keeps its headers, so the game is written as PGN and reads back the same.
+#[test]
+fn a_header_over_two_lines_is_read_on_one() {
+    let bytes = std::fs::read(data_dir().join("test.cbf")).expect("the shared CBF sample");
+    let text = String::from_utf8(bytes).unwrap();
+    let split = text.replacen("<Name>第一局 ", "<Name>第一局\r\n ", 1);
+    assert_ne!(split, text);
+    let record = ccbridge::read_cbf(split.as_bytes()).unwrap();
+    let title = record.headers().get("Title").unwrap();
+    assert_eq!(title, "第一局   屏风马巡河炮抵当头炮局(和)");
+    let mut pgn = String::new();
+    chuhe_core::pgn::write_game(&record, chuhe_core::notation::Notation::Iccs, &mut pgn);
+    assert_eq!(chuhe_core::pgn::read_game(&pgn).unwrap(), record);
+}
