@@ -135,9 +135,12 @@ fn fields(text: &str) -> Result<Vec<Field<'_>>, DhtmlXqError> {
             .ok_or_else(|| unclosed("", name_at))?;
         let name = &text[name_at..name_at + name_len];
         let at = name_at + name_len + 1;
-        let value_len = text[at..]
-            .find("[/DhtmlXQ")
-            .ok_or_else(|| unclosed(name, at))?;
+        // A value ends at a closing tag; an opening tag met first means this one was
+        // never closed (a value cannot hold one: the writer escapes them).
+        let value_len = match (text[at..].find("[/DhtmlXQ"), text[at..].find(OPEN)) {
+            (Some(close), open) if open.is_none_or(|open| close < open) => close,
+            _ => return Err(unclosed(name, at)),
+        };
         let close = at + value_len;
         let close_end = text[close..]
             .find(']')
@@ -702,6 +705,20 @@ mod tests {
         let mut known = record.clone();
         known.headers_mut().set(tag::RESULT, "*");
         assert_eq!(read(&write(&known)).unwrap(), known);
+    }
+
+    #[test]
+    fn a_field_left_open_before_the_next_is_refused() {
+        // Found by fuzzing: the date's closing tag garbled, so that the place's tags would
+        // have become the date's text (and written back escaped, another text).
+        let text =
+            "[DhtmlXQ][DhtmlXQ_date][/DhdtaQm_lXte]\n[DhtmlXQ_place]x[/DhtmlXQ_place][/DhtmlXQ]";
+        let e = read(text).unwrap_err();
+        assert_eq!(
+            (e.tag.as_str(), e.kind.clone()),
+            ("date", DhtmlXqErrorKind::Unclosed)
+        );
+        assert_eq!(e.offset, text.find("[/Dhdta").unwrap());
     }
 
     #[test]
