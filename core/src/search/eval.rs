@@ -593,6 +593,27 @@ static PALACE_STEP_MASK: [[[u128; 90]; 2]; 2] = {
     t
 };
 
+/// How much of its advantage `strong` can turn into a win in `pos`, out of
+/// [`SCALE_ONE`]: the known drawn endings (例和), for an evaluation other than this one
+/// (the network's) to apply.
+pub(crate) fn drawish_scale(pos: &Position, strong: Color) -> i32 {
+    let mut census = Census::default();
+    for (color, &own) in pos.occupied.iter().enumerate() {
+        for s in BitIter(own) {
+            let kind = KIND[pos.cells[s as usize] as usize] as usize;
+            census.count[color][kind] += 1;
+            if kind == PAWN {
+                match rel_rank(s, color) {
+                    9 => census.bottom_pawns[color] += 1,
+                    5.. => census.crossed_pawns[color] += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    endgame_scale(&census, strong.index())
+}
+
 /// How much of its advantage the side `strong` (0 = Red) can turn into a win, out of
 /// [`SCALE_ONE`]: the known drawn endings (例和) of Xiangqi endgame theory.
 fn endgame_scale(c: &Census, strong: usize) -> i32 {

@@ -1,0 +1,164 @@
+//! The search's accumulators: one entry per ply of the current line, each updated lazily
+//! from the nearest ancestor that has them, when (and if) the node is evaluated.
+//!
+//! Making a move only records what it changed ([`Delta`]); evaluating a node walks back
+//! to the last entry whose accumulator of a side is known and, if that side's view is
+//! still the same, replays the moves since then onto a copy (a moved piece: one row off,
+//! one on; a capture: one more off). A side whose view changed — its general moved to
+//! another bucket, or the board's mirror flipped — is rebuilt from scratch, as is one
+//! whose known ancestor lies so far back that a rebuild is cheaper.
+
+use super::features::View;
+use super::{Accumulator, Network, PERSPECTIVES};
+use crate::position::code;
+use crate::search::score::Value;
+use crate::{Color, PieceKind, Position};
+
+/// Beyond this many moves to replay, a rebuild from scratch (about 31 rows) is cheaper.
+const MAX_REPLAY: usize = 10;
+
+/// What a move changed on the board: `piece` (a board code; 0 for a null move, which
+/// changes nothing) went from `from` to `to`, capturing `captured` (0: nothing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Delta {
+    pub piece: u8,
+    pub from: u8,
+    pub to: u8,
+    pub captured: u8,
+}
+
+impl Delta {
+    /// A null move.
+    pub const NULL: Delta = Delta {
+        piece: 0,
+        from: 0,
+        to: 0,
+        captured: 0,
+    };
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// By colour (Red, Black).
+    acc: [Accumulator; 2],
+    /// The view each accumulator was computed in; `None` while not computed.
+    view: [Option<View>; 2],
+    /// The move that led here from the entry below.
+    delta: Delta,
+}
+
+/// The accumulators along the search's current line, the root at the bottom.
+pub(crate) struct AccumulatorStack {
+    entries: Vec<Entry>,
+    top: usize,
+}
+
+impl AccumulatorStack {
+    /// A stack of room for `plies` moves (it grows if ever needed).
+    pub fn new(plies: usize) -> AccumulatorStack {
+        let empty = Entry {
+            acc: [Accumulator([0; super::HIDDEN]); 2],
+            view: [None; 2],
+            delta: Delta::NULL,
+        };
+        AccumulatorStack {
+            entries: vec![empty; plies + 1],
+            top: 0,
+        }
+    }
+
+    /// Starts over at the root position `pos`, its accumulators computed.
+    pub fn reset(&mut self, net: &Network, pos: &Position) {
+        self.top = 0;
+        let root = &mut self.entries[0];
+        for c in PERSPECTIVES {
+            let view = View::of(pos, c);
+            root.acc[c.index()] = net.refresh(pos, view);
+            root.view[c.index()] = Some(view);
+        }
+    }
+
+    /// A move (or a null move) was made.
+    #[inline]
+    pub fn push(&mut self, delta: Delta) {
+        self.top += 1;
+        if self.top == self.entries.len() {
+            self.entries.push(self.entries[0]);
+        }
+        let e = &mut self.entries[self.top];
+        e.delta = delta;
+        e.view = [None; 2];
+    }
+
+    /// The last move was taken back.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.top = self.top.saturating_sub(1);
+    }
+
+    /// The network's evaluation of `pos`, the position at the top, for the side to move.
+    #[inline]
+    pub fn evaluate(&mut self, net: &Network, pos: &Position) -> Value {
+        for c in PERSPECTIVES {
+            if self.entries[self.top].view[c.index()].is_none() {
+                let (acc, view) = self.compute(net, pos, c);
+                let e = &mut self.entries[self.top];
+                e.acc[c.index()] = acc;
+                e.view[c.index()] = Some(view);
+            }
+        }
+        let e = &self.entries[self.top];
+        let us = pos.side_to_move().index();
+        net.output(&e.acc[us], &e.acc[1 - us])
+    }
+
+    /// `perspective`'s accumulator of `pos` (the position at the top) and its view, from
+    /// the nearest known ancestor or from scratch.
+    fn compute(&self, net: &Network, pos: &Position, perspective: Color) -> (Accumulator, View) {
+        let c = perspective.index();
+        let view = View::of(pos, perspective);
+        let mut known = self.top;
+        while self.entries[known].view[c].is_none() && known > 0 {
+            known -= 1;
+        }
+        let base = &self.entries[known];
+        if base.view[c] != Some(view) || self.top - known > MAX_REPLAY {
+            return (net.refresh(pos, view), view);
+        }
+        let own_general = code(perspective, PieceKind::General);
+        let mut acc = base.acc[c];
+        for e in &self.entries[known + 1..=self.top] {
+            let d = e.delta;
+            if d.piece == 0 {
+                continue;
+            }
+            // The own general is the view, not a feature; the view is the same at both
+            // ends, so its moves between cancel out.
+            let moved = d.piece != own_general;
+            let (mut adds, mut subs) = ([0; 1], [0; 2]);
+            let (mut na, mut ns) = (0, 0);
+            if moved {
+                adds[0] = view.feature_of_code(d.piece, d.to);
+                subs[0] = view.feature_of_code(d.piece, d.from);
+                na = 1;
+                ns = 1;
+            }
+            if d.captured != 0 {
+                subs[ns] = view.feature_of_code(d.captured, d.to);
+                ns += 1;
+            }
+            net.update(&mut acc, &adds[..na], &subs[..ns]);
+        }
+        (acc, view)
+    }
+
+    /// Whether the accumulators the top would get now equal ones computed from scratch
+    /// (for the tests' check at every node of a search).
+    #[cfg(test)]
+    pub fn matches_refresh(&self, net: &Network, pos: &Position) -> bool {
+        PERSPECTIVES.iter().all(|&c| {
+            let (acc, view) = self.compute(net, pos, c);
+            view == View::of(pos, c) && acc == net.refresh(pos, view)
+        })
+    }
+}
