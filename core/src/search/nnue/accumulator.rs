@@ -5,16 +5,20 @@
 //! to the last entry whose accumulator of a side is known and, if that side's view is
 //! still the same, replays the moves since then onto a copy (a moved piece: one row off,
 //! one on; a capture: one more off). A side whose view changed — its general moved to
-//! another bucket, or the board's mirror flipped — is rebuilt from scratch, as is one
-//! whose known ancestor lies so far back that a rebuild is cheaper.
+//! another bucket, or the board's mirror flipped — is rebuilt, as is one whose known
+//! ancestor lies too far back.
+//!
+//! A rebuild starts from the last accumulator the stack built in the same view, kept with
+//! its board in a small cache (Stockfish's "Finny tables"): only the points whose pieces
+//! differ are changed, usually a handful instead of some thirty rows.
 
-use super::features::View;
+use super::features::{BUCKETS, View};
 use super::{Accumulator, Network, PERSPECTIVES};
 use crate::position::code;
 use crate::search::score::Value;
 use crate::{Color, PieceKind, Position};
 
-/// Beyond this many moves to replay, a rebuild from scratch (about 31 rows) is cheaper.
+/// Beyond this many moves to replay, a rebuild from the cache is likely cheaper.
 const MAX_REPLAY: usize = 10;
 
 /// What a move changed on the board: `piece` (a board code; 0 for a null move, which
@@ -47,10 +51,19 @@ struct Entry {
     delta: Delta,
 }
 
+/// The last accumulator built in one view, and the board it was built for.
+#[derive(Clone, Copy)]
+struct Cached {
+    acc: Accumulator,
+    cells: [u8; 90],
+}
+
 /// The accumulators along the search's current line, the root at the bottom.
 pub(crate) struct AccumulatorStack {
     entries: Vec<Entry>,
     top: usize,
+    /// By colour, bucket and mirror.
+    cache: Box<[[[Cached; 2]; BUCKETS]; 2]>,
 }
 
 impl AccumulatorStack {
@@ -61,20 +74,32 @@ impl AccumulatorStack {
             view: [None; 2],
             delta: Delta::NULL,
         };
+        let blank = Cached {
+            acc: Accumulator([0; super::HIDDEN]),
+            cells: [0; 90],
+        };
         AccumulatorStack {
             entries: vec![empty; plies + 1],
             top: 0,
+            cache: Box::new([[[blank; 2]; BUCKETS]; 2]),
         }
     }
 
-    /// Starts over at the root position `pos`, its accumulators computed.
+    /// Starts over at the root position `pos` with `net` (perhaps another network than
+    /// before: the cache is emptied), its accumulators computed.
     pub fn reset(&mut self, net: &Network, pos: &Position) {
+        let empty = Cached {
+            acc: net.bias(),
+            cells: [0; 90],
+        };
+        for by_bucket in self.cache.iter_mut() {
+            *by_bucket = [[empty; 2]; BUCKETS];
+        }
         self.top = 0;
-        let root = &mut self.entries[0];
         for c in PERSPECTIVES {
             let view = View::of(pos, c);
-            root.acc[c.index()] = net.refresh(pos, view);
-            root.view[c.index()] = Some(view);
+            let acc = self.rebuilt(net, pos, view);
+            self.store(pos, view, acc);
         }
     }
 
@@ -101,10 +126,14 @@ impl AccumulatorStack {
     pub fn evaluate(&mut self, net: &Network, pos: &Position) -> Value {
         for c in PERSPECTIVES {
             if self.entries[self.top].view[c.index()].is_none() {
-                let (acc, view) = self.compute(net, pos, c);
-                let e = &mut self.entries[self.top];
-                e.acc[c.index()] = acc;
-                e.view[c.index()] = Some(view);
+                let (acc, view, rebuilt) = self.compute(net, pos, c);
+                if rebuilt {
+                    self.store(pos, view, acc);
+                } else {
+                    let e = &mut self.entries[self.top];
+                    e.acc[c.index()] = acc;
+                    e.view[c.index()] = Some(view);
+                }
             }
         }
         let e = &self.entries[self.top];
@@ -112,9 +141,56 @@ impl AccumulatorStack {
         net.output(&e.acc[us], &e.acc[1 - us])
     }
 
-    /// `perspective`'s accumulator of `pos` (the position at the top) and its view, from
-    /// the nearest known ancestor or from scratch.
-    fn compute(&self, net: &Network, pos: &Position, perspective: Color) -> (Accumulator, View) {
+    /// Puts `acc`, built for `pos` in `view`, at the top and in the cache.
+    fn store(&mut self, pos: &Position, view: View, acc: Accumulator) {
+        let c = view.perspective().index();
+        self.cache[c][view.bucket()][view.mirrored() as usize] = Cached {
+            acc,
+            cells: pos.cells,
+        };
+        let e = &mut self.entries[self.top];
+        e.acc[c] = acc;
+        e.view[c] = Some(view);
+    }
+
+    /// The accumulator of `pos` in `view`, from the cached one of that view: the rows of
+    /// the pieces no longer there off, those of the new ones on.
+    fn rebuilt(&self, net: &Network, pos: &Position, view: View) -> Accumulator {
+        let c = view.perspective();
+        let cached = &self.cache[c.index()][view.bucket()][view.mirrored() as usize];
+        let own_general = code(c, PieceKind::General);
+        let mut acc = cached.acc;
+        let (mut adds, mut subs) = ([0; 8], [0; 8]);
+        let (mut na, mut ns) = (0, 0);
+        for (sq, (&old, &new)) in cached.cells.iter().zip(&pos.cells).enumerate() {
+            if old == new {
+                continue;
+            }
+            if old != 0 && old != own_general {
+                subs[ns] = view.feature_of_code(old, sq as u8);
+                ns += 1;
+            }
+            if new != 0 && new != own_general {
+                adds[na] = view.feature_of_code(new, sq as u8);
+                na += 1;
+            }
+            if na == adds.len() || ns == subs.len() {
+                net.update(&mut acc, &adds[..na], &subs[..ns]);
+                (na, ns) = (0, 0);
+            }
+        }
+        net.update(&mut acc, &adds[..na], &subs[..ns]);
+        acc
+    }
+
+    /// `perspective`'s accumulator of `pos` (the position at the top), its view, and
+    /// whether it was rebuilt (rather than replayed from an ancestor).
+    fn compute(
+        &self,
+        net: &Network,
+        pos: &Position,
+        perspective: Color,
+    ) -> (Accumulator, View, bool) {
         let c = perspective.index();
         let view = View::of(pos, perspective);
         let mut known = self.top;
@@ -123,7 +199,7 @@ impl AccumulatorStack {
         }
         let base = &self.entries[known];
         if base.view[c] != Some(view) || self.top - known > MAX_REPLAY {
-            return (net.refresh(pos, view), view);
+            return (self.rebuilt(net, pos, view), view, true);
         }
         let own_general = code(perspective, PieceKind::General);
         let mut acc = base.acc[c];
@@ -149,7 +225,7 @@ impl AccumulatorStack {
             }
             net.update(&mut acc, &adds[..na], &subs[..ns]);
         }
-        (acc, view)
+        (acc, view, false)
     }
 
     /// Whether the accumulators the top would get now equal ones computed from scratch
@@ -157,7 +233,7 @@ impl AccumulatorStack {
     #[cfg(test)]
     pub fn matches_refresh(&self, net: &Network, pos: &Position) -> bool {
         PERSPECTIVES.iter().all(|&c| {
-            let (acc, view) = self.compute(net, pos, c);
+            let (acc, view, _) = self.compute(net, pos, c);
             view == View::of(pos, c) && acc == net.refresh(pos, view)
         })
     }

@@ -121,11 +121,17 @@ impl Network {
         acc
     }
 
-    /// Applies a move's feature changes to `acc`: the rows of `adds` on, `subs` off.
+    /// The first layer's biases: the accumulator of an empty board.
+    pub(crate) fn bias(&self) -> Accumulator {
+        self.l1_bias
+    }
+
+    /// Applies feature changes to `acc`: the rows of `adds` on, `subs` off (at most 8
+    /// of each; the rest are left out).
     #[inline]
     pub(crate) fn update(&self, acc: &mut Accumulator, adds: &[usize], subs: &[usize]) {
-        let rows = |fs: &[usize]| -> [&Row; 2] {
-            let mut r = [&self.l1_bias.0; 2];
+        let rows = |fs: &[usize]| -> [&Row; 8] {
+            let mut r = [&self.l1_bias.0; 8];
             for (slot, &f) in r.iter_mut().zip(fs) {
                 *slot = &self.l1_weights[f];
             }
@@ -133,7 +139,7 @@ impl Network {
         };
         let (a, s) = (rows(adds), rows(subs));
         self.kernel
-            .update(acc, &a[..adds.len().min(2)], &s[..subs.len().min(2)]);
+            .update(acc, &a[..adds.len().min(8)], &s[..subs.len().min(8)]);
     }
 
     /// The evaluation for the side to move from the two accumulators (see the module's
