@@ -5,8 +5,10 @@
 //! compare the speeds, not the node counts. A benchmark, not a test:
 //!
 //! ```text
-//! cargo run --release -p chuhe-core --example nnue_speed -- [DEPTH] [SEED]
+//! cargo run --release -p chuhe-core --example nnue_speed -- [DEPTH] [SEED] [ONLY]
 //! ```
+//!
+//! ONLY (`hand`, `scalar` or `avx2`) runs that one alone, for a profiler.
 
 use chuhe_core::bench;
 use chuhe_core::search::nnue::{Kernel, Network};
@@ -32,6 +34,9 @@ fn main() {
     for kernel in kernels {
         let net = Network::random(seed).with_kernel(kernel);
         runs.push((format!("network ({kernel:?})"), Some(Arc::new(net))));
+    }
+    if let Some(only) = args.get(2) {
+        runs.retain(|(name, _)| name.to_lowercase().contains(&only.to_lowercase()));
     }
     println!("depth {depth}, random network seed {seed}");
     for (name, network) in runs {
