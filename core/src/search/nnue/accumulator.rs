@@ -96,11 +96,8 @@ impl AccumulatorStack {
             *by_bucket = [[empty; 2]; BUCKETS];
         }
         self.top = 0;
-        for c in PERSPECTIVES {
-            let view = View::of(pos, c);
-            let acc = self.rebuilt(net, pos, view);
-            self.store(pos, view, acc);
-        }
+        self.entries[0].view = [None; 2];
+        self.evaluate(net, pos);
     }
 
     /// A move (or a null move) was made.
@@ -124,117 +121,123 @@ impl AccumulatorStack {
     /// The network's evaluation of `pos`, the position at the top, for the side to move.
     #[inline]
     pub fn evaluate(&mut self, net: &Network, pos: &Position) -> Value {
+        let top = self.top;
         for c in PERSPECTIVES {
-            if self.entries[self.top].view[c.index()].is_none() {
-                let (acc, view, rebuilt) = self.compute(net, pos, c);
-                if rebuilt {
-                    self.store(pos, view, acc);
-                } else {
-                    let e = &mut self.entries[self.top];
-                    e.acc[c.index()] = acc;
-                    e.view[c.index()] = Some(view);
-                }
+            let ci = c.index();
+            if self.entries[top].view[ci].is_some() {
+                continue;
+            }
+            let (below, above) = self.entries.split_at_mut(top);
+            let at_top = &mut above[0];
+            let (view, rebuilt) = compute_into(
+                below,
+                at_top.delta,
+                &self.cache,
+                net,
+                pos,
+                c,
+                &mut at_top.acc[ci],
+            );
+            at_top.view[ci] = Some(view);
+            if rebuilt {
+                self.cache[ci][view.bucket()][view.mirrored() as usize] = Cached {
+                    acc: at_top.acc[ci],
+                    cells: pos.cells,
+                };
             }
         }
-        let e = &self.entries[self.top];
+        let e = &self.entries[top];
         let us = pos.side_to_move().index();
         net.output(&e.acc[us], &e.acc[1 - us])
-    }
-
-    /// Puts `acc`, built for `pos` in `view`, at the top and in the cache.
-    fn store(&mut self, pos: &Position, view: View, acc: Accumulator) {
-        let c = view.perspective().index();
-        self.cache[c][view.bucket()][view.mirrored() as usize] = Cached {
-            acc,
-            cells: pos.cells,
-        };
-        let e = &mut self.entries[self.top];
-        e.acc[c] = acc;
-        e.view[c] = Some(view);
-    }
-
-    /// The accumulator of `pos` in `view`, from the cached one of that view: the rows of
-    /// the pieces no longer there off, those of the new ones on.
-    fn rebuilt(&self, net: &Network, pos: &Position, view: View) -> Accumulator {
-        let c = view.perspective();
-        let cached = &self.cache[c.index()][view.bucket()][view.mirrored() as usize];
-        let own_general = code(c, PieceKind::General);
-        let mut acc = cached.acc;
-        let (mut adds, mut subs) = ([0; 8], [0; 8]);
-        let (mut na, mut ns) = (0, 0);
-        for (sq, (&old, &new)) in cached.cells.iter().zip(&pos.cells).enumerate() {
-            if old == new {
-                continue;
-            }
-            if old != 0 && old != own_general {
-                subs[ns] = view.feature_of_code(old, sq as u8);
-                ns += 1;
-            }
-            if new != 0 && new != own_general {
-                adds[na] = view.feature_of_code(new, sq as u8);
-                na += 1;
-            }
-            if na == adds.len() || ns == subs.len() {
-                net.update(&mut acc, &adds[..na], &subs[..ns]);
-                (na, ns) = (0, 0);
-            }
-        }
-        net.update(&mut acc, &adds[..na], &subs[..ns]);
-        acc
-    }
-
-    /// `perspective`'s accumulator of `pos` (the position at the top), its view, and
-    /// whether it was rebuilt (rather than replayed from an ancestor).
-    fn compute(
-        &self,
-        net: &Network,
-        pos: &Position,
-        perspective: Color,
-    ) -> (Accumulator, View, bool) {
-        let c = perspective.index();
-        let view = View::of(pos, perspective);
-        let mut known = self.top;
-        while self.entries[known].view[c].is_none() && known > 0 {
-            known -= 1;
-        }
-        let base = &self.entries[known];
-        if base.view[c] != Some(view) || self.top - known > MAX_REPLAY {
-            return (self.rebuilt(net, pos, view), view, true);
-        }
-        let own_general = code(perspective, PieceKind::General);
-        let mut acc = base.acc[c];
-        for e in &self.entries[known + 1..=self.top] {
-            let d = e.delta;
-            if d.piece == 0 {
-                continue;
-            }
-            // The own general is the view, not a feature; the view is the same at both
-            // ends, so its moves between cancel out.
-            let moved = d.piece != own_general;
-            let (mut adds, mut subs) = ([0; 1], [0; 2]);
-            let (mut na, mut ns) = (0, 0);
-            if moved {
-                adds[0] = view.feature_of_code(d.piece, d.to);
-                subs[0] = view.feature_of_code(d.piece, d.from);
-                na = 1;
-                ns = 1;
-            }
-            if d.captured != 0 {
-                subs[ns] = view.feature_of_code(d.captured, d.to);
-                ns += 1;
-            }
-            net.update(&mut acc, &adds[..na], &subs[..ns]);
-        }
-        (acc, view, false)
     }
 
     /// Whether the accumulators the top would get now equal ones computed from scratch
     /// (for the tests' check at every node of a search).
     #[cfg(test)]
     pub fn matches_refresh(&self, net: &Network, pos: &Position) -> bool {
+        let (below, above) = self.entries.split_at(self.top);
         PERSPECTIVES.iter().all(|&c| {
-            let (acc, view, _) = self.compute(net, pos, c);
+            let mut acc = Accumulator([0; super::HIDDEN]);
+            let (view, _) = compute_into(below, above[0].delta, &self.cache, net, pos, c, &mut acc);
             view == View::of(pos, c) && acc == net.refresh(pos, view)
         })
     }
+}
+
+/// The cached accumulators, by colour, bucket and mirror.
+type Cache = [[[Cached; 2]; BUCKETS]; 2];
+
+/// Computes into `out` `perspective`'s accumulator of `pos`, the position reached from
+/// the entries `below` by the move `delta`: replayed from the nearest entry that has it
+/// if that is in the same view and near enough, else rebuilt from `cache`. Returns the
+/// view and whether it was rebuilt.
+fn compute_into(
+    below: &[Entry],
+    delta: Delta,
+    cache: &Cache,
+    net: &Network,
+    pos: &Position,
+    perspective: Color,
+    out: &mut Accumulator,
+) -> (View, bool) {
+    let c = perspective.index();
+    let view = View::of(pos, perspective);
+    let known = below.iter().rposition(|e| e.view[c].is_some());
+    let base = known.filter(|&k| below[k].view[c] == Some(view) && below.len() - k <= MAX_REPLAY);
+    let Some(known) = base else {
+        rebuild(cache, net, pos, view, out);
+        return (view, true);
+    };
+    *out = below[known].acc[c];
+    let own_general = code(perspective, PieceKind::General);
+    let deltas = below[known + 1..].iter().map(|e| e.delta).chain([delta]);
+    for d in deltas {
+        if d.piece == 0 {
+            continue;
+        }
+        // The own general is the view, not a feature; the view is the same at both ends,
+        // so its moves between cancel out.
+        let (mut adds, mut subs) = ([0; 1], [0; 2]);
+        let (mut na, mut ns) = (0, 0);
+        if d.piece != own_general {
+            adds[0] = view.feature_of_code(d.piece, d.to);
+            subs[0] = view.feature_of_code(d.piece, d.from);
+            (na, ns) = (1, 1);
+        }
+        if d.captured != 0 {
+            subs[ns] = view.feature_of_code(d.captured, d.to);
+            ns += 1;
+        }
+        net.update(out, &adds[..na], &subs[..ns]);
+    }
+    (view, false)
+}
+
+/// Rebuilds into `out` the accumulator of `pos` in `view` from the cached one of that
+/// view: the rows of the pieces no longer there off, those of the new ones on.
+fn rebuild(cache: &Cache, net: &Network, pos: &Position, view: View, out: &mut Accumulator) {
+    let c = view.perspective();
+    let cached = &cache[c.index()][view.bucket()][view.mirrored() as usize];
+    let own_general = code(c, PieceKind::General);
+    *out = cached.acc;
+    let (mut adds, mut subs) = ([0; 8], [0; 8]);
+    let (mut na, mut ns) = (0, 0);
+    for (sq, (&old, &new)) in cached.cells.iter().zip(&pos.cells).enumerate() {
+        if old == new {
+            continue;
+        }
+        if old != 0 && old != own_general {
+            subs[ns] = view.feature_of_code(old, sq as u8);
+            ns += 1;
+        }
+        if new != 0 && new != own_general {
+            adds[na] = view.feature_of_code(new, sq as u8);
+            na += 1;
+        }
+        if na == adds.len() || ns == subs.len() {
+            net.update(out, &adds[..na], &subs[..ns]);
+            (na, ns) = (0, 0);
+        }
+    }
+    net.update(out, &adds[..na], &subs[..ns]);
 }
