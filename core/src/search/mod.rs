@@ -6,6 +6,7 @@
 //! - `movepick.rs`: staged move ordering;
 //! - `tt.rs`: the transposition table;
 //! - `eval.rs` (with `weights.rs`, and `tune.rs` which fits them): the evaluation;
+//! - `nnue/`: the evaluation network, off by default (UCI `Use NNUE`);
 //! - `rules.rs`: the game's rules inside the search (repetition, move limit, 困毙);
 //! - `time.rs`: time management; `limits.rs`: what bounds a search;
 //! - `threads.rs`: the [`Engine`], which runs Lazy-SMP search threads in the background.

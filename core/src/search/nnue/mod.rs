@@ -49,6 +49,9 @@ pub const SCALE: i64 = 400;
 /// The network's evaluations stay within ±this, far from the mate scores.
 pub const EVAL_LIMIT: i64 = 20_000;
 
+/// Both perspectives, Red's first.
+pub(crate) const PERSPECTIVES: [Color; 2] = [Color::Red, Color::Black];
+
 /// One perspective's first-layer output: the biases plus the rows of its active features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
@@ -184,6 +187,3 @@ pub fn evaluate(net: &Network, pos: &Position) -> i32 {
 
 #[cfg(test)]
 mod tests;
-
-/// Both perspectives, Red's first.
-pub(crate) const PERSPECTIVES: [Color; 2] = [Color::Red, Color::Black];
