@@ -4,7 +4,9 @@
 //! the search quote it — and the speed is a benchmark of the machine and the build.
 
 use crate::Position;
+use crate::search::nnue::Network;
 use crate::search::{Engine, Event, Limits, Options, SearchResult, SearchRoot};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The depth searched when none is given.
@@ -74,14 +76,18 @@ impl Totals {
 /// before each, handing `each` the position's index in [`POSITIONS`] and the search's
 /// result as it ends, and returns the totals. An error from `each` stops the run there.
 /// The endgame tables are asked only with `tablebases`: without, the node count is the
-/// same on every machine, whatever its cache holds.
+/// same on every machine, whatever its cache holds. With `network`, the search evaluates
+/// with it.
 pub fn run<E>(
     depth: u32,
     tablebases: bool,
+    network: Option<Arc<Network>>,
     mut each: impl FnMut(usize, &SearchResult) -> Result<(), E>,
 ) -> Result<Totals, E> {
     let mut engine = Engine::new(Options {
         tablebases,
+        use_nnue: network.is_some(),
+        network,
         ..Options::default()
     });
     let mut totals = Totals {
@@ -118,10 +124,10 @@ mod tests {
     }
 
     #[test]
-    fn node_count_is_deterministic() {
-        let run_once = || {
+    fn node_count_is_deterministic_with_and_without_a_network() {
+        let run_once = |network: Option<Arc<Network>>| {
             let mut nodes = 0;
-            let totals = run(3, false, |_, result| {
+            let totals = run(3, false, network, |_, result| {
                 nodes += result.report.nodes;
                 Ok::<(), ()>(())
             })
@@ -129,6 +135,13 @@ mod tests {
             assert_eq!(totals.nodes, nodes);
             nodes
         };
-        assert_eq!(run_once(), run_once());
+        let hand_written = run_once(None);
+        assert_eq!(run_once(None), hand_written);
+        let net = Arc::new(Network::random(7));
+        let with_network = run_once(Some(net.clone()));
+        assert_eq!(run_once(Some(net)), with_network);
+        // A fresh copy of the same weights searches the same tree.
+        assert_eq!(run_once(Some(Arc::new(Network::random(7)))), with_network);
+        assert_ne!(with_network, hand_written, "the network was not used");
     }
 }

@@ -13,11 +13,13 @@
 //! to finish (so `echo "go depth 10" | chuhe-engine` prints its move); `quit` stops at once.
 
 use crate::perft::divide;
+use crate::search::nnue::Network;
 use crate::search::{
     Engine, Event, Limits, MoveLimitReading, Options, PvLine, Report, ScoreBound, SearchRoot,
 };
 use crate::{Move, Position, Rules, Square};
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -220,6 +222,15 @@ impl Uci {
                     }
                 }
             }
+            "evalfile" => {
+                options.network = if value.is_empty() || value == "<empty>" {
+                    None
+                } else {
+                    let net = Network::load(Path::new(&value)).map_err(|e| e.to_string())?;
+                    Some(Arc::new(net))
+                };
+            }
+            "use nnue" => options.use_nnue = boolean()?,
             _ => return Err(format!("unknown option {name:?}")),
         }
         options.rules.move_limit_plies = self.move_limit_on.then_some(2 * self.move_limit);
@@ -250,6 +261,13 @@ impl Uci {
             Ok(l) => l,
             Err(e) => return self.say(&format!("info string error: {e}")),
         };
+        let options = self.engine.options();
+        if options.use_nnue && options.network.is_none() {
+            self.say(
+                "info string error: Use NNUE is on but no network is loaded (set EvalFile); \
+                 searching with the hand-written evaluation",
+            )?;
+        }
         self.search_is_finite = !limits.infinite && !limits.ponder;
         let sink = self.sink.clone();
         self.engine.start(&self.root, limits, move |event| {
@@ -302,6 +320,9 @@ fn uci_banner() -> String {
         // Whose checks the move limit's count leaves out: the claimant's (the rules), or
         // those of the side that gave most, drawn without a claim (Fairy-Stockfish).
         "option name Move Limit Checks type combo default Claimant var Claimant var Most".into(),
+        // The evaluation network: a weights file, and whether to evaluate with it.
+        "option name EvalFile type string default <empty>".into(),
+        format!("option name Use NNUE type check default {}", d.use_nnue),
         "uciok".into(),
     ]
     .join("\n")
@@ -566,6 +587,8 @@ mod tests {
             "Move Limit",
             "Repetition Count",
             "Move Limit Checks",
+            "EvalFile",
+            "Use NNUE",
         ] {
             assert!(text.contains(&format!("option name {name} type")), "{name}");
         }
@@ -624,5 +647,45 @@ mod tests {
         assert!(last.starts_with("bestmove "), "{text}");
         let m: Move = last.split_whitespace().nth(1).unwrap().parse().unwrap();
         assert!(uci.position().is_legal(m));
+    }
+
+    #[test]
+    fn the_network_is_loaded_by_evalfile_and_switched_by_use_nnue() {
+        let out = Shared::default();
+        let mut uci = Uci::with_output(out.clone());
+        // On with no network: said at the search, which keeps the hand-written evaluation.
+        uci.handle("setoption name Use NNUE value true").unwrap();
+        uci.handle("go depth 2").unwrap();
+        uci.engine.wait();
+        assert!(
+            out.text()
+                .contains("info string error: Use NNUE is on but no network is loaded"),
+            "{}",
+            out.text()
+        );
+        let dir = std::env::temp_dir().join(format!("chuhe-uci-nnue-{}", std::process::id()));
+        let path = dir.join("net 1.nnue");
+        let net = Network::random(4);
+        net.save(&path).unwrap();
+        uci.handle(&format!("setoption name EvalFile value {}", path.display()))
+            .unwrap();
+        assert_eq!(uci.engine.options().network.as_deref(), Some(&net));
+        assert!(uci.engine.options().active_network().is_some());
+        uci.handle("setoption name Use NNUE value false").unwrap();
+        assert!(uci.engine.options().active_network().is_none());
+        // A damaged file is refused and the loaded network stays.
+        let mut bytes = net.to_bytes();
+        bytes.truncate(1000);
+        std::fs::write(&path, &bytes).unwrap();
+        let before = out.text().matches("info string error").count();
+        uci.handle(&format!("setoption name EvalFile value {}", path.display()))
+            .unwrap();
+        let text = out.text();
+        assert_eq!(text.matches("info string error").count(), before + 1);
+        assert!(text.contains("ends at byte 1000"), "{text}");
+        assert_eq!(uci.engine.options().network.as_deref(), Some(&net));
+        uci.handle("setoption name EvalFile value <empty>").unwrap();
+        assert!(uci.engine.options().network.is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

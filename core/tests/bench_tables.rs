@@ -9,7 +9,7 @@ use chuhe_core::bench;
 use chuhe_core::tb::{self, Material};
 
 fn nodes(depth: u32, tablebases: bool) -> u64 {
-    bench::run(depth, tablebases, |_, _| Ok::<(), ()>(()))
+    bench::run(depth, tablebases, None, |_, _| Ok::<(), ()>(()))
         .unwrap()
         .nodes
 }

@@ -6,6 +6,7 @@
 //! - `movepick.rs`: staged move ordering;
 //! - `tt.rs`: the transposition table;
 //! - `eval.rs` (with `weights.rs`, and `tune.rs` which fits them): the evaluation;
+//! - `nnue/`: the evaluation network, off by default (UCI `Use NNUE`);
 //! - `rules.rs`: the game's rules inside the search (repetition, move limit, 困毙);
 //! - `time.rs`: time management; `limits.rs`: what bounds a search;
 //! - `threads.rs`: the [`Engine`], which runs Lazy-SMP search threads in the background.
@@ -24,6 +25,7 @@
 pub mod eval;
 mod limits;
 mod movepick;
+pub mod nnue;
 mod rules;
 mod score;
 #[allow(clippy::module_inception)]
@@ -42,6 +44,7 @@ pub use threads::Engine;
 
 use crate::search::rules::PathEntry;
 use crate::{Color, IllegalMove, Move, Position, Rules};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Engine settings, as the UCI options set them.
@@ -72,6 +75,11 @@ pub struct Options {
     /// How the natural move limit is applied: as the rules read it (the claimant's draw)
     /// or as a referee that draws by itself.
     pub move_limit_reading: MoveLimitReading,
+    /// Whether the evaluation network judges positions instead of the hand-written
+    /// evaluation (UCI `Use NNUE`). Without a network loaded it changes nothing.
+    pub use_nnue: bool,
+    /// The evaluation network (UCI `EvalFile`), if one is loaded.
+    pub network: Option<Arc<nnue::Network>>,
 }
 
 /// How the search applies the natural move limit (自然限着, 4.2.4), whose count leaves out
@@ -90,6 +98,13 @@ pub enum MoveLimitReading {
     MostChecks,
 }
 
+impl Options {
+    /// The network the search evaluates with: the loaded one when `use_nnue` is on.
+    pub fn active_network(&self) -> Option<&Arc<nnue::Network>> {
+        self.network.as_ref().filter(|_| self.use_nnue)
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {
@@ -102,6 +117,8 @@ impl Default for Options {
             trust_chase_wins: true,
             tablebases: true,
             move_limit_reading: MoveLimitReading::Claimant,
+            use_nnue: false,
+            network: None,
         }
     }
 }

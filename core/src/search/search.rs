@@ -14,6 +14,7 @@
 
 use super::eval::{CANNON, HORSE, ROOK, evaluate};
 use super::movepick::{CapturePicker, MovePicker, ORDER_VALUE, QuietChecks, QuietHistory, kind_of};
+use super::nnue::{self, AccumulatorStack, Delta, Network};
 use super::rules::{
     CycleJudge, FULL_JUDGEMENT_PLIES, LimitDraw, PathEntry, move_limit_draw, move_limit_reached,
     repetition_value,
@@ -189,6 +190,10 @@ pub(crate) struct Worker {
     /// The move limit the evaluation's shrink towards a draw counts against: the rules'
     /// limit in plies, or the Chinese rules' when there is none. Set once per search.
     clock_limit: u32,
+    /// The evaluation network, when the search uses one (else the hand-written
+    /// evaluation), and its accumulators along the current line.
+    network: Option<Arc<Network>>,
+    accumulators: AccumulatorStack,
 }
 
 /// Entries in a worker's evaluation cache (a power of two).
@@ -229,6 +234,8 @@ impl Worker {
             root_side: Color::Red,
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
             clock_limit: Rules::CHINESE_MOVE_LIMIT_PLIES,
+            network: None,
+            accumulators: AccumulatorStack::new(MAX_PLY + 4),
         }
     }
 
@@ -281,6 +288,18 @@ impl Worker {
             *f = Frame::default();
         }
         self.stack[0].in_check = root.is_check();
+        let network = self.shared.network.clone();
+        let same_evaluation = match (&network, &self.network) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same_evaluation {
+            self.eval_cache.fill((0, 0));
+        }
+        if let Some(net) = &network {
+            self.accumulators.reset(net, root);
+        }
+        self.network = network;
         // Age the history so the new position's experience weighs more.
         for row in self.history.0.iter_mut() {
             for h in row.iter_mut() {
@@ -416,7 +435,13 @@ impl Worker {
     /// evaluation, or no move and "mated" when there is none (checkmate or 困毙).
     pub fn fallback_line(&self) -> Vec<PvLine> {
         let (moves, score) = match self.root_moves.first() {
-            Some(rm) => (vec![rm.mv], Score::from_value(evaluate(&self.pos))),
+            Some(rm) => {
+                let v = match &self.network {
+                    Some(net) => nnue::evaluate(net, &self.pos),
+                    None => evaluate(&self.pos),
+                };
+                (vec![rm.mv], Score::from_value(v))
+            }
             None => (Vec::new(), Score::from_value(mated_in(0))),
         };
         vec![PvLine {
@@ -501,6 +526,8 @@ impl Worker {
         let in_check = self.stack[0].in_check;
         self.stack[0].eval = if in_check { NONE } else { self.static_eval() };
         self.nodes += 1;
+        #[cfg(test)]
+        self.check_accumulators();
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             let capture = self.pos.cells[m.to.index() as usize] != 0;
@@ -568,7 +595,13 @@ impl Worker {
         let v = if entry.0 == tag {
             entry.1
         } else {
-            let v = evaluate(&self.pos);
+            let v = match &self.network {
+                Some(net) => nnue::with_endgame_knowledge(
+                    self.accumulators.evaluate(net, &self.pos),
+                    &self.pos,
+                ),
+                None => evaluate(&self.pos),
+            };
             *entry = (tag, v);
             v
         };
@@ -619,6 +652,14 @@ impl Worker {
         let piece = self.pos.cells[m.from.index() as usize];
         self.stack[ply].mv = Some(m);
         self.stack[ply].moved = piece;
+        if self.network.is_some() {
+            self.accumulators.push(Delta {
+                piece,
+                from: m.from.index(),
+                to: m.to.index(),
+                captured: self.pos.cells[m.to.index() as usize],
+            });
+        }
         let undo = self.pos.play_unchecked(m);
         self.shared.tt.prefetch(self.pos.hash);
         let in_check = self.pos.is_check();
@@ -636,6 +677,9 @@ impl Worker {
     fn undo_move(&mut self, m: Move, undo: Undo) {
         self.pos.unplay(m, undo);
         self.path.pop();
+        if self.network.is_some() {
+            self.accumulators.pop();
+        }
     }
 
     /// Passes the move (null move): only for the search's null-move test.
@@ -643,6 +687,9 @@ impl Worker {
         self.stack[ply].mv = None;
         self.stack[ply].moved = 0;
         self.stack[ply + 1].in_check = false;
+        if self.network.is_some() {
+            self.accumulators.push(Delta::NULL);
+        }
         self.pos.side = !self.pos.side;
         self.pos.hash ^= zobrist::SIDE_KEY;
         self.path.push(PathEntry {
@@ -657,17 +704,30 @@ impl Worker {
         self.pos.side = !self.pos.side;
         self.pos.hash ^= zobrist::SIDE_KEY;
         self.path.pop();
+        if self.network.is_some() {
+            self.accumulators.pop();
+        }
     }
 
     /// Counts a node; every 1024 nodes publishes the count and checks the limits.
     #[inline]
     fn count_node(&mut self, ply: usize) {
         self.nodes += 1;
+        #[cfg(test)]
+        self.check_accumulators();
         if ply > self.seldepth {
             self.seldepth = ply;
         }
         if self.nodes & 1023 == 0 {
             self.poll();
+        }
+    }
+
+    /// Records whether the accumulators the node would get equal a refresh (tests only).
+    #[cfg(test)]
+    fn check_accumulators(&self) {
+        if let Some(net) = &self.network {
+            accumulator_check::record(self.accumulators.matches_refresh(net, &self.pos));
         }
     }
 
@@ -1485,5 +1545,23 @@ mod tests {
         }
         assert!(checks > 1000, "only {checks} checking moves seen");
         assert!(ruled_out * 2 > quiet, "{ruled_out} of {quiet} ruled out");
+    }
+}
+
+/// The tests' check that the search's accumulators equal ones computed from scratch at
+/// every node it visits with a network: how many nodes were checked and how many failed,
+/// over every search of the test process.
+#[cfg(test)]
+pub(crate) mod accumulator_check {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    pub static CHECKED: AtomicU64 = AtomicU64::new(0);
+    pub static FAILED: AtomicU64 = AtomicU64::new(0);
+
+    pub fn record(ok: bool) {
+        CHECKED.fetch_add(1, Relaxed);
+        if !ok {
+            FAILED.fetch_add(1, Relaxed);
+        }
     }
 }

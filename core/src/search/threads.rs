@@ -32,6 +32,8 @@ pub(crate) struct Shared {
     pub trust_chase_wins: bool,
     pub tablebases: bool,
     pub move_limit_reading: super::MoveLimitReading,
+    /// The evaluation network, when the search uses one.
+    pub network: Option<Arc<super::nnue::Network>>,
 }
 
 impl Shared {
@@ -59,6 +61,7 @@ impl Shared {
             trust_chase_wins: options.trust_chase_wins,
             tablebases: options.tablebases,
             move_limit_reading: options.move_limit_reading,
+            network: options.active_network().cloned(),
         }
     }
 
@@ -195,6 +198,14 @@ impl Engine {
             // Free the old table before allocating the new one.
             self.tt = Arc::new(Tt::new(1));
             self.tt = Arc::new(Tt::new(options.hash_mb));
+        }
+        let same_network = match (options.active_network(), self.options.active_network()) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same_network {
+            // The table keeps static evaluations: those of another evaluation would mislead.
+            self.tt.clear();
         }
         let threads = options.threads.max(1);
         self.workers.truncate(threads);

@@ -20,7 +20,7 @@ pub fn command(args: &[String]) -> Result<(), String> {
 
 /// Runs the bench to `depth`, writing its report to `out`.
 fn print(depth: u32, tablebases: bool, out: &mut impl Write) -> io::Result<Totals> {
-    let totals = bench::run(depth, tablebases, |i, result| {
+    let totals = bench::run(depth, tablebases, None, |i, result| {
         let report = &result.report;
         let best = result
             .best_move
