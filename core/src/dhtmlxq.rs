@@ -303,6 +303,15 @@ pub fn read(text: &str) -> Result<Record, DhtmlXqError> {
         }
     })?;
     let mut record = Record::new(start.clone());
+    // In the order the writer gives them (the known tags in their order, the result
+    // last), whatever the order in the text: the same game reads the same either way.
+    let rank = |name: &str| {
+        HEADERS
+            .iter()
+            .position(|(_, h)| *h == name)
+            .unwrap_or(HEADERS.len())
+    };
+    headers.sort_by_key(|(name, _)| rank(name));
     for (name, value) in headers {
         record.headers_mut().set(name, &value);
     }
@@ -719,6 +728,15 @@ mod tests {
             ("date", DhtmlXqErrorKind::Unclosed)
         );
         assert_eq!(e.offset, text.find("[/Dhdta").unwrap());
+    }
+
+    #[test]
+    fn the_same_tags_in_another_order_read_the_same() {
+        // Found by fuzzing: the result before the title.
+        let a = read("[DhtmlXQ][DhtmlXQ_result]和棋[/DhtmlXQ_result][DhtmlXQ_title]t[/DhtmlXQ_title][DhtmlXQ_red]r[/DhtmlXQ_red][/DhtmlXQ]").unwrap();
+        let b = read("[DhtmlXQ][DhtmlXQ_red]r[/DhtmlXQ_red][DhtmlXQ_title]t[/DhtmlXQ_title][DhtmlXQ_result]和棋[/DhtmlXQ_result][/DhtmlXQ]").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(read(&write(&a)).unwrap(), a);
     }
 
     #[test]
