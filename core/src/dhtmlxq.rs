@@ -137,7 +137,7 @@ fn fields(text: &str) -> Result<Vec<Field<'_>>, DhtmlXqError> {
         let at = name_at + name_len + 1;
         // A value ends at a closing tag; an opening tag met first means this one was
         // never closed (a value cannot hold one: the writer escapes them).
-        let value_len = match (text[at..].find("[/DhtmlXQ"), text[at..].find(OPEN)) {
+        let value_len = match (text[at..].find("[/DhtmlXQ"), text[at..].find("[DhtmlXQ")) {
             (Some(close), open) if open.is_none_or(|open| close < open) => close,
             _ => return Err(unclosed(name, at)),
         };
@@ -728,6 +728,9 @@ mod tests {
             ("date", DhtmlXqErrorKind::Unclosed)
         );
         assert_eq!(e.offset, text.find("[/Dhdta").unwrap());
+        // Any text the writer would escape ends a value the same way.
+        let text = "[DhtmlXQ][DhtmlXQ_comment1]a [DhtmlXQo b[/DhtmlXQ_comment1][/DhtmlXQ]";
+        assert_eq!(read(text).unwrap_err().kind, DhtmlXqErrorKind::Unclosed);
     }
 
     #[test]
