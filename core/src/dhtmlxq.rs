@@ -214,9 +214,11 @@ fn numbers(rest: &str) -> Option<Vec<usize>> {
     rest.split('_').map(|n| n.parse().ok()).collect()
 }
 
-/// Comment text as a record holds it: DhtmlXQ writes a line break as `||`.
+/// Comment text as a record holds it: DhtmlXQ writes a line break as `||`. A bar left
+/// alone becomes the full-width ｜: beside a line break (`|||`) it could not be told from
+/// the break's own bars, and the game would not read back the same once written.
 fn comment_text(value: &str) -> String {
-    value.replace("||", "\n")
+    value.replace("||", "\n").replace('|', "｜")
 }
 
 /// Reads the first DhtmlXQ block of `text` into a record: the start position, the main
@@ -731,6 +733,17 @@ mod tests {
         // Any text the writer would escape ends a value the same way.
         let text = "[DhtmlXQ][DhtmlXQ_comment1]a [DhtmlXQo b[/DhtmlXQ_comment1][/DhtmlXQ]";
         assert_eq!(read(text).unwrap_err().kind, DhtmlXqErrorKind::Unclosed);
+    }
+
+    #[test]
+    fn a_bar_beside_a_line_break_reads_back_the_same() {
+        // Found by fuzzing: `|||` is a line break and a bar, in an order the writer cannot
+        // keep; a lone bar is read as ｜.
+        let text = "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_comment1]a|||b|c||[/DhtmlXQ_comment1][/DhtmlXQ]";
+        let record = read(text).unwrap();
+        let first = record.main_line()[0];
+        assert_eq!(record.annotation(first).comment, "a\n｜b｜c\n");
+        assert_eq!(read(&write(&record)).unwrap(), record);
     }
 
     #[test]
