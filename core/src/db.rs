@@ -178,6 +178,20 @@ CREATE TABLE IF NOT EXISTS hot (
 CREATE TABLE IF NOT EXISTS hot_keys (key INTEGER PRIMARY KEY, covered INTEGER NOT NULL);
 ";
 
+/// Turns SQLite's errors into [`DbError::Sqlite`] for the collection at `path` (for code
+/// that holds a transaction, and so cannot borrow the collection to call `err`).
+pub(crate) fn sqlite_error(path: PathBuf) -> impl Fn(rusqlite::Error) -> DbError {
+    move |source| DbError::Sqlite {
+        path: path.clone(),
+        source,
+    }
+}
+
+/// The number of the last game written (indexed or not), 0 in an empty collection.
+pub(crate) fn last_game(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
+}
+
 impl Collection {
     /// Opens the collection at `path`, creating an empty one if there is no file. Games a
     /// killed import wrote without indexing them are indexed now.
@@ -191,10 +205,7 @@ impl Collection {
     #[doc(hidden)]
     pub fn open_with_block_bits(path: &Path, block_bits: u32) -> Result<Collection, DbError> {
         let block_bits = i64::from(block_bits.clamp(1, BLOCK_BITS as u32));
-        let sql = |source| DbError::Sqlite {
-            path: path.to_owned(),
-            source,
-        };
+        let sql = &sqlite_error(path.to_owned());
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE

@@ -4,7 +4,10 @@
 
 use super::prepare::{Prepared, unpack_moves};
 use super::query::{MoveSums, indexed_through, occurrences};
-use super::{Collection, DbError, Geometry, HOT_THRESHOLD, Occurrence, result_code, short_key};
+use super::{
+    Collection, DbError, Geometry, HOT_THRESHOLD, Occurrence, last_game, result_code, short_key,
+    sqlite_error,
+};
 use crate::Position;
 use crate::gamefile::{self, Damage, ReadError};
 use crate::record::Record;
@@ -207,10 +210,6 @@ fn set_indexed(conn: &Connection, game: i64) -> rusqlite::Result<()> {
         [game],
     )?;
     Ok(())
-}
-
-fn last_game(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
 }
 
 impl Pending {
@@ -444,11 +443,7 @@ impl Collection {
         if batch.is_empty() {
             return Ok(());
         }
-        let path = self.path.clone();
-        let sql = |source| DbError::Sqlite {
-            path: path.clone(),
-            source,
-        };
+        let sql = &sqlite_error(self.path.clone());
         let geometry = self.geometry;
         let tx = self
             .conn
@@ -562,11 +557,7 @@ impl Collection {
     /// incomplete, go to `recent`.
     fn finish_index(&mut self, pending: &mut Pending) -> Result<(), DbError> {
         let g = self.geometry;
-        let path = self.path.clone();
-        let sql = |source| DbError::Sqlite {
-            path: path.clone(),
-            source,
-        };
+        let sql = &sqlite_error(self.path.clone());
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -579,11 +570,7 @@ impl Collection {
     /// the last game the index covers), from their stored moves.
     pub(crate) fn catch_up(&mut self) -> Result<(), DbError> {
         let g = self.geometry;
-        let path = self.path.clone();
-        let sql = |source| DbError::Sqlite {
-            path: path.clone(),
-            source,
-        };
+        let sql = &sqlite_error(self.path.clone());
         let indexed = indexed_through(&self.conn).map_err(sql)?;
         if last_game(&self.conn).map_err(sql)? <= indexed {
             return Ok(());
@@ -659,18 +646,12 @@ impl Collection {
     /// reaches them often enough. The sums only make answers quicker: a position without
     /// them is counted from the index, so they never change an answer.
     fn refresh_hot(&mut self, popular: &HashMap<u64, u32>) -> Result<(), DbError> {
-        let path = self.path.clone();
-        let sql = |source| DbError::Sqlite {
-            path: path.clone(),
-            source,
-        };
+        let sql = &sqlite_error(self.path.clone());
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(sql)?;
-        let last: i64 = tx
-            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
-            .map_err(sql)?;
+        let last = last_game(&tx).map_err(sql)?;
         let summed: HashMap<i64, i64> = {
             let mut stmt = tx
                 .prepare("SELECT key, covered FROM hot_keys")

@@ -470,9 +470,7 @@ impl Collection {
 
     /// The number of the last game.
     fn last_game(&self) -> Result<i64, DbError> {
-        self.conn
-            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
-            .map_err(|e| self.err(e))
+        super::last_game(&self.conn).map_err(|e| self.err(e))
     }
 
     /// The sums for one key: the hot table's where it has them, plus every game after
@@ -756,10 +754,7 @@ impl Collection {
     /// `count` positions drawn from the collection's games (a random game, a random ply
     /// of its main line), the same for the same `seed`: for benchmarks and tests.
     pub fn sample_positions(&self, count: usize, seed: u64) -> Result<Vec<Position>, DbError> {
-        let max: i64 = self
-            .conn
-            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))
-            .map_err(|e| self.err(e))?;
+        let max = self.last_game()?;
         if max == 0 {
             return Ok(Vec::new());
         }
