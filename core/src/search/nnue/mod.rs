@@ -22,6 +22,7 @@
 //! results ([`Kernel`]).
 
 mod accumulator;
+pub mod data;
 pub mod features;
 mod file;
 mod simd;
