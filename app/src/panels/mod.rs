@@ -36,6 +36,16 @@ use egui::Ui;
 /// only when asked for (a button in the status bar), so a small window is mostly board.
 const NARROW_WIDTH: f32 = 760.0;
 
+/// The side panel's least width.
+const SIDE_MIN_WIDTH: f32 = 240.0;
+
+/// The least width of each panel on the left (the explorer, the opening tree).
+const LEFT_MIN_WIDTH: f32 = 220.0;
+
+/// The least width the board is given beside the panels; with less room the side panel
+/// takes the board's place while it is shown.
+const BOARD_MIN_WIDTH: f32 = 300.0;
+
 /// Below this window height the central area drops its margins: every point goes to the
 /// board.
 const SHORT_HEIGHT: f32 = 480.0;
@@ -59,52 +69,44 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     crate::widgets::remember_window_area(&ctx, under_menu);
+    // A narrow window may have no room for the board beside the side panel (and the
+    // panels on the left): then, asked for, the side panel takes the board's place until
+    // it is folded away again.
+    let explorer_shown = app.state.settings.explorer_open
+        && app.state.editor.is_none()
+        && app.state.puzzles.session.is_none();
+    let left_least = LEFT_MIN_WIDTH * (explorer_shown as u8 + app.state.openings.open as u8) as f32;
+    let sheet = narrow
+        && app.state.side_panel_shown
+        && !app.state.settings.layout.board_only
+        && window.width() - SIDE_MIN_WIDTH - left_least < BOARD_MIN_WIDTH;
     if !app.state.settings.layout.board_only && (!narrow || app.state.side_panel_shown) {
-        if app.state.settings.explorer_open
-            && app.state.editor.is_none()
-            && app.state.puzzles.session.is_none()
-        {
+        // The panels on the left never leave the side panel less than its least width.
+        let left_max = (window.width() - SIDE_MIN_WIDTH).max(120.0);
+        if explorer_shown {
             egui::Panel::left("explorer")
                 .default_size(330.0)
-                .min_size(220.0)
+                .min_size(LEFT_MIN_WIDTH.min(left_max))
+                .max_size(left_max)
                 .show(ui, |ui| collections::explorer(app, ui, actions));
         }
         if app.state.openings.open {
             egui::Panel::left("openings")
                 .default_size(300.0)
-                .min_size(220.0)
+                .min_size(LEFT_MIN_WIDTH.min(left_max))
+                .max_size(left_max)
                 .show(ui, |ui| openings::show(app, ui, actions));
         }
+    }
+    if sheet {
+        egui::CentralPanel::default().show(ui, |ui| side(app, ui, actions));
+    } else if !app.state.settings.layout.board_only && (!narrow || app.state.side_panel_shown) {
         let side = egui::Panel::right("side")
             .default_size(app.state.settings.layout.side_panel_width)
-            .min_size(240.0)
+            .min_size(SIDE_MIN_WIDTH)
             // Never so wide that the board is squeezed out of the window.
-            .max_size((window.width() - 160.0).max(240.0))
-            .show(ui, |ui| {
-                if app.state.editor.is_some() {
-                    editor::side(app, ui, actions);
-                    return;
-                }
-                if app.state.puzzles.session.is_some() {
-                    puzzles::side(app, ui, actions);
-                    return;
-                }
-                if app.state.training.session.is_some() {
-                    training::side(app, ui, actions);
-                    return;
-                }
-                if app.state.settings.layout.show_headers {
-                    egui::CollapsingHeader::new(app.i18n.tr("panel-headers"))
-                        .default_open(true)
-                        .show(ui, |ui| headers::show(app, ui, actions));
-                }
-                ui.separator();
-                analysis::show(app, ui, actions);
-                tablebase::show(app, ui, actions);
-                ui.separator();
-                load_problems::show(app, ui);
-                moves::show(app, ui, actions);
-            });
+            .max_size((window.width() - 160.0).max(SIDE_MIN_WIDTH))
+            .show(ui, |ui| side(app, ui, actions));
         // The panel's width is part of the layout the settings keep: remembered once
         // the user lets go of the divider.
         let width = side.response.rect.width().round();
@@ -120,7 +122,9 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         frame = frame.inner_margin(0);
     }
     let training_home = app.state.training.open && app.state.training.session.is_none();
-    if training_home && !app.state.settings.layout.board_only {
+    if sheet {
+        // The side panel stands in the board's place.
+    } else if training_home && !app.state.settings.layout.board_only {
         egui::CentralPanel::default().show(ui, |ui| training::home(app, ui, actions));
     } else if app.state.patterns.open && !app.state.settings.layout.board_only {
         egui::CentralPanel::default().show(ui, |ui| patterns::show(app, ui, actions));
@@ -155,6 +159,34 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     worksheet::dialog(app, &ctx, actions);
     audience::show(app, &ctx, actions);
     file_chooser::window(app, &ctx, actions);
+}
+
+/// What the side panel shows: the editor's, a puzzle's or a drill's tools while one is
+/// on, else the game's headers, the analysis, the table verdict and the moves.
+fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
+    if app.state.editor.is_some() {
+        editor::side(app, ui, actions);
+        return;
+    }
+    if app.state.puzzles.session.is_some() {
+        puzzles::side(app, ui, actions);
+        return;
+    }
+    if app.state.training.session.is_some() {
+        training::side(app, ui, actions);
+        return;
+    }
+    if app.state.settings.layout.show_headers {
+        egui::CollapsingHeader::new(app.i18n.tr("panel-headers"))
+            .default_open(true)
+            .show(ui, |ui| headers::show(app, ui, actions));
+    }
+    ui.separator();
+    analysis::show(app, ui, actions);
+    tablebase::show(app, ui, actions);
+    ui.separator();
+    load_problems::show(app, ui);
+    moves::show(app, ui, actions);
 }
 
 /// The status bar: the side to move, what happened last, the file, whether it is saved,

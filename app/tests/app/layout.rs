@@ -55,13 +55,58 @@ fn in_a_400_by_300_window_the_board_stays_whole_and_the_side_panel_waits_behind_
     harness.run_ok();
     // The side panel (with the analysis in it) is folded away behind a button.
     assert!(harness.query_by_label("开始分析（空格）").is_none());
+    // Shown, it takes the board's place (no room for both): nothing of it lies under
+    // the board, and all of its width is inside the window.
     harness.get_by_label("◀ 侧栏").click();
     harness.run_ok();
-    harness.get_by_label("开始分析（空格）");
+    forget_board(&harness);
+    harness.run_ok();
+    let analysis = harness.get_by_label("开始分析（空格）").rect();
+    assert!(window.contains_rect(analysis), "{analysis:?}");
+    let event = harness.get_by_label("赛事").rect();
+    assert!(window.contains_rect(event), "{event:?}");
+    if let Some(g) = harness.state().board_geometry() {
+        let board = g.board_rect();
+        assert!(
+            !board.intersects(analysis) && !board.intersects(event),
+            "the board {board:?} covers the side panel"
+        );
+    }
     harness.get_by_label("▶ 收起侧栏").click();
     harness.run_ok();
     assert!(harness.query_by_label("开始分析（空格）").is_none());
     assert_eq!(board_rect(&harness), board);
+}
+
+/// Forgets where the main board was drawn, so that only a board drawn in a later frame
+/// is found.
+fn forget_board(harness: &Harness<'_, ChuheApp>) {
+    harness.ctx.data_mut(|d| {
+        d.remove::<chuhe::widgets::board::BoardGeometry>(Id::unique(
+            chuhe::widgets::board::MAIN_BOARD,
+        ))
+    });
+}
+
+#[test]
+fn in_a_small_window_with_the_explorer_open_the_side_panel_stays_in_the_window() {
+    let dir = common::temp_dir("layout", "small-explorer");
+    let mut harness = open_sized(&dir, Vec2::new(480.0, 360.0));
+    let window = Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(480.0, 360.0));
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Collections(CollectionAction::ToggleExplorer));
+    harness.run_ok();
+    harness.get_by_label("◀ 侧栏").click();
+    harness.run_ok();
+    forget_board(&harness);
+    harness.run_ok();
+    let analysis = harness.get_by_label("开始分析（空格）").rect();
+    assert!(window.contains_rect(analysis), "{analysis:?}");
+    if let Some(g) = harness.state().board_geometry() {
+        assert!(!g.board_rect().intersects(analysis), "{:?}", g.board_rect());
+    }
 }
 
 #[test]
