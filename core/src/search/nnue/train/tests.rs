@@ -227,3 +227,31 @@ fn the_fitted_scale_is_the_one_the_results_were_drawn_with() {
     let k = fit_scale(&records(&samples));
     assert!((k - 300.0).abs() < 20.0, "{k}");
 }
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_avx2_pass_gives_the_portable_ones_bits() {
+    if !crate::search::nnue::Kernel::avx2_available() {
+        eprintln!("no AVX2 here: nothing to compare");
+        return;
+    }
+    let weights = busy_model(13, 0.08).weights();
+    let batch = records(&synthetic_samples(200, 5));
+    let obj = Objective {
+        lambda: 0.75,
+        scale: DEFAULT_SCALE,
+    };
+    let mut portable = vec![0.0; PARAMETERS];
+    let mut avx2 = vec![0.0; PARAMETERS];
+    let a = pass_portable(&weights, &batch, obj, Some((&mut portable, 0.01)));
+    // SAFETY: the processor has AVX2 (checked above).
+    let b = unsafe { pass_avx2(&weights, &batch, obj, Some((&mut avx2, 0.01))) };
+    assert_eq!(a.to_bits(), b.to_bits());
+    assert!(
+        portable
+            .iter()
+            .zip(&avx2)
+            .all(|(x, y)| x.to_bits() == y.to_bits())
+    );
+    assert!(portable.iter().filter(|&&g| g != 0.0).count() > 10_000);
+}
