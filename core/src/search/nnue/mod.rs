@@ -18,6 +18,8 @@
 //!   computed exactly in 64 bits, divided rounding toward zero, and clamped to
 //!   ±[`EVAL_LIMIT`]. In float terms: `400 · (Σ screlu(a)·w + b)` with a in [0, 1].
 //!
+//! [`train`] fits the weights to training [`data`] and writes the file.
+//!
 //! The hot loops use AVX2 when the processor has it and a scalar fallback with the same
 //! results ([`Kernel`]).
 
@@ -26,6 +28,7 @@ pub mod data;
 pub mod features;
 mod file;
 mod simd;
+pub mod train;
 
 pub(crate) use accumulator::{AccumulatorStack, Delta};
 pub use file::{FILE_SIZE, MAGIC, NnueError, OUTPUT_WEIGHT_LIMIT, VERSION};

@@ -15,20 +15,20 @@ fn kernels() -> Vec<Kernel> {
 }
 
 /// Positions along seeded random legal games, walking forward and sometimes back.
-struct RandomWalk {
+pub(super) struct RandomWalk {
     rng: Rng,
-    pos: Position,
+    pub(super) pos: Position,
     line: Vec<(crate::Move, crate::Undo)>,
 }
 
 /// One step of a [`RandomWalk`].
-enum Step {
+pub(super) enum Step {
     Played(Delta),
     TookBack,
 }
 
 impl RandomWalk {
-    fn new(seed: u64) -> RandomWalk {
+    pub(super) fn new(seed: u64) -> RandomWalk {
         RandomWalk {
             rng: Rng::new(seed),
             pos: Position::startpos(),
@@ -36,7 +36,7 @@ impl RandomWalk {
         }
     }
 
-    fn step(&mut self) -> Step {
+    pub(super) fn step(&mut self) -> Step {
         let moves = self.pos.legal_moves();
         let take_back = self.rng.below(6) == 0 || moves.is_empty();
         if take_back && let Some((m, undo)) = self.line.pop() {
@@ -147,14 +147,14 @@ fn the_kernels_agree_bit_for_bit() {
 }
 
 /// `pos` with the colours swapped and the board turned, the other side to move.
-fn colour_flipped(pos: &Position) -> Position {
+pub(super) fn colour_flipped(pos: &Position) -> Position {
     let mut setup = pos.to_setup();
     setup.board = setup.board.colors_swapped();
     setup.side_to_move = !setup.side_to_move;
     Position::from_setup(&setup).unwrap()
 }
 
-fn mirrored(pos: &Position) -> Position {
+pub(super) fn mirrored(pos: &Position) -> Position {
     let mut setup = pos.to_setup();
     setup.board = setup.board.mirrored();
     Position::from_setup(&setup).unwrap()
