@@ -13,7 +13,7 @@
 //! to finish (so `echo "go depth 10" | chuhe-engine` prints its move); `quit` stops at once.
 
 use crate::perft::divide;
-use crate::search::nnue::Network;
+use crate::search::nnue::{self, Network};
 use crate::search::{
     Engine, Event, Limits, MoveLimitReading, Options, PvLine, Report, ScoreBound, SearchRoot,
 };
@@ -22,6 +22,9 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
+
+/// The `EvalFile` value that names the network built into the program (its default).
+const EMBEDDED_NETWORK: &str = "<embedded>";
 
 /// Where the engine's output goes, shared with the search thread.
 type Sink = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -225,6 +228,8 @@ impl Uci {
             "evalfile" => {
                 options.network = if value.is_empty() || value == "<empty>" {
                     None
+                } else if value == EMBEDDED_NETWORK {
+                    Some(nnue::embedded())
                 } else {
                     let net = Network::load(Path::new(&value)).map_err(|e| e.to_string())?;
                     Some(Arc::new(net))
@@ -320,8 +325,9 @@ fn uci_banner() -> String {
         // Whose checks the move limit's count leaves out: the claimant's (the rules), or
         // those of the side that gave most, drawn without a claim (Fairy-Stockfish).
         "option name Move Limit Checks type combo default Claimant var Claimant var Most".into(),
-        // The evaluation network: a weights file, and whether to evaluate with it.
-        "option name EvalFile type string default <empty>".into(),
+        // The evaluation network: the built-in one, a weights file or none, and whether to
+        // evaluate with it.
+        format!("option name EvalFile type string default {EMBEDDED_NETWORK}"),
         format!("option name Use NNUE type check default {}", d.use_nnue),
         "uciok".into(),
     ]
@@ -653,7 +659,13 @@ mod tests {
     fn the_network_is_loaded_by_evalfile_and_switched_by_use_nnue() {
         let out = Shared::default();
         let mut uci = Uci::with_output(out.clone());
+        // The built-in network is loaded and used from the start.
+        let built_in = nnue::embedded();
+        assert_eq!(uci.engine.options().network.as_deref(), Some(&*built_in));
+        assert!(uci.engine.options().active_network().is_some());
         // On with no network: said at the search, which keeps the hand-written evaluation.
+        uci.handle("setoption name EvalFile value <empty>").unwrap();
+        assert!(uci.engine.options().network.is_none());
         uci.handle("setoption name Use NNUE value true").unwrap();
         uci.handle("go depth 2").unwrap();
         uci.engine.wait();
@@ -686,6 +698,10 @@ mod tests {
         assert_eq!(uci.engine.options().network.as_deref(), Some(&net));
         uci.handle("setoption name EvalFile value <empty>").unwrap();
         assert!(uci.engine.options().network.is_none());
+        // The default's name brings the built-in network back.
+        uci.handle("setoption name EvalFile value <embedded>")
+            .unwrap();
+        assert_eq!(uci.engine.options().network.as_deref(), Some(&*built_in));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -6,7 +6,7 @@
 //! - `movepick.rs`: staged move ordering;
 //! - `tt.rs`: the transposition table;
 //! - `eval.rs` (with `weights.rs`, and `tune.rs` which fits them): the evaluation;
-//! - `nnue/`: the evaluation network, off by default (UCI `Use NNUE`);
+//! - `nnue/`: the evaluation network, built in and on by default (UCI `Use NNUE`);
 //! - `rules.rs`: the game's rules inside the search (repetition, move limit, 困毙);
 //! - `time.rs`: time management; `limits.rs`: what bounds a search;
 //! - `threads.rs`: the [`Engine`], which runs Lazy-SMP search threads in the background.
@@ -76,9 +76,10 @@ pub struct Options {
     /// or as a referee that draws by itself.
     pub move_limit_reading: MoveLimitReading,
     /// Whether the evaluation network judges positions instead of the hand-written
-    /// evaluation (UCI `Use NNUE`). Without a network loaded it changes nothing.
+    /// evaluation (UCI `Use NNUE`, on by default). Without a network it changes nothing.
     pub use_nnue: bool,
-    /// The evaluation network (UCI `EvalFile`), if one is loaded.
+    /// The evaluation network: the built-in one unless another is loaded (UCI `EvalFile`)
+    /// or none is.
     pub network: Option<Arc<nnue::Network>>,
 }
 
@@ -117,8 +118,8 @@ impl Default for Options {
             trust_chase_wins: true,
             tablebases: true,
             move_limit_reading: MoveLimitReading::Claimant,
-            use_nnue: false,
-            network: None,
+            use_nnue: true,
+            network: Some(nnue::embedded()),
         }
     }
 }

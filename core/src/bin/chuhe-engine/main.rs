@@ -2,8 +2,9 @@
 //!
 //! With no arguments it speaks UCI on standard input and output. Subcommands:
 //! `perft DEPTH [FEN]` counts the legal move tree and prints the time taken; `bench
-//! [DEPTH] [--tablebases]` searches the fixed bench positions (without the endgame tables
-//! unless asked) and prints the node count and speed;
+//! [DEPTH] [--tablebases] [--hce]` searches the fixed bench positions (without the endgame
+//! tables unless asked, with the built-in network unless `--hce`) and prints the node
+//! count and speed;
 //! `eval FEN` prints the static evaluation term by term.
 //! `solve` proves mates exactly (see [`solve`]). `classify FILE...` prints each game's
 //! ECCO code and names; `library --json` prints the built-in library. `tb` generates,
@@ -32,8 +33,9 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdout
        chuhe-engine perft DEPTH [FEN]  count legal move paths DEPTH plies deep
-       chuhe-engine bench [DEPTH] [--tablebases]
+       chuhe-engine bench [DEPTH] [--tablebases] [--hce]
                                        search the bench positions, print nodes and speed
+                                       (--hce: with the hand-written evaluation)
        chuhe-engine eval FEN           print the static evaluation term by term
        chuhe-engine convert INPUT... [--to pgn|fen] [--notation chinese|chinese-traditional|wxf|iccs] [-o OUTPUT]
                                        convert PGN/XQF game files, replaying every move

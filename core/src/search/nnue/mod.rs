@@ -1,6 +1,8 @@
 //! The evaluation network (NNUE, an efficiently updatable neural network): its inputs, its
-//! inference, and its weights file. Off by default (UCI `Use NNUE`), until a network of
-//! our own, trained from our own games, plays stronger than the hand-written evaluation.
+//! inference, and its weights file. The network trained from our own games ships inside
+//! the program ([`embedded`]) and is on by default (UCI `Use NNUE`): it plays stronger than
+//! the hand-written evaluation, which stays for the UCI option and the drawish endgames it
+//! knows (例和).
 //!
 //! The shape, "(7560 → 256) × 2 → 1" with a clipped-squared activation:
 //! - inputs: for each side (perspective), 7,560 features — the own general's bucket × the
@@ -41,6 +43,22 @@ use crate::{Color, Position};
 use features::{INPUTS, View};
 use simd::Row;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// The weights of the network that ships inside the program; the README says which
+/// commands, data and seed made it.
+static EMBEDDED: &[u8] = include_bytes!("../../../../assets/nnue/chuhe.nnue");
+
+/// The network built into the program, read once on first use and shared after.
+pub fn embedded() -> Arc<Network> {
+    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+    NETWORK
+        .get_or_init(|| {
+            // The file is compiled in, so it is the same in every build; a test reads it.
+            Arc::new(Network::from_bytes(EMBEDDED).expect("the built-in network is valid"))
+        })
+        .clone()
+}
 
 /// Hidden units per perspective (the accumulator's length).
 pub const HIDDEN: usize = 256;

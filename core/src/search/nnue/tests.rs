@@ -342,3 +342,27 @@ fn known_draws_keep_their_scale_with_the_network() {
     let start = Position::startpos();
     assert_eq!(evaluate(&net, &start), net.evaluate(&start));
 }
+
+#[test]
+fn the_built_in_network_reads_judges_material_and_is_symmetric() {
+    let net = embedded();
+    assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), *net);
+    assert_eq!(EMBEDDED.len(), FILE_SIZE);
+    // A trained network, not noise: the start is close to even and a rook up is winning,
+    // for whichever side has it.
+    let start = Position::startpos();
+    assert!(net.evaluate(&start).abs() < 100, "{}", net.evaluate(&start));
+    let rook_up: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+        .parse()
+        .unwrap();
+    assert!(net.evaluate(&rook_up) > 300, "{}", net.evaluate(&rook_up));
+    assert!(net.evaluate(&colour_flipped(&rook_up)) > 300);
+    let mut walk = RandomWalk::new(5);
+    for _ in 0..500 {
+        walk.step();
+        let pos = &walk.pos;
+        let v = net.evaluate(pos);
+        assert_eq!(net.evaluate(&colour_flipped(pos)), v, "{pos}");
+        assert_eq!(net.evaluate(&mirrored(pos)), v, "{pos}");
+    }
+}
