@@ -124,8 +124,18 @@ fn composed_placements_no_game_reaches_are_searched_and_solved() {
         mates_in(&p, 2) && !mates_in(&p, 1),
         "brute force: mate in 2"
     );
-    let r = search(fen, Limits::depth(5));
+    // As a composer asks it (`go mate 2`): how deep the pruned search must go to see a
+    // quiet first move's mate depends on the evaluation, so only a bound is set.
+    let r = search(
+        fen,
+        Limits {
+            mate: Some(2),
+            depth: Some(12),
+            ..Limits::default()
+        },
+    );
     assert_eq!(r.report.lines[0].score, Score::Mate(2));
+    assert_eq!(r.best_move, Some(moves(&["h1e1"])[0]));
     let s = chuhe_core::solver::solve(&p, &chuhe_core::solver::SolveOptions::mate_in(3));
     assert_eq!(s.mate_in(), Some(2));
     assert_eq!(s.first_moves, moves(&["h1e1"]));
