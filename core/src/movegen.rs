@@ -69,9 +69,36 @@ impl Position {
         self.check_move(m).is_ok()
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move: the filter of `legal_moves_into`, a
+    /// piece at a time, stopping at the first piece with a legal move (the search asks at
+    /// every node where a move-limit claim depends on it).
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        let us = self.side;
+        let them = !us;
+        let k = self.generals[us.index()];
+        let mut scratch = self.cells;
+        let occ = self.occupied[0] | self.occupied[1];
+        // In check every move is played out; else those of a piece that may shield the
+        // general, and those onto a point that may open a line to it.
+        let (from_mask, to_mask) = match self.shield_masks(k, them) {
+            Some((from_mask, to_mask)) => (from_mask | bit(k), to_mask),
+            None => (u128::MAX, u128::MAX),
+        };
+        let mut list = MoveList::new();
+        for from in BitIter(self.occupied[us.index()]) {
+            list.clear();
+            self.piece_moves(from, &mut list);
+            let test = if from_mask & bit(from) != 0 {
+                u128::MAX
+            } else {
+                to_mask
+            };
+            retain_safe(&mut list, 0, &mut scratch, occ, k, them, test);
+            if !list.is_empty() {
+                return true;
+            }
+        }
+        false
     }
 
     /// The pseudo-legal moves: every move by the rules of movement (blocked legs, eyes,

@@ -1,7 +1,7 @@
 //! Property tests over random games: playing and taking back a move restores the position
 //! and hash exactly, the incremental hash always equals a fresh one, every position reached
 //! is legal, and the move generator agrees with the independent single-move checker
-//! (`Position::check_move`) on every from/to pair.
+//! (`Position::check_move`) on every from/to pair, and so does the test for any legal move.
 
 use chuhe_core::{Move, Position, Square};
 
@@ -53,6 +53,7 @@ fn generator_agrees_with_checker(pos: &Position) {
         legal.len(),
         "{pos}: duplicate moves generated"
     );
+    assert_eq!(pos.has_legal_move(), from_checker > 0, "{pos}");
 }
 
 #[test]
@@ -79,6 +80,9 @@ fn random_games_keep_every_invariant() {
                     "{before} {m}: incremental hash differs from a fresh one"
                 );
                 assert_eq!(pos, fresh, "{before} {m}");
+                // Mates and positions in check are common one move on; positions
+                // without a move and not in check are in the test below.
+                assert_eq!(pos.has_legal_move(), !pos.legal_moves().is_empty(), "{pos}");
                 pos.unplay(m, undo);
                 assert_eq!(
                     pos, before,
@@ -94,6 +98,21 @@ fn random_games_keep_every_invariant() {
         }
     }
     assert!(positions > 20_000, "only {positions} positions visited");
+}
+
+/// 困毙, which random games almost never reach: the general hemmed in with nothing
+/// attacking it, alone, beside a defender it cannot use, and with a pinned advisor.
+#[test]
+fn positions_without_a_move_out_of_check_have_none() {
+    for fen in [
+        "3k5/9/3P5/9/9/9/9/9/9/4K4 b - - 0 1",
+        "5k3/4R4/B8/9/9/9/9/9/9/P2K5 b - - 0 1",
+        "4k4/4aP3/4R4/9/9/9/9/9/9/3K5 b - - 0 1",
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        generator_agrees_with_checker(&pos);
+        assert!(!pos.is_check() && !pos.has_legal_move(), "{fen}");
+    }
 }
 
 #[test]
