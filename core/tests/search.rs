@@ -124,21 +124,29 @@ fn composed_placements_no_game_reaches_are_searched_and_solved() {
         mates_in(&p, 2) && !mates_in(&p, 1),
         "brute force: mate in 2"
     );
-    // As a composer asks it (`go mate 2`): how deep the pruned search must go to see a
-    // quiet first move's mate depends on the evaluation, so only a bound is set.
-    let r = search(
-        fen,
-        Limits {
-            mate: Some(2),
-            depth: Some(12),
-            ..Limits::default()
-        },
-    );
+    // The mate ends with a capture that leaves the general no move without checking it,
+    // at the horizon of a five-ply search.
+    let r = search(fen, Limits::depth(5));
     assert_eq!(r.report.lines[0].score, Score::Mate(2));
     assert_eq!(r.best_move, Some(moves(&["h1e1"])[0]));
     let s = chuhe_core::solver::solve(&p, &chuhe_core::solver::SolveOptions::mate_in(3));
     assert_eq!(s.mate_in(), Some(2));
     assert_eq!(s.first_moves, moves(&["h1e1"]));
+}
+
+/// Taking the last defender can leave the general no point to go to without checking it
+/// (困毙): the quiescence search must not stand pat there. After the composed mate's
+/// first move and the only reply, the capture on e8 wins at once.
+#[test]
+fn a_capture_that_leaves_no_move_wins_at_the_horizon() {
+    let fen = "5k3/4a4/B8/9/9/9/9/9/4R4/P2K5 w - - 0 1";
+    let after = pos(fen).play(moves(&["e1e8"])[0]).unwrap();
+    assert!(!after.is_check() && after.legal_moves().is_empty());
+    let r = search(fen, Limits::depth(1));
+    assert_eq!(
+        (r.best_move, r.report.lines[0].score),
+        (Some(moves(&["e1e8"])[0]), Score::Mate(1))
+    );
 }
 
 #[test]
@@ -427,25 +435,29 @@ fn a_low_skill_level_picks_among_the_best_lines() {
     assert!(off_top > 0);
 }
 
-/// The score of the first line after searching `start` then `history` to `depth` with
-/// every check beyond none left out of the move limit's count, in the given reading.
-fn limit_score(
-    start: &str,
-    history: &[&str],
-    reading: chuhe_core::search::MoveLimitReading,
-    depth: u32,
-) -> Score {
-    let options = Options {
+/// Engine options with every check left out of the move limit's count, in `reading`.
+fn no_check_counted(reading: chuhe_core::search::MoveLimitReading) -> Options {
+    Options {
         rules: chuhe_core::Rules {
             move_limit_counted_checks: 0,
             ..chuhe_core::Rules::default()
         },
         move_limit_reading: reading,
         ..Options::default()
-    };
+    }
+}
+
+/// The score of the first line after searching `start` then `history` to `depth` with
+/// [`no_check_counted`] options.
+fn limit_score(
+    start: &str,
+    history: &[&str],
+    reading: chuhe_core::search::MoveLimitReading,
+    depth: u32,
+) -> Score {
     let root = SearchRoot::from_moves(pos(start), &moves(history)).unwrap();
     assert_eq!(root.position().halfmove_clock(), 120);
-    let result = Engine::new(options).search(&root, Limits::depth(depth));
+    let result = Engine::new(no_check_counted(reading)).search(&root, Limits::depth(depth));
     result.report.lines[0].score
 }
 
@@ -479,4 +491,25 @@ fn the_side_ahead_plays_on_when_only_it_could_claim_the_move_limit() {
             Score::Mate(n) => assert!(n < 0, "{reading:?}: mate {n}"),
         }
     }
+}
+
+/// Leaving the other side no move on the last move before the limit wins, as a mate does
+/// (the game's outcome puts 困毙 first): both when the limit is a draw for both and when
+/// only the side left without a move could have claimed it.
+#[test]
+fn no_move_left_on_the_last_move_before_the_limit_still_wins() {
+    use chuhe_core::search::MoveLimitReading::Claimant;
+    // No check in the count: the pawn's step takes d8 at the 120th ply.
+    let r = search("3k5/9/9/3P5/9/9/9/9/9/4K4 w - - 119 1", Limits::depth(3));
+    assert_eq!(r.report.lines[0].score, Score::Mate(1));
+    // Red checked twice in the last four plies, so only Black could claim the draw
+    // (checks beyond none left out), and Black, left without a move, cannot.
+    let root = SearchRoot::from_moves(
+        pos("3k5/9/9/3P5/9/9/9/9/9/R3K4 w - - 115 1"),
+        &moves(&["a0a9", "d9d8", "a9a8", "d8d9"]),
+    )
+    .unwrap();
+    assert_eq!(root.position().halfmove_clock(), 119);
+    let r = Engine::new(no_check_counted(Claimant)).search(&root, Limits::depth(3));
+    assert_eq!(r.report.lines[0].score, Score::Mate(1));
 }

@@ -13,13 +13,16 @@
 //!
 //! ```
 //! use chuhe_core::Position;
-//! use chuhe_core::search::{Engine, Limits, Options, SearchRoot};
+//! use chuhe_core::search::{Engine, Limits, Options, Score, SearchRoot};
 //! let mut engine = Engine::new(Options::default());
-//! // Red mates at once: the rook drops to the back rank (铁门栓 shape).
+//! // Red mates at once, two ways: the rook checks on the d file, or it takes the eighth
+//! // rank from a general that Red's general holds on its file, and a side without a
+//! // move loses as a mated one does (困毙).
 //! let pos: Position = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1".parse().unwrap();
-//! let result = engine.search(&SearchRoot::new(pos), Limits::depth(4));
-//! assert_eq!(result.best_move.unwrap().to_string(), "a1d1");
-//! assert_eq!(result.report.lines[0].score, chuhe_core::search::Score::Mate(1));
+//! let result = engine.search(&SearchRoot::new(pos.clone()), Limits::depth(4));
+//! assert_eq!(result.report.lines[0].score, Score::Mate(1));
+//! let after = pos.play(result.best_move.unwrap()).unwrap();
+//! assert!(!after.has_legal_move());
 //! ```
 
 pub mod eval;

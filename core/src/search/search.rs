@@ -12,7 +12,7 @@
 //! the stop flag (Lazy SMP). Thread 0, the main thread, also watches the clock, reports
 //! progress and decides when to stop.
 
-use super::eval::{CANNON, HORSE, ROOK, evaluate};
+use super::eval::{CANNON, HORSE, PAWN, ROOK, evaluate};
 use super::movepick::{CapturePicker, MovePicker, ORDER_VALUE, QuietChecks, QuietHistory, kind_of};
 use super::nnue::{self, AccumulatorStack, Delta, Network};
 use super::rules::{
@@ -769,6 +769,19 @@ impl Worker {
         attackers >= 2
     }
 
+    /// Whether the side to move has nothing but its general, advisors and elephants.
+    #[inline]
+    fn only_defenders(&self) -> bool {
+        let own = self.pos.occupied[self.pos.side.index()];
+        own.count_ones() <= 5
+            && BitIter(own).all(|s| {
+                !matches!(
+                    kind_of(self.pos.cells[s as usize]),
+                    ROOK | HORSE | CANNON | PAWN
+                )
+            })
+    }
+
     /// The alpha-beta search of an inner node, where one side alone may claim the natural
     /// move limit's draw taking that into account.
     fn search<const PV: bool>(
@@ -807,7 +820,7 @@ impl Worker {
             return 0;
         }
         let in_check = self.stack[ply].in_check;
-        if let Some(v) = self.rule_value(ply, in_check) {
+        if let Some(v) = self.rule_value(ply) {
             return v;
         }
         if ply >= MAX_PLY - 4 {
@@ -1257,7 +1270,7 @@ impl Worker {
     /// A result fixed by the rules, not the search: a judged repetition or the natural
     /// move limit.
     #[inline]
-    fn rule_value(&mut self, ply: usize, in_check: bool) -> Option<Value> {
+    fn rule_value(&mut self, ply: usize) -> Option<Value> {
         let clock = self.pos.halfmove_clock;
         if clock >= 4
             && let Some(v) = repetition_value(
@@ -1275,8 +1288,9 @@ impl Worker {
             return Some(v);
         }
         if self.limit_draw() == LimitDraw::Drawn {
-            // A mate on the last move still counts.
-            if in_check && !self.pos.has_legal_move() {
+            // A mate on the last move still counts, and so does leaving the other side
+            // no move at all (困毙), as `Game::outcome` judges it.
+            if !self.pos.has_legal_move() {
                 return Some(mated_in(ply));
             }
             return Some(0);
@@ -1301,13 +1315,12 @@ impl Worker {
     }
 
     /// The side that alone could claim the natural move limit's draw here, if one could
-    /// (and is not mated: a mate on the last move still counts).
+    /// (and is not mated or without a move: either on the last move still counts).
     #[inline]
     fn sole_claimant(&self) -> Option<Color> {
         match self.limit_draw() {
             LimitDraw::Claimable(side) => {
-                let mated =
-                    side == self.pos.side && self.pos.is_check() && !self.pos.has_legal_move();
+                let mated = side == self.pos.side && !self.pos.has_legal_move();
                 (!mated).then_some(side)
             }
             _ => None,
@@ -1369,7 +1382,7 @@ impl Worker {
             return 0;
         }
         let in_check = self.stack[ply].in_check;
-        if let Some(v) = self.rule_value(ply, in_check) {
+        if let Some(v) = self.rule_value(ply) {
             return v;
         }
         if ply >= MAX_PLY - 4 {
@@ -1395,6 +1408,13 @@ impl Worker {
             eval = NONE;
             best = -INFINITE;
         } else {
+            // Standing pat assumes the side to move has a move; one without any loses
+            // (困毙). Only a side down to its general and defenders runs out of moves
+            // often enough to matter (a capture that takes the last free point is a
+            // common mate at the horizon), and for it the test is a handful of moves.
+            if self.only_defenders() && !self.pos.has_legal_move() {
+                return mated_in(ply);
+            }
             eval = match tt {
                 Some(e) if e.eval != NONE => e.eval,
                 _ => self.static_eval(),
