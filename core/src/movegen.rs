@@ -25,27 +25,39 @@ impl Position {
 
     /// Fills `list` with every legal move of the side to move (clearing it first).
     pub fn legal_moves_into(&self, list: &mut MoveList) {
+        self.legal_moves_by_piece::<false>(list);
+    }
+
+    /// Fills `list` (cleared first) with the legal moves of the side to move a piece at a
+    /// time, stopping after the first piece that has any when `FIRST_PIECE_ONLY`.
+    #[inline]
+    fn legal_moves_by_piece<const FIRST_PIECE_ONLY: bool>(&self, list: &mut MoveList) {
         list.clear();
         let us = self.side;
         let them = !us;
         let k = self.generals[us.index()];
         let mut scratch = self.cells;
         let occ = self.occupied[0] | self.occupied[1];
-        let Some((from_mask, to_mask)) = self.shield_masks(k, them) else {
-            // In check: every move must be played out.
-            self.pseudo_legal_moves(list);
-            retain_safe(list, 0, &mut scratch, occ, k, them, u128::MAX);
-            return;
+        // In check every move is played out; else those of the general and of a piece
+        // that may shield it, and those onto a point that may open a line to it.
+        let (from_mask, to_mask) = match self.shield_masks(k, them) {
+            Some((from_mask, to_mask)) => (from_mask | bit(k), to_mask),
+            None => (u128::MAX, 0),
         };
-        let from_mask = from_mask | bit(k);
         for from in BitIter(self.occupied[us.index()]) {
             let start = list.len();
             self.piece_moves(from, list);
             if from_mask & bit(from) != 0 {
                 retain_safe(list, start, &mut scratch, occ, k, them, u128::MAX);
+            } else if FIRST_PIECE_ONLY && to_mask != 0 {
+                retain_safe(list, start, &mut scratch, occ, k, them, to_mask);
+            }
+            if FIRST_PIECE_ONLY && !list.is_empty() {
+                return;
             }
         }
-        if to_mask != 0 {
+        // The moves onto the open lines in one pass, when they were not tested above.
+        if !FIRST_PIECE_ONLY && to_mask != 0 {
             retain_safe(list, 0, &mut scratch, occ, k, them, to_mask);
         }
     }
@@ -69,36 +81,12 @@ impl Position {
         self.check_move(m).is_ok()
     }
 
-    /// Whether the side to move has any legal move: the filter of `legal_moves_into`, a
-    /// piece at a time, stopping at the first piece with a legal move (the search asks at
-    /// every node where a move-limit claim depends on it).
+    /// Whether the side to move has any legal move, found without generating them all
+    /// (the search asks at every node where a move-limit claim depends on it).
     pub fn has_legal_move(&self) -> bool {
-        let us = self.side;
-        let them = !us;
-        let k = self.generals[us.index()];
-        let mut scratch = self.cells;
-        let occ = self.occupied[0] | self.occupied[1];
-        // In check every move is played out; else those of a piece that may shield the
-        // general, and those onto a point that may open a line to it.
-        let (from_mask, to_mask) = match self.shield_masks(k, them) {
-            Some((from_mask, to_mask)) => (from_mask | bit(k), to_mask),
-            None => (u128::MAX, u128::MAX),
-        };
         let mut list = MoveList::new();
-        for from in BitIter(self.occupied[us.index()]) {
-            list.clear();
-            self.piece_moves(from, &mut list);
-            let test = if from_mask & bit(from) != 0 {
-                u128::MAX
-            } else {
-                to_mask
-            };
-            retain_safe(&mut list, 0, &mut scratch, occ, k, them, test);
-            if !list.is_empty() {
-                return true;
-            }
-        }
-        false
+        self.legal_moves_by_piece::<true>(&mut list);
+        !list.is_empty()
     }
 
     /// The pseudo-legal moves: every move by the rules of movement (blocked legs, eyes,
