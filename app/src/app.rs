@@ -17,6 +17,8 @@ pub struct ChuheApp {
     pub state: State,
     /// The threads and I/O the commands call.
     pub services: Services,
+    /// The actions waiting to be carried out, drained in order each frame.
+    pub queue: commands::Queue,
     /// The window's geometry as of the last frame, remembered at exit.
     window: WindowGeometry,
     /// How long the app's own work took in each recent frame.
@@ -80,9 +82,9 @@ impl ChuheApp {
         let mut state = State::new(settings);
         if let Some(problem) = problem {
             state.notice = Some(Notice::Problem(
-                crate::state::problem::Problem::new("notice-settings-reset").with(
+                crate::words::problem::Problem::new("notice-settings-reset").with(
                     "error",
-                    crate::state::problem::Problem::new("settings-error-in-file")
+                    crate::words::problem::Problem::new("settings-error-in-file")
                         .text("path", problem.path.display())
                         .with("reason", problem.problem),
                 ),
@@ -91,23 +93,24 @@ impl ChuheApp {
         if storage.autosave_path().is_some_and(|p| p.exists()) {
             state.dialog = Some(Dialog::RestoreAutosave);
         }
-        let mut services = Services::new(cc.egui_ctx.clone(), storage, &state);
+        let services = Services::new(cc.egui_ctx.clone(), storage, &state);
         services.apply_visuals(&state);
-        // The collections open last time open again (in the background; one that is gone
-        // is reported, not fatal).
-        if !state.settings.collections.is_empty() {
-            commands::apply(
-                &mut state,
-                &mut services,
-                Action::Collections(crate::actions::CollectionAction::Restore),
-            );
-        }
-        ChuheApp {
+        let mut app = ChuheApp {
             state,
             services,
+            queue: commands::Queue::default(),
             window: WindowGeometry::default(),
             frame_times: FrameTimes::default(),
+        };
+        // The collections open last time open again (in the background; one that is gone
+        // is reported, not fatal).
+        if !app.state.settings.collections.is_empty() {
+            app.queue.push(Action::Collections(
+                crate::actions::CollectionAction::Restore,
+            ));
+            app.drain();
         }
+        app
     }
 
     /// Opens as `chuhe FILE` does: the settings and autosave in `storage`, then `file`.
@@ -122,7 +125,7 @@ impl ChuheApp {
         if let Some(path) = file {
             let open = Action::File(FileAction::Open(path));
             if app.state.dialog == Some(Dialog::RestoreAutosave) {
-                app.services.held = Some(open);
+                app.queue.held = Some(open);
             } else {
                 app.apply(&cc.egui_ctx, open);
             }
@@ -134,7 +137,16 @@ impl ChuheApp {
     /// opens at start, and for tests.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
         self.services.ui = ctx.clone();
-        commands::apply(&mut self.state, &mut self.services, action);
+        self.queue.push(action);
+        self.drain();
+    }
+
+    /// Carries out the waiting actions in order, and what each of them sets off, until
+    /// none is left.
+    fn drain(&mut self) {
+        while let Some(action) = self.queue.pop() {
+            commands::run(&mut self.state, &mut self.services, &mut self.queue, action);
+        }
     }
 
     /// Where the board was drawn in the last frame (for hit-testing from outside, such as
@@ -207,13 +219,14 @@ impl eframe::App for ChuheApp {
         self.services.ui = ctx.clone();
         let mut actions = Vec::new();
 
-        if ctx.input(|i| i.viewport().close_requested()) && !self.services.allowed_to_close {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.state.bookkeeping.allowed_to_close
+        {
             if self.state.any_dirty() {
                 ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-                commands::autosave(&mut self.state, &mut self.services, true);
+                commands::autosave(&mut self.state, &mut self.services, &mut self.queue, true);
                 actions.push(Action::Window(WindowAction::RequestQuit));
             } else {
-                commands::remove_autosave(&mut self.state, &mut self.services);
+                commands::remove_autosave(&mut self.state, &mut self.services, &mut self.queue);
             }
         }
         self.window = ctx.input(|i| {
@@ -229,8 +242,9 @@ impl eframe::App for ChuheApp {
         });
         actions.extend(panels::input(&ctx, &self.state));
         for action in actions.drain(..) {
-            commands::apply(&mut self.state, &mut self.services, action);
+            self.queue.push(action);
         }
+        self.drain();
         // The services' results, applied before drawing; what a result sets off (a table
         // made, then the board's verdict from it) is looked for again at once.
         let mut busy = false;
@@ -241,8 +255,9 @@ impl eframe::App for ChuheApp {
                 break;
             }
             for action in reported {
-                commands::apply(&mut self.state, &mut self.services, action);
+                self.queue.push(action);
             }
+            self.drain();
         }
         let view = panels::View {
             state: &self.state,
@@ -251,9 +266,10 @@ impl eframe::App for ChuheApp {
         };
         panels::show(&view, ui, &mut actions);
         for action in actions {
-            commands::apply(&mut self.state, &mut self.services, action);
+            self.queue.push(action);
         }
-        commands::autosave(&mut self.state, &mut self.services, false);
+        self.drain();
+        commands::autosave(&mut self.state, &mut self.services, &mut self.queue, false);
         if busy {
             // Background work answers soon: look for it.
             ctx.request_repaint_after(Duration::from_millis(50));

@@ -24,6 +24,7 @@ pub mod settings;
 pub mod state;
 pub mod theme;
 pub mod widgets;
+pub mod words;
 
 pub use app::ChuheApp;
 

@@ -63,12 +63,16 @@ impl MoveNotation {
     }
 }
 
+/// How many lines the analysis may show: the panel offers these and the command keeps to
+/// them.
+pub const MULTIPV_RANGE: std::ops::RangeInclusive<usize> = 1..=5;
+
 /// The engines' settings: the built-in one's options, the external engines the user
 /// added and which engine analyses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EngineSettings {
-    /// Lines shown while analysing (1–5).
+    /// Lines shown while analysing (within [`MULTIPV_RANGE`]).
     pub multipv: usize,
     /// Transposition table size in MiB.
     pub hash_mb: usize,

@@ -3,7 +3,7 @@
 use crate::state::collections::{
     BrowserFilter, ExploreKey, ExplorerAnswer, ImportOutcome, ListedGame, LoadedGame,
 };
-use crate::state::problem::Problem;
+use crate::words::problem::Problem;
 use chuhe_core::Position;
 use chuhe_core::db::{GameSort, ImportProgress};
 use std::path::PathBuf;

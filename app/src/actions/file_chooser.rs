@@ -7,6 +7,8 @@ use std::path::PathBuf;
 /// A path chosen, or the user moving about the in-app file browser.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileChooserAction {
+    /// Ask the user for a path for this purpose, offering this file name when saving.
+    Ask(FilePurpose, Option<String>),
     /// The path the user chose, and what for: the purpose's own action follows.
     Chosen(FilePurpose, PathBuf),
     /// The user closed the chooser without choosing.

@@ -30,6 +30,7 @@ use crate::i18n::Language;
 use crate::settings::{Coordinates, EngineSettings, MoveNotation};
 use crate::state::analysis::{EngineStatus, PositionReview};
 use crate::state::export::ExportOptions;
+use crate::state::file_chooser::AfterSave;
 use crate::theme::ThemeChoice;
 use chuhe_core::analysis::Update;
 use chuhe_core::record::{Arrow, Circle, Nag, NodeId};
@@ -228,6 +229,11 @@ pub enum FileAction {
     Save,
     /// Choose a file to save to.
     SaveAsDialog,
+    /// Save to the record's file (asking for one if it has none), then do what the
+    /// purpose says once the work is in its file.
+    SaveThen(AfterSave),
+    /// Save to this file, then do what the purpose says once the work is in it.
+    SaveTo(PathBuf, AfterSave),
     /// Open a FEN or PGN text (pasted).
     Paste(String),
     /// Bring back the autosaved game (`true`) or throw it away.
@@ -338,7 +344,7 @@ pub enum ExportAction {
     /// Exports the board as a PNG diagram to the path.
     Png(PathBuf, ExportOptions),
     /// The export finished: the file written, or why not.
-    Finished(Result<PathBuf, crate::state::problem::Problem>),
+    Finished(Result<PathBuf, crate::words::problem::Problem>),
 }
 
 /// Making a printable worksheet (PDF) of positions.
@@ -351,10 +357,10 @@ pub enum WorksheetAction {
     /// Writes the worksheet to the path.
     Write(PathBuf, crate::state::worksheet::WorksheetOptions),
     /// The worksheet was written (the file), or why not.
-    Finished(Result<PathBuf, crate::state::problem::Problem>),
+    Finished(Result<PathBuf, crate::words::problem::Problem>),
     /// The collections service read the listed games' positions: open the dialog with
     /// them, or say why not.
-    CollectionGames(Result<Vec<chuhe_core::worksheet::Entry>, crate::state::problem::Problem>),
+    CollectionGames(Result<Vec<chuhe_core::worksheet::Entry>, crate::words::problem::Problem>),
 }
 
 /// Quitting and answering the app's dialogs.

@@ -1,8 +1,8 @@
 //! Playing a game against the engine or hot-seat.
 
 use crate::state::play::PlaySetup;
-use chuhe_core::Move;
 use chuhe_core::search::Score;
+use chuhe_core::{Color, Move};
 
 /// What the user does with a game in play.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +38,8 @@ pub enum PlayAction {
     SetAssist(bool),
     /// A frame passed: check the clock's flag and whether the rules ended the game.
     Tick,
+    /// A person's move was added at the end of the game, by `Color`: the clock is pressed.
+    Moved(Color),
     /// The engine started thinking about its move.
     EngineThinking,
     /// The engine chose its move (with its evaluation), or found none.

@@ -27,7 +27,7 @@ pub enum TbAction {
     /// Put the table's longest win on the board.
     BrowserLongest,
     /// The table being made is done (or failed, with why).
-    Generated(Result<(), crate::state::problem::Problem>),
+    Generated(Result<(), crate::words::problem::Problem>),
     /// How far the table being made has come: its material and the fraction done.
     Progress(String, f32),
     /// What the loaded tables say of the position (its FEN).

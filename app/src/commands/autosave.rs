@@ -6,7 +6,7 @@ use super::Ctx;
 use crate::services::AUTOSAVE_INTERVAL;
 use crate::services::files::{self, Loaded};
 use crate::state::Notice;
-use crate::widgets::problems;
+use crate::words::problems;
 use chuhe_core::record::Record;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
@@ -113,11 +113,8 @@ impl Ctx<'_> {
     }
 
     pub(super) fn remove_autosave(&mut self) {
-        if let Some(path) = self.services.storage.autosave_path() {
-            // Absent already is fine.
-            let _ = std::fs::remove_file(path);
-        }
-        self.services.autosaved = self.autosave_stamp();
+        self.services.storage.remove_autosave();
+        self.state.bookkeeping.autosaved = self.autosave_stamp();
     }
 
     /// After a game was saved: the autosave keeps the others' unsaved work, or goes when
@@ -139,22 +136,22 @@ impl Ctx<'_> {
             return;
         }
         let stamp = self.autosave_stamp();
-        if self.services.autosaved == stamp {
+        if self.state.bookkeeping.autosaved == stamp {
             return;
         }
         // egui's clock: the frames' own time, which tests step as they please.
         let now = self.services.ui.input(|i| i.time);
-        let since = now - self.services.last_autosave;
+        let since = now - self.state.bookkeeping.last_autosave;
         if !force && since < AUTOSAVE_INTERVAL.as_secs_f64() {
             self.services.ui.request_repaint_after(
                 AUTOSAVE_INTERVAL.saturating_sub(std::time::Duration::from_secs_f64(since)),
             );
             return;
         }
-        let Some(path) = self.services.storage.autosave_path() else {
+        if self.services.storage.autosave_path().is_none() {
             return;
-        };
-        self.services.last_autosave = now;
+        }
+        self.state.bookkeeping.last_autosave = now;
         let active = self.state.tabs.active;
         let text = self
             .state
@@ -171,8 +168,8 @@ impl Ctx<'_> {
             })
             .collect::<Vec<_>>()
             .join("\n\n");
-        match crate::services::storage::write_atomically(&path, text.as_bytes()) {
-            Ok(()) => self.services.autosaved = stamp,
+        match self.services.storage.write_autosave(&text) {
+            Ok(()) => self.state.bookkeeping.autosaved = stamp,
             Err(e) => self.state.notice = Some(Notice::Problem(problems::autosave_failed(&e))),
         }
     }

@@ -1,22 +1,15 @@
 use super::Ctx;
 use crate::actions::*;
+use crate::services::storage;
 use crate::state::Notice;
 use crate::state::club::*;
-use crate::widgets::problems;
-use chuhe_core::club::{Club, ClubError, ClubStore, Format, GameResult, GradeGroup};
+use crate::words::problems;
+use chuhe_core::club::{Club, ClubError, Format, GameResult, GradeGroup};
 use chuhe_core::record::tag;
-use std::path::PathBuf;
 
 impl Ctx<'_> {
-    fn clubs_dir(&self) -> Option<PathBuf> {
-        self.services.storage.data_path("clubs")
-    }
-
     fn refresh_club_files(&mut self) {
-        self.state.club.files = self
-            .clubs_dir()
-            .map(|d| list_clubs(&d, problems::club_error))
-            .unwrap_or_default();
+        self.state.club.files = self.services.storage.list_clubs(problems::club_error);
     }
 
     /// Saves the club open; a failure is shown in the window and the status bar.
@@ -24,7 +17,7 @@ impl Ctx<'_> {
         let Some(open) = &self.state.club.current else {
             return;
         };
-        if let Err(e) = ClubStore::save(&open.path, &open.club) {
+        if let Err(e) = storage::save_club(&open.path, &open.club) {
             let problem = problems::club_error(&e);
             self.state.notice = Some(Notice::Problem(
                 Problem::new("notice-save-failed").with("error", problem.clone()),
@@ -64,9 +57,7 @@ impl Ctx<'_> {
                             .files
                             .iter()
                             .filter(|f| f.name.is_ok())
-                            .max_by_key(|f| {
-                                std::fs::metadata(&f.path).and_then(|m| m.modified()).ok()
-                            })
+                            .max_by_key(|f| storage::modified(&f.path))
                             .map(|f| f.path.clone())
                     {
                         self.club(ClubAction::Open(last));
@@ -76,13 +67,12 @@ impl Ctx<'_> {
             ClubAction::EditDraft(draft) => self.state.club.draft = draft,
             ClubAction::NewClub => {
                 let name = self.state.club.draft.club_name.trim().to_owned();
-                let Some(dir) = self.clubs_dir() else {
+                let Some(path) = self.services.storage.new_club_path() else {
                     return;
                 };
                 if name.is_empty() {
                     return;
                 }
-                let path = ClubStore::new(dir).new_path();
                 self.state.club.current = Some(OpenClub {
                     path,
                     club: Club::new(&name),
@@ -93,7 +83,7 @@ impl Ctx<'_> {
                 self.save_club();
                 self.refresh_club_files();
             }
-            ClubAction::Open(path) => match ClubStore::load(&path) {
+            ClubAction::Open(path) => match storage::load_club(&path) {
                 Ok(club) => {
                     self.state.club.current = Some(OpenClub { path, club });
                     self.state.club.round = 0;
@@ -195,7 +185,7 @@ impl Ctx<'_> {
                 } else if let Some(pgn) = pgn {
                     // The same path as a pasted game: unsaved work on the board is asked
                     // about first.
-                    self.apply(crate::actions::Action::File(FileAction::Paste(pgn)));
+                    self.push(crate::actions::Action::File(FileAction::Paste(pgn)));
                 }
             }
             ClubAction::ExportCsvDialog | ClubAction::ExportPngDialog => {
@@ -216,7 +206,7 @@ impl Ctx<'_> {
                 } else {
                     crate::state::file_chooser::FilePurpose::ClubPng
                 };
-                self.choose_file(purpose, Some(name));
+                self.ask_for_file(purpose, Some(name));
             }
             ClubAction::ExportCsv(_) | ClubAction::ExportPng(_) => {
                 let (csv, path) = match action {
@@ -233,7 +223,7 @@ impl Ctx<'_> {
                 };
                 let page = crate::services::print::Page::new(&open.club, t, &self.services.i18n);
                 let written = if csv {
-                    chuhe_core::atomic::write_atomically(&path, page.to_csv().as_bytes())
+                    storage::write_text(&path, &page.to_csv())
                 } else {
                     crate::services::print::write_png(&page, &path)
                 };

@@ -7,7 +7,7 @@ use crate::services::collections::GamePosition;
 use crate::state::Notice;
 use crate::state::collections::{ExploreKey, Import, OpenCollection, PAGE_SIZE};
 use crate::state::file_chooser::FilePurpose;
-use crate::state::problem::Problem;
+use crate::words::problem::Problem;
 use std::path::PathBuf;
 
 impl Ctx<'_> {
@@ -31,11 +31,11 @@ impl Ctx<'_> {
                     self.ask_list();
                 }
             }
-            CollectionAction::NewDialog => self.choose_file(
+            CollectionAction::NewDialog => self.ask_for_file(
                 FilePurpose::NewCollection,
                 Some(format!("games.{}", chuhe_core::db::EXTENSION)),
             ),
-            CollectionAction::OpenDialog => self.choose_file(FilePurpose::OpenCollection, None),
+            CollectionAction::OpenDialog => self.ask_for_file(FilePurpose::OpenCollection, None),
             CollectionAction::Create(path) => {
                 self.services.collections.open(&ui, path, true, false)
             }
@@ -63,12 +63,12 @@ impl Ctx<'_> {
             } => self.opened(path, result, remembered),
             CollectionAction::ImportFileDialog => {
                 if self.has_collection() {
-                    self.choose_file(FilePurpose::ImportGames, None);
+                    self.ask_for_file(FilePurpose::ImportGames, None);
                 }
             }
             CollectionAction::ImportFolderDialog => {
                 if self.has_collection() {
-                    self.choose_file(FilePurpose::ImportFolder, None);
+                    self.ask_for_file(FilePurpose::ImportFolder, None);
                 }
             }
             CollectionAction::Import(inputs) => self.import(inputs),

@@ -2,7 +2,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::composer;
 use crate::state::editor::*;
-use crate::widgets::problems;
+use crate::words::problems;
 use chuhe_core::Setup;
 use chuhe_core::puzzle::SolutionNode;
 
@@ -79,7 +79,7 @@ impl Ctx<'_> {
                 };
                 if dirty {
                     self.state.dialog = Some(Dialog::UnsavedOnReplace);
-                    self.services.held = Some(Action::Editor(action));
+                    self.queue.held = Some(Action::Editor(action));
                     return;
                 }
                 editor.cancel_solving();
@@ -91,7 +91,7 @@ impl Ctx<'_> {
                 self.state.study.folder = None;
                 self.state.notice = None;
                 if action == EditorAction::Analyse && !self.state.analysis.analysing {
-                    self.apply(crate::actions::Action::Engine(EngineAction::ToggleAnalysis));
+                    self.push(crate::actions::Action::Engine(EngineAction::ToggleAnalysis));
                 }
             }
             EditorAction::SetMateMoves(n) => editor.mate_moves = n.clamp(1, MAX_COMPOSER_MOVES),

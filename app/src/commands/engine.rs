@@ -21,7 +21,8 @@ impl Ctx<'_> {
                 self.state.analysis.engine_hidden = !self.state.analysis.engine_hidden
             }
             EngineAction::SetMultiPv(lines) => {
-                let lines = lines.clamp(1, 5);
+                let range = crate::settings::MULTIPV_RANGE;
+                let lines = lines.clamp(*range.start(), *range.end());
                 self.change_settings(|s| s.engine.multipv = lines);
                 self.engine_options_changed();
             }
@@ -34,7 +35,7 @@ impl Ctx<'_> {
                 }
             }
             EngineAction::AddEngineDialog => {
-                self.choose_file(crate::state::file_chooser::FilePurpose::AddEngine, None)
+                self.ask_for_file(crate::state::file_chooser::FilePurpose::AddEngine, None)
             }
             EngineAction::AddEngine(path) => {
                 let engine = crate::settings::ExternalEngine::from_path(path);
@@ -46,12 +47,7 @@ impl Ctx<'_> {
             }
             EngineAction::RestartEngine => self.engine_choice_changed(),
             EngineAction::StartReview => self.start_review(),
-            EngineAction::CancelReview => {
-                if let Some(mut review) = self.services.review.take() {
-                    review.cancel();
-                }
-                self.state.analysis.review = None;
-            }
+            EngineAction::CancelReview => self.cancel_review(),
             EngineAction::ReviewProgress(done, total) => {
                 if let Some(progress) = &mut self.state.analysis.review {
                     progress.done = done;
@@ -88,7 +84,7 @@ impl Ctx<'_> {
     pub(super) fn engine_choice_changed(&mut self) {
         self.state.analysis.engine_status = None;
         self.state.analysis.engine = None;
-        self.services.analysed = None;
+        self.state.bookkeeping.analysed = None;
         if let Some(analysis) = &self.services.analysis {
             let external = self.state.settings.engine.active().map(|e| e.config());
             analysis.use_engine(external);
@@ -101,7 +97,7 @@ impl Ctx<'_> {
             return;
         }
         self.state.analysis.analysing = !self.state.analysis.analysing;
-        self.services.analysed = None;
+        self.state.bookkeeping.analysed = None;
         if self.state.analysis.analysing {
             let failed = matches!(
                 self.state.analysis.engine_status,
@@ -125,7 +121,7 @@ impl Ctx<'_> {
     pub(super) fn follow_with_analysis(&mut self) {
         let target = (self.state.study.generation, self.state.study.cursor);
         if !self.state.analysis.analysing
-            || self.services.analysed == Some(target)
+            || self.state.bookkeeping.analysed == Some(target)
             || self.state.engine_help_barred()
         {
             return;
@@ -139,7 +135,7 @@ impl Ctx<'_> {
             moves: record.moves_to(self.state.study.cursor),
         };
         analysis.analyse(target, game);
-        self.services.analysed = Some(target);
+        self.state.bookkeeping.analysed = Some(target);
     }
 
     pub(super) fn start_review(&mut self) {
@@ -180,7 +176,8 @@ impl Ctx<'_> {
         self.state.analysis.review = None;
         chuhe_core::review::annotate(&mut self.state.study.record, &results);
         self.state.notice = Some(Notice::Message("notice-review-done"));
-        self.edited();
+        self.state.mark_edited();
+        self.state.refresh();
     }
 
     /// The analysis service's latest word on `node`.
@@ -223,7 +220,7 @@ impl Ctx<'_> {
                         && !info.name.is_empty()
                     {
                         e.name = info.name.clone();
-                        self.services.settings_changed = true;
+                        self.state.bookkeeping.settings_changed = true;
                     }
                 }
                 self.state.analysis.engine_warning = None;

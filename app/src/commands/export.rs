@@ -6,9 +6,9 @@ use crate::services::export::{render, save_png};
 use crate::services::work::WorkKey;
 use crate::state::Notice;
 use crate::state::export::ExportOptions;
-use crate::state::problem::Problem;
 use crate::widgets::board::Diagram;
-use crate::widgets::problems;
+use crate::words::problem::Problem;
+use crate::words::problems;
 use std::path::PathBuf;
 
 impl Ctx<'_> {
@@ -18,7 +18,7 @@ impl Ctx<'_> {
             ExportAction::Dialog(options) => self.state.export_dialog = options,
             ExportAction::PngDialog(options) => {
                 self.state.export_dialog = None;
-                self.choose_file(
+                self.ask_for_file(
                     crate::state::file_chooser::FilePurpose::ExportDiagram(options),
                     Some("diagram.png".to_owned()),
                 );

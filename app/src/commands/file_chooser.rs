@@ -12,7 +12,7 @@ impl Ctx<'_> {
     /// Asks the user for a path for `purpose`, offering `file_name` when saving. The
     /// answer comes back as [`FileChooserAction::Chosen`] (at once from the desktop's
     /// dialog, later from the in-app browser).
-    pub(super) fn choose_file(&mut self, purpose: FilePurpose, file_name: Option<String>) {
+    fn choose_file(&mut self, purpose: FilePurpose, file_name: Option<String>) {
         let folder = self
             .state
             .settings
@@ -58,12 +58,13 @@ impl Ctx<'_> {
     /// Carries out a file-chooser action.
     pub(super) fn file_chooser(&mut self, action: FileChooserAction) {
         match action {
+            FileChooserAction::Ask(purpose, file_name) => self.choose_file(purpose, file_name),
             FileChooserAction::Chosen(purpose, path) => self.chosen(purpose, path),
             FileChooserAction::Cancelled(purpose) => {
                 self.state.file_browser = None;
                 if purpose == FilePurpose::SaveGame(AfterSave::Continue) {
                     // Not saved: the work stays, and what would have replaced it is dropped.
-                    self.services.held = None;
+                    self.queue.held = None;
                 }
             }
             FileChooserAction::Browse(folder) => self.browse(folder),
@@ -185,68 +186,34 @@ impl Ctx<'_> {
             self.change_settings(|s| s.last_folder = Some(folder));
         }
         match purpose {
-            FilePurpose::OpenGame => self.apply(Action::File(FileAction::Open(path))),
-            FilePurpose::OpenFolder => self.apply(Action::File(FileAction::OpenFolder(path))),
+            FilePurpose::OpenGame => self.push(Action::File(FileAction::Open(path))),
+            FilePurpose::OpenFolder => self.push(Action::File(FileAction::OpenFolder(path))),
             FilePurpose::SaveGame(after) => {
-                self.save_to(&path);
-                self.after_save(after);
+                self.push(Action::File(FileAction::SaveTo(path, after)))
             }
-            FilePurpose::AddEngine => self.apply(Action::Engine(EngineAction::AddEngine(path))),
-            FilePurpose::ImportPuzzles => self.apply(Action::Puzzle(PuzzleAction::Import(path))),
+            FilePurpose::AddEngine => self.push(Action::Engine(EngineAction::AddEngine(path))),
+            FilePurpose::ImportPuzzles => self.push(Action::Puzzle(PuzzleAction::Import(path))),
             FilePurpose::ExportPuzzles(set) => {
-                self.apply(Action::Puzzle(PuzzleAction::Export(set, path)))
+                self.push(Action::Puzzle(PuzzleAction::Export(set, path)))
             }
             FilePurpose::ExportDiagram(options) => {
-                self.apply(Action::Export(ExportAction::Png(path, options)))
+                self.push(Action::Export(ExportAction::Png(path, options)))
             }
-            FilePurpose::ClubCsv => self.apply(Action::Club(ClubAction::ExportCsv(path))),
-            FilePurpose::ClubPng => self.apply(Action::Club(ClubAction::ExportPng(path))),
-            FilePurpose::ExportTraining => self.apply(Action::Train(TrainAction::Export(path))),
-            FilePurpose::ImportTraining => self.apply(Action::Train(TrainAction::Import(path))),
+            FilePurpose::ClubCsv => self.push(Action::Club(ClubAction::ExportCsv(path))),
+            FilePurpose::ClubPng => self.push(Action::Club(ClubAction::ExportPng(path))),
+            FilePurpose::ExportTraining => self.push(Action::Train(TrainAction::Export(path))),
+            FilePurpose::ImportTraining => self.push(Action::Train(TrainAction::Import(path))),
             FilePurpose::NewCollection => {
-                self.apply(Action::Collections(CollectionAction::Create(path)))
+                self.push(Action::Collections(CollectionAction::Create(path)))
             }
             FilePurpose::OpenCollection => {
-                self.apply(Action::Collections(CollectionAction::Open(path)))
+                self.push(Action::Collections(CollectionAction::Open(path)))
             }
             FilePurpose::ImportGames | FilePurpose::ImportFolder => {
-                self.apply(Action::Collections(CollectionAction::Import(vec![path])))
+                self.push(Action::Collections(CollectionAction::Import(vec![path])))
             }
             FilePurpose::Worksheet(options) => {
-                self.apply(Action::Worksheet(WorksheetAction::Write(path, options)))
-            }
-        }
-    }
-
-    /// Saves the game to its file, or asks where first; then does what `after` says once
-    /// the work is in its file.
-    pub(super) fn save_then(&mut self, after: AfterSave) {
-        match super::files::save_in_place(&self.state.study) {
-            Some(path) => {
-                self.save_to(&path);
-                self.after_save(after);
-            }
-            _ => self.choose_file(FilePurpose::SaveGame(after), Some("game.pgn".to_owned())),
-        }
-    }
-
-    /// After a save: go on or quit only if the work is in its file; a failed save keeps
-    /// the work on the board and drops what would have replaced it.
-    fn after_save(&mut self, after: AfterSave) {
-        let saved = !self.state.study.dirty;
-        match after {
-            AfterSave::Stay => {}
-            AfterSave::Continue => {
-                let next = self.services.held.take();
-                if saved && let Some(next) = next {
-                    self.apply(next);
-                }
-            }
-            AfterSave::Quit => {
-                if saved {
-                    // The other tabs' unsaved games are saved in turn before quitting.
-                    self.save_dirty_tabs_then_quit();
-                }
+                self.push(Action::Worksheet(WorksheetAction::Write(path, options)))
             }
         }
     }

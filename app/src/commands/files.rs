@@ -6,7 +6,7 @@ use crate::services::files::{self, LoadError, Loaded};
 use crate::state::Notice;
 use crate::state::file_chooser::{AfterSave, FilePurpose};
 use crate::state::study::{Folder, GameEntry, Study};
-use crate::widgets::problems;
+use crate::words::problems;
 use chuhe_core::record::Record;
 use std::path::PathBuf;
 
@@ -15,8 +15,8 @@ impl Ctx<'_> {
     pub(super) fn files(&mut self, action: FileAction) {
         match action {
             FileAction::New => self.open_record(Record::default(), None),
-            FileAction::OpenDialog => self.choose_file(FilePurpose::OpenGame, None),
-            FileAction::OpenFolderDialog => self.choose_file(FilePurpose::OpenFolder, None),
+            FileAction::OpenDialog => self.ask_for_file(FilePurpose::OpenGame, None),
+            FileAction::OpenFolderDialog => self.ask_for_file(FilePurpose::OpenFolder, None),
             FileAction::Open(path) => self.open(&path, Place::NewTab),
             FileAction::OpenFolder(dir) => self.open_folder(&dir),
             FileAction::ChooseGame(index) => {
@@ -35,7 +35,12 @@ impl Ctx<'_> {
             FileAction::PreviousFile => self.step_file(-1),
             FileAction::NextFile => self.step_file(1),
             FileAction::Save => self.save_then(AfterSave::Stay),
-            FileAction::SaveAsDialog => self.choose_file(
+            FileAction::SaveThen(after) => self.save_then(after),
+            FileAction::SaveTo(path, after) => {
+                self.save_to(&path);
+                self.after_save(after);
+            }
+            FileAction::SaveAsDialog => self.ask_for_file(
                 FilePurpose::SaveGame(AfterSave::Stay),
                 Some("game.pgn".to_owned()),
             ),
@@ -47,8 +52,8 @@ impl Ctx<'_> {
                 self.state.dialog = None;
                 self.restore_autosave(restore);
                 // A file named on the command line waited for this answer.
-                if let Some(next) = self.services.held.take() {
-                    self.apply(next);
+                if let Some(next) = self.queue.held.take() {
+                    self.push(next);
                 }
             }
         }
@@ -56,7 +61,40 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
-    pub(super) fn open(&mut self, path: &std::path::Path, place: Place) {
+    /// Saves the game to its file, or asks where first; then does what `after` says once
+    /// the work is in its file.
+    fn save_then(&mut self, after: AfterSave) {
+        match save_in_place(&self.state.study) {
+            Some(path) => {
+                self.save_to(&path);
+                self.after_save(after);
+            }
+            _ => self.ask_for_file(FilePurpose::SaveGame(after), Some("game.pgn".to_owned())),
+        }
+    }
+
+    /// After a save: go on or quit only if the work is in its file; a failed save keeps
+    /// the work on the board and drops what would have replaced it.
+    fn after_save(&mut self, after: AfterSave) {
+        let saved = !self.state.study.dirty;
+        match after {
+            AfterSave::Stay => {}
+            AfterSave::Continue => {
+                let next = self.queue.held.take();
+                if saved && let Some(next) = next {
+                    self.push(next);
+                }
+            }
+            AfterSave::Quit => {
+                if saved {
+                    // The other tabs' unsaved games are saved in turn before quitting.
+                    self.push(Action::Window(WindowAction::SaveAndQuit));
+                }
+            }
+        }
+    }
+
+    fn open(&mut self, path: &std::path::Path, place: Place) {
         match files::load_file(path) {
             Ok(loaded) => {
                 self.change_settings(|s| s.remember_file(path));
@@ -120,7 +158,7 @@ impl Ctx<'_> {
         self.open(&path, Place::InPlace);
     }
 
-    pub(super) fn save_to(&mut self, path: &std::path::Path) {
+    fn save_to(&mut self, path: &std::path::Path) {
         let study = &mut self.state.study;
         let back_into_its_file = study.file.as_deref() == Some(path) && path.exists();
         let saved = match &mut study.form {
@@ -176,7 +214,7 @@ pub(super) enum Place {
 /// The file Save writes without asking: the study's own, if it is PGN and was read whole.
 /// An XQF cannot be written back, and writing a game read only up to a break over its
 /// file would lose the text after the break: both ask for a name instead.
-pub(super) fn save_in_place(study: &Study) -> Option<PathBuf> {
+fn save_in_place(study: &Study) -> Option<PathBuf> {
     study
         .file
         .clone()
@@ -192,7 +230,7 @@ fn is_pgn(path: &std::path::Path) -> bool {
 mod tests {
     use super::*;
     use crate::settings::Settings;
-    use crate::state::problem::Problem;
+    use crate::words::problem::Problem;
 
     #[test]
     fn save_writes_in_place_only_a_pgn_read_whole() {

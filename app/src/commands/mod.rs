@@ -1,6 +1,7 @@
-//! The commands: the only code that changes the state. Each feature has one `apply`
-//! taking the state, the services and its own action; [`apply`] is the dispatch. Every
-//! record edit goes through the record's undo history.
+//! The commands: the only code that changes the state. Each feature has one command file
+//! whose entry takes the feature's action; [`run`] dispatches one action to it. A command
+//! never calls the dispatcher: what it sets off, it pushes to the [`Queue`], which the app
+//! drains. Every record edit goes through the record's undo history.
 
 mod autosave;
 mod club;
@@ -27,85 +28,84 @@ mod worksheet;
 use crate::actions::*;
 use crate::services::Services;
 use crate::state::{Dialog, Notice, State};
+use std::collections::VecDeque;
 
-/// What a command works on: the state it changes and the services it calls.
+/// The actions waiting to be carried out, in order: what the input, the panels and the
+/// services asked for, and what each command sets off. Commands only push to it; the app
+/// drains it, one action at a time, so every action runs from the top, through
+/// [`run`], never from inside another command.
+#[derive(Default)]
+pub struct Queue {
+    pending: VecDeque<Action>,
+    /// An action held back until the user answers whether to lose unsaved changes (the
+    /// state holds no actions: they are the layer above it).
+    pub held: Option<Action>,
+}
+
+impl Queue {
+    /// Adds `action` after those already waiting.
+    pub fn push(&mut self, action: Action) {
+        self.pending.push_back(action);
+    }
+
+    /// The next action to carry out.
+    pub fn pop(&mut self) -> Option<Action> {
+        self.pending.pop_front()
+    }
+
+    /// Whether no action is waiting.
+    pub fn is_empty(&self) -> bool {
+        self.pending.is_empty()
+    }
+}
+
+/// What a command works on: the state it changes, the services it calls, and the queue
+/// its follow-up actions go to.
 pub(crate) struct Ctx<'a> {
     pub state: &'a mut State,
     pub services: &'a mut Services,
+    pub queue: &'a mut Queue,
 }
 
 /// Writes unsaved changes to the autosave file now and then (`force`: now).
-pub fn autosave(state: &mut State, services: &mut Services, force: bool) {
-    Ctx { state, services }.autosave(force);
+pub fn autosave(state: &mut State, services: &mut Services, queue: &mut Queue, force: bool) {
+    Ctx {
+        state,
+        services,
+        queue,
+    }
+    .autosave(force);
 }
 
 /// Removes the autosave file: the work in it is saved or given up.
-pub fn remove_autosave(state: &mut State, services: &mut Services) {
-    Ctx { state, services }.remove_autosave();
+pub fn remove_autosave(state: &mut State, services: &mut Services, queue: &mut Queue) {
+    Ctx {
+        state,
+        services,
+        queue,
+    }
+    .remove_autosave();
 }
 
-/// Carries out `action`: the one place where the state changes.
-pub fn apply(state: &mut State, services: &mut Services, action: Action) {
-    Ctx { state, services }.apply(action);
-}
-
-macro_rules! feature_apply {
-    ($($(#[$doc:meta])* $name:ident($action:ty) => $method:ident;)*) => {
-        $($(#[$doc])*
-        pub fn $name(state: &mut State, services: &mut Services, action: $action) {
-            let mut ctx = Ctx { state, services };
-            ctx.$method(action);
-            ctx.after_change();
-        })*
-    };
-}
-
-feature_apply! {
-    /// Carries out a study action.
-    apply_study(StudyAction) => study;
-    /// Carries out a file action.
-    apply_files(FileAction) => files;
-    /// Carries out a view action.
-    apply_view(ViewAction) => view;
-    /// Carries out an analysis or review action.
-    apply_engine(EngineAction) => engine;
-    /// Carries out a teaching action.
-    apply_presentation(PresentationAction) => presentation;
-    /// Carries out an opening-browser action.
-    apply_openings(OpeningsAction) => openings;
-    /// Carries out a diagram-export action.
-    apply_export(ExportAction) => export;
-    /// Carries out a worksheet action.
-    apply_worksheet(WorksheetAction) => worksheet;
-    /// Carries out a window action.
-    apply_window(WindowAction) => window;
-    /// Carries out a position-editor action.
-    apply_editor(EditorAction) => editor;
-    /// Carries out a puzzle action.
-    apply_puzzle(PuzzleAction) => puzzle;
-    /// Carries out a play action.
-    apply_play(PlayAction) => play;
-    /// Carries out a pattern-browser action.
-    apply_patterns(PatternAction) => patterns;
-    /// Carries out a knowledge-reference action.
-    apply_knowledge(KnowledgeAction) => knowledge;
-    /// Carries out a club action.
-    apply_club(ClubAction) => club;
-    /// Carries out an endgame-table action.
-    apply_tablebase(TbAction) => tablebase;
-    /// Carries out a tab action.
-    apply_tabs(TabAction) => tabs;
-    /// Carries out a file-chooser action.
-    apply_file_chooser(FileChooserAction) => file_chooser;
-    /// Carries out a training action.
-    apply_training(TrainAction) => training;
-    /// Carries out a collections action.
-    apply_collections(CollectionAction) => collections;
+/// Carries out `action` alone: what it sets off is pushed to `queue`, for the caller to
+/// carry out next.
+pub fn run(state: &mut State, services: &mut Services, queue: &mut Queue, action: Action) {
+    Ctx {
+        state,
+        services,
+        queue,
+    }
+    .run(action);
 }
 
 impl Ctx<'_> {
+    /// A follow-up action: carried out after this one, from the top.
+    pub(crate) fn push(&mut self, action: Action) {
+        self.queue.push(action);
+    }
+
     /// Carries out `action` and what follows every action.
-    pub(crate) fn apply(&mut self, action: Action) {
+    fn run(&mut self, action: Action) {
         let Some(action) = self.admit(action) else {
             return;
         };
@@ -174,14 +174,75 @@ impl Ctx<'_> {
         }
         if action.replaces_record() && self.state.study.dirty {
             self.state.dialog = Some(Dialog::UnsavedOnReplace);
-            self.services.held = Some(action);
+            self.queue.held = Some(action);
             return None;
         }
         if action.replaces_record() || matches!(action, Action::File(FileAction::ChooseGame(_))) {
             // A review's results belong to the record it started on.
-            self.engine(EngineAction::CancelReview);
+            self.cancel_review();
         }
         Some(action)
+    }
+
+    /// Changes the settings, to be saved once the action is carried out.
+    pub(super) fn change_settings(&mut self, change: impl FnOnce(&mut crate::settings::Settings)) {
+        change(&mut self.state.settings);
+        self.state.bookkeeping.settings_changed = true;
+    }
+
+    /// Asks the user for a path for `purpose`, offering `file_name` when saving; the
+    /// answer comes back as an action of the purpose's own.
+    pub(super) fn ask_for_file(
+        &mut self,
+        purpose: crate::state::file_chooser::FilePurpose,
+        file_name: Option<String>,
+    ) {
+        self.push(Action::FileChooser(FileChooserAction::Ask(
+            purpose, file_name,
+        )));
+    }
+
+    /// Stops a whole-game review: its results belong to the record it started on.
+    pub(super) fn cancel_review(&mut self) {
+        if let Some(mut review) = self.services.review.take() {
+            review.cancel();
+        }
+        self.state.analysis.review = None;
+    }
+
+    /// What the game on the board leaves behind when another takes its place: the
+    /// engine's view of it, a review of it (the analysis then follows the new game).
+    pub(super) fn leave_game(&mut self) {
+        self.cancel_review();
+        self.state.analysis.engine = None;
+        self.state.notice = None;
+    }
+
+    /// Puts tab `to`'s game on the board.
+    pub(super) fn switch_tab(&mut self, to: usize) {
+        if to != self.state.tabs.active && to < self.state.tab_count() {
+            self.leave_game();
+            self.state.switch_tab(to);
+        }
+    }
+
+    /// Opens `record` as a game of its own: in a new tab, unless the tab on the board holds
+    /// an empty, untouched game, which it replaces.
+    pub(super) fn open_record(
+        &mut self,
+        record: chuhe_core::record::Record,
+        file: Option<std::path::PathBuf>,
+    ) {
+        self.blank_tab();
+        self.state.replace_record(record, file);
+    }
+
+    /// Puts an empty, untouched game on the board: the one there, or a new tab's.
+    pub(super) fn blank_tab(&mut self) {
+        if !self.state.study.is_blank() {
+            self.leave_game();
+            self.state.new_tab();
+        }
     }
 
     /// After every action: the analysis follows the board, the settings are saved.
@@ -189,16 +250,16 @@ impl Ctx<'_> {
         self.follow_with_analysis();
         self.follow_with_explorer();
         self.sound_of_play();
-        if self.services.settings_changed {
-            self.services.settings_changed = false;
+        if self.state.bookkeeping.settings_changed {
+            self.state.bookkeeping.settings_changed = false;
             if let Err(e) = self
                 .services
                 .storage
                 .save_settings(&self.state.settings_to_save())
             {
                 self.state.notice = Some(Notice::Problem(
-                    crate::state::problem::Problem::new("notice-settings-not-saved")
-                        .with("error", crate::widgets::problems::io_error(&e)),
+                    crate::words::problem::Problem::new("notice-settings-not-saved")
+                        .with("error", crate::words::problems::io_error(&e)),
                 ));
             }
         }

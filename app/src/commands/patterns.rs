@@ -79,7 +79,7 @@ impl Ctx<'_> {
                     let done = &mut app.state.settings.patterns_solved;
                     if !done.contains(&key) {
                         done.push(key);
-                        app.services.settings_changed = true;
+                        app.state.bookkeeping.settings_changed = true;
                     }
                 }
             }

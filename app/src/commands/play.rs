@@ -2,7 +2,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::state::play::*;
 use crate::state::{Dialog, Notice};
-use crate::widgets::text::result_text;
+use crate::words::text::result_text;
 use chuhe_core::play::{self, PlayedResult};
 use chuhe_core::record::GameResult;
 use chuhe_core::record::Record;
@@ -34,6 +34,7 @@ impl Ctx<'_> {
                     m.thinking = true;
                 }
             }
+            PlayAction::Moved(mover) => self.match_moved(mover),
             PlayAction::EngineMoved(choice) => self.engine_moved(choice),
             PlayAction::TakeBack => self.take_back(),
             PlayAction::OfferDraw => {
@@ -95,7 +96,7 @@ impl Ctx<'_> {
         }
         if self.state.analysis.analysing && !(setup.assist && setup.against_engine) {
             // The engine should not whisper moves to the player.
-            self.apply(Action::Engine(EngineAction::ToggleAnalysis));
+            self.push(Action::Engine(EngineAction::ToggleAnalysis));
         }
         let players = setup.players();
         let mut record = Record::new(start);
@@ -146,34 +147,14 @@ impl Ctx<'_> {
             self.state.study.record.set_header(ASSIST_HEADER, "on");
             self.state.mark_edited();
         } else if self.state.analysis.analysing {
-            self.apply(Action::Engine(EngineAction::ToggleAnalysis));
+            self.push(Action::Engine(EngineAction::ToggleAnalysis));
         }
-    }
-
-    /// Whether a person may move on the board now; tells why not when not.
-    pub(super) fn match_allows_move(&mut self) -> bool {
-        let Some(m) = &self.state.play else {
-            return true;
-        };
-        if m.result.is_some() {
-            self.state.notice = Some(Notice::Message("notice-game-over"));
-            return false;
-        }
-        if self.state.study.cursor != last_node(&self.state.study.record) {
-            self.state.notice = Some(Notice::Message("play-go-to-end"));
-            return false;
-        }
-        if m.player(side_to_move(&self.state.study.record)) != Player::Human {
-            self.state.notice = Some(Notice::Message("play-not-your-turn"));
-            return false;
-        }
-        true
     }
 
     /// A move was added at the end of the game: the clock is pressed and a pending draw
     /// offer lapses (a move declines it). Whether the rules ended the game is asked in
     /// [`ChuheApp::poll_match`], once per change of the record.
-    pub(super) fn match_moved(&mut self, mover: Color) {
+    fn match_moved(&mut self, mover: Color) {
         let Some(m) = &mut self.state.play else {
             return;
         };

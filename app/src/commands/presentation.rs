@@ -40,7 +40,7 @@ impl Ctx<'_> {
                 let black =
                     self.state.study.record.start().side_to_move() == chuhe_core::Color::Black;
                 if self.state.settings.flipped != black {
-                    self.apply(Action::View(ViewAction::Flip));
+                    self.push(Action::View(ViewAction::Flip));
                 }
                 if self.state.presentation.is_none() {
                     self.start_presentation();

@@ -1,12 +1,11 @@
 use super::Ctx;
 use crate::actions::*;
 use crate::services::puzzles::*;
-use crate::services::storage::write_atomically;
 use crate::services::work::WorkKey;
 use crate::state::file_chooser::FilePurpose;
+use crate::state::pick::{self, Click};
 use crate::state::puzzles::*;
-use crate::widgets::problems;
-use chuhe_core::Move;
+use crate::words::problems;
 
 impl Ctx<'_> {
     /// Reads the built-in sets, the user's collections and the progress, once.
@@ -104,15 +103,11 @@ impl Ctx<'_> {
                 if !session.can_move() {
                     return;
                 }
-                let position = session.position();
-                let own = position
-                    .piece_at(square)
-                    .is_some_and(|p| p.color == position.side_to_move());
-                match session.selected {
-                    Some(from) if from == square => session.selected = None,
-                    _ if own => session.selected = Some(square),
-                    Some(from) => self.puzzle(PuzzleAction::Move(Move::new(from, square))),
-                    None => {}
+                match pick::click(session.position(), session.selected, square) {
+                    Click::PutDown => session.selected = None,
+                    Click::PickUp(square) => session.selected = Some(square),
+                    Click::Move(m) => self.puzzle(PuzzleAction::Move(m)),
+                    Click::Miss => {}
                 }
             }
             PuzzleAction::Move(m) => {
@@ -198,7 +193,7 @@ impl Ctx<'_> {
                 self.state.puzzles.session = None;
                 self.stop_solving();
             }
-            PuzzleAction::ImportDialog => self.choose_file(FilePurpose::ImportPuzzles, None),
+            PuzzleAction::ImportDialog => self.ask_for_file(FilePurpose::ImportPuzzles, None),
             PuzzleAction::Import(path) => {
                 self.load_puzzles();
                 let Some(root) = self.services.storage.data_path("puzzles") else {
@@ -242,7 +237,7 @@ impl Ctx<'_> {
                     .sets
                     .get(set)
                     .map_or("puzzles".to_owned(), |s| s.set.name.clone());
-                self.choose_file(FilePurpose::ExportPuzzles(set), Some(format!("{name}.pgn")));
+                self.ask_for_file(FilePurpose::ExportPuzzles(set), Some(format!("{name}.pgn")));
             }
             PuzzleAction::Export(set, path) => {
                 let Some(loaded) = self.state.puzzles.sets.get(set) else {
@@ -250,10 +245,13 @@ impl Ctx<'_> {
                 };
                 let notation = self.state.settings.notation.notation();
                 let text = loaded.set.to_pgn(notation);
-                self.state.notice = Some(match write_atomically(&path, text.as_bytes()) {
-                    Ok(()) => Notice::WithArg("notice-saved", "path", path.display().to_string()),
-                    Err(e) => Notice::Problem(problems::save_failed(&e)),
-                });
+                self.state.notice =
+                    Some(match crate::services::storage::write_text(&path, &text) {
+                        Ok(()) => {
+                            Notice::WithArg("notice-saved", "path", path.display().to_string())
+                        }
+                        Err(e) => Notice::Problem(problems::save_failed(&e)),
+                    });
             }
         }
     }

@@ -4,6 +4,7 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::files::{self};
 use crate::state::Notice;
+use crate::state::pick::{self, Click};
 use crate::state::study::Sound;
 use chuhe_core::record::{NodeId, Record};
 use chuhe_core::{Move, Square};
@@ -115,17 +116,14 @@ impl Ctx<'_> {
     /// them picks that up instead, anywhere else it tries the move.
     pub(super) fn click_point(&mut self, square: Square) {
         let position = self.state.position();
-        let own = position
-            .piece_at(square)
-            .is_some_and(|p| p.color == position.side_to_move());
-        match self.state.study.selected {
-            Some(from) if from == square => self.state.study.selected = None,
-            _ if own => {
+        match pick::click(position, self.state.study.selected, square) {
+            Click::PutDown => self.state.study.selected = None,
+            Click::PickUp(square) => {
                 self.state.study.selected = Some(square);
                 self.state.notice = None;
             }
-            Some(from) => self.play_move(Move::new(from, square)),
-            None => {
+            Click::Move(m) => self.play_move(m),
+            Click::Miss => {
                 if let Err(illegal) = position.check_move(Move::new(square, square)) {
                     // Only a click on a piece says why it cannot move: an empty point
                     // is just a miss.
@@ -141,7 +139,7 @@ impl Ctx<'_> {
     /// differs), or says why it is illegal.
     pub(super) fn play_move(&mut self, m: Move) {
         self.state.study.selected = None;
-        if !self.match_allows_move() {
+        if !self.state.match_allows_move() {
             return;
         }
         if self.state.study.derived.outcome.is_some() {
@@ -170,7 +168,7 @@ impl Ctx<'_> {
                 }
                 if self.state.play.is_some() {
                     let mover = !self.state.position().side_to_move();
-                    self.match_moved(mover);
+                    self.push(Action::Play(PlayAction::Moved(mover)));
                 }
             }
             Err(_) => self.state.notice = Some(Notice::Message("notice-edit-failed")),
@@ -240,7 +238,7 @@ impl Ctx<'_> {
     /// heard: a tap, a capture's knock, a check's tone, or the end of the game.
     pub(super) fn sound_of_play(&mut self) {
         let now = (self.state.study.generation, self.state.study.cursor);
-        let before = std::mem::replace(&mut self.services.sound_cursor, now);
+        let before = std::mem::replace(&mut self.state.bookkeeping.sound_cursor, now);
         if before == now
             || before.0 != now.0
             || self.state.study.record.parent(now.1) != Some(before.1)

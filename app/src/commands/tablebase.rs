@@ -53,7 +53,7 @@ impl Ctx<'_> {
         match analysis.best_moves().next() {
             Some(best) => {
                 // The same path as a move on the board: recorded, sounded, analysed.
-                self.apply(Action::Study(StudyAction::PlayMove(best.mv)));
+                self.push(Action::Study(StudyAction::PlayMove(best.mv)));
                 true
             }
             None => false,
@@ -77,7 +77,7 @@ impl Ctx<'_> {
                 state.analysis = None;
                 // A training drill may wait for this table.
                 if self.state.training.session.is_some() {
-                    self.training(TrainAction::TableReady);
+                    self.push(Action::Train(TrainAction::TableReady));
                 }
             }
             TbAction::Progress(material, fraction) => state.progress = (material, fraction),
@@ -145,7 +145,7 @@ impl Ctx<'_> {
                 match found {
                     Some(pos) => {
                         self.state.tablebase.practice = None;
-                        self.apply(Action::File(FileAction::Paste(pos.to_string())));
+                        self.push(Action::File(FileAction::Paste(pos.to_string())));
                     }
                     None => self.state.notice = Some(Notice::Message("tb-none-found")),
                 }

@@ -2,17 +2,15 @@ use super::Ctx;
 use crate::actions::*;
 use crate::state::Notice;
 use crate::state::file_chooser::FilePurpose;
-use crate::state::problem::Problem;
+use crate::state::pick::{self, Click};
 use crate::state::training::*;
+use crate::words::problem::Problem;
 use chuhe_core::tb::{self, Material};
 use chuhe_core::training::drill::{Answer, Drill};
-use chuhe_core::training::store::{self, Now, TrainingError, TrainingStore};
+use chuhe_core::training::store::{Now, TrainingError};
 use chuhe_core::training::{EndgamePosition, Kind, Repertoire, puzzle_items};
 use chuhe_core::{Move, Position};
 use std::time::Instant;
-
-/// The training file in the data directory.
-const TRAINING_FILE: &str = "training.ron";
 
 /// The endgame tables in memory (the interface thread never reads or makes one).
 fn loaded_tables(pos: &Position) -> Option<chuhe_core::tb::Analysis> {
@@ -24,7 +22,7 @@ fn training_problem(e: &TrainingError) -> Problem {
     match e {
         TrainingError::Io { path, error } => Problem::new("training-error-file")
             .text("path", path.display())
-            .with("reason", crate::widgets::problems::io_error(error)),
+            .with("reason", crate::words::problems::io_error(error)),
         TrainingError::Parse { line, column, .. } => Problem::new("training-error-parse")
             .text("line", line)
             .text("column", column),
@@ -32,13 +30,6 @@ fn training_problem(e: &TrainingError) -> Problem {
 }
 
 impl Ctx<'_> {
-    fn training_store(&self) -> Option<TrainingStore> {
-        self.services
-            .storage
-            .data_path(TRAINING_FILE)
-            .map(TrainingStore::new)
-    }
-
     /// Reads the training file once; a damaged one is moved aside (as `training.ron.bad`)
     /// so the next save does not destroy what could be repaired, and the user is told.
     fn load_training(&mut self) {
@@ -46,18 +37,10 @@ impl Ctx<'_> {
             return;
         }
         self.state.training.loaded = true;
-        let Some(store) = self.training_store() else {
-            return;
-        };
-        match store.load() {
-            Ok(data) => self.state.training.data = data,
-            Err(e) => {
-                if matches!(e, TrainingError::Parse { .. }) {
-                    // Best effort: the fresh state applies either way.
-                    let _ = std::fs::rename(store.path(), store.path().with_extension("ron.bad"));
-                }
-                self.state.training.problem = Some(training_problem(&e));
-            }
+        match self.services.storage.load_training() {
+            None => return,
+            Some(Ok(data)) => self.state.training.data = data,
+            Some(Err(e)) => self.state.training.problem = Some(training_problem(&e)),
         }
         self.build_catalogue();
     }
@@ -80,10 +63,11 @@ impl Ctx<'_> {
 
     /// Writes the training state now (after every grade: a round cut short keeps it).
     fn save_training(&mut self) {
-        let Some(store) = self.training_store() else {
-            return;
-        };
-        match store.save(&self.state.training.data) {
+        match self
+            .services
+            .storage
+            .save_training(&self.state.training.data)
+        {
             Ok(()) => self.state.training.problem = None,
             Err(e) => self.state.training.problem = Some(training_problem(&e)),
         }
@@ -114,7 +98,7 @@ impl Ctx<'_> {
             return;
         }
         if let Some(material) = Material::of(pos) {
-            self.tablebase(TbAction::Generate(material));
+            self.push(Action::Tablebase(TbAction::Generate(material)));
         }
     }
 
@@ -270,14 +254,11 @@ impl Ctx<'_> {
                 {
                     return;
                 }
-                let own = position
-                    .piece_at(square)
-                    .is_some_and(|p| p.color == position.side_to_move());
-                match session.selected {
-                    Some(from) if from == square => session.selected = None,
-                    _ if own => session.selected = Some(square),
-                    Some(from) => self.drill_move(Move::new(from, square)),
-                    None => {}
+                match pick::click(position, session.selected, square) {
+                    Click::PutDown => session.selected = None,
+                    Click::PickUp(square) => session.selected = Some(square),
+                    Click::Move(m) => self.drill_move(m),
+                    Click::Miss => {}
                 }
             }
             TrainAction::Move(mv) => self.drill_move(mv),
@@ -388,11 +369,14 @@ impl Ctx<'_> {
                 self.build_catalogue();
                 self.state.notice = Some(Notice::Message("training-endgame-added"));
             }
-            TrainAction::ExportDialog => {
-                self.choose_file(FilePurpose::ExportTraining, Some(TRAINING_FILE.to_owned()))
-            }
+            TrainAction::ExportDialog => self.ask_for_file(
+                FilePurpose::ExportTraining,
+                Some(crate::services::storage::TRAINING_FILE.to_owned()),
+            ),
             TrainAction::Export(path) => {
-                if let Err(e) = store::export(&path, &self.state.training.data) {
+                if let Err(e) =
+                    crate::services::storage::export_training(&path, &self.state.training.data)
+                {
                     self.state.notice = Some(Notice::Problem(training_problem(&e)));
                 } else {
                     self.state.notice = Some(Notice::WithArg(
@@ -402,8 +386,8 @@ impl Ctx<'_> {
                     ));
                 }
             }
-            TrainAction::ImportDialog => self.choose_file(FilePurpose::ImportTraining, None),
-            TrainAction::Import(path) => match store::import(&path) {
+            TrainAction::ImportDialog => self.ask_for_file(FilePurpose::ImportTraining, None),
+            TrainAction::Import(path) => match crate::services::storage::import_training(&path) {
                 Ok(other) => {
                     let changed = self.state.training.data.merge(other);
                     self.save_training();

@@ -54,10 +54,3 @@ impl Ctx<'_> {
         }
     }
 }
-
-impl Ctx<'_> {
-    pub(super) fn change_settings(&mut self, change: impl FnOnce(&mut crate::settings::Settings)) {
-        change(&mut self.state.settings);
-        self.services.settings_changed = true;
-    }
-}

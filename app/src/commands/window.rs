@@ -30,21 +30,21 @@ impl Ctx<'_> {
             WindowAction::DiscardAndContinue => {
                 if let Some(Dialog::UnsavedOnReplace | Dialog::UnsavedOnCloseTab) =
                     self.state.dialog.take()
-                    && let Some(next) = self.services.held.take()
+                    && let Some(next) = self.queue.held.take()
                 {
                     self.state.study.dirty = false;
-                    self.apply(next);
+                    self.push(next);
                 }
             }
             WindowAction::SaveAndContinue => {
                 self.state.dialog = None;
                 // Goes on once saved (perhaps after a file is chosen); a cancelled or failed
                 // save drops the held action and the work stays on the board, unsaved.
-                self.save_then(AfterSave::Continue);
+                self.push(Action::File(FileAction::SaveThen(AfterSave::Continue)));
             }
             WindowAction::CloseDialog => {
                 self.state.dialog = None;
-                self.services.held = None;
+                self.queue.held = None;
             }
         }
     }
@@ -55,23 +55,23 @@ impl Ctx<'_> {
     /// file asks where, perhaps in the in-app browser); once it is saved the next one
     /// follows, and when none is left the app quits. A cancelled or failed save stops
     /// there, that game on the board to be seen.
-    pub(super) fn save_dirty_tabs_then_quit(&mut self) {
+    fn save_dirty_tabs_then_quit(&mut self) {
         let dirty = (0..self.state.tab_count())
             .find(|&at| self.state.all_tabs().nth(at).is_some_and(|s| s.dirty));
         match dirty {
             Some(at) => {
-                self.apply(Action::Tabs(TabAction::Switch(at)));
-                self.save_then(AfterSave::Quit);
+                self.switch_tab(at);
+                self.push(Action::File(FileAction::SaveThen(AfterSave::Quit)));
             }
             None => self.quit(),
         }
     }
 
-    pub(super) fn quit(&mut self) {
+    fn quit(&mut self) {
         if !self.state.any_dirty() {
             self.remove_autosave();
         }
-        self.services.allowed_to_close = true;
+        self.state.bookkeeping.allowed_to_close = true;
         self.services
             .ui
             .send_viewport_cmd(egui::ViewportCommand::Close);

@@ -8,9 +8,9 @@ use crate::services::work::WorkKey;
 use crate::state::Notice;
 use crate::state::State;
 use crate::state::file_chooser::FilePurpose;
-use crate::state::problem::Problem;
 use crate::state::worksheet::{WorksheetOptions, WorksheetSource};
-use crate::widgets::problems;
+use crate::words::problem::Problem;
+use crate::words::problems;
 use chuhe_core::puzzle::pattern_set;
 use chuhe_core::worksheet::{
     Entry, Layout, PrintStyle, SolveLimits, Words, Worksheet, add_hints, pdf, solve_missing,
@@ -25,7 +25,7 @@ impl Ctx<'_> {
             WorksheetAction::Dialog(options) => self.state.worksheet_dialog = options,
             WorksheetAction::SaveDialog(options) => {
                 self.state.worksheet_dialog = None;
-                self.choose_file(
+                self.ask_for_file(
                     FilePurpose::Worksheet(options),
                     Some("worksheet.pdf".to_owned()),
                 );

@@ -5,7 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::i18n::I18n;
 use crate::widgets::View;
-use crate::widgets::text::*;
+use crate::words::text::*;
 use chuhe_core::Position;
 use chuhe_core::notation::format_move;
 use egui::{RichText, Ui};
@@ -47,7 +47,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         let label = ui.label(i18n.tr("analysis-lines"));
         let mut lines = state.settings.engine.multipv;
         if ui
-            .add(egui::DragValue::new(&mut lines).range(1..=5))
+            .add(egui::DragValue::new(&mut lines).range(crate::settings::MULTIPV_RANGE))
             .labelled_by(label.id)
             .changed()
         {
@@ -79,7 +79,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         let text = format!(
             "{}. {}  {}",
             line.multipv,
-            crate::widgets::text::score_text(
+            crate::words::text::score_text(
                 i18n,
                 line.score_for_red(update.report.side_to_move),
                 state.settings.score_unit

@@ -6,7 +6,7 @@ use crate::actions::*;
 use crate::state::State;
 use crate::theme::Theme;
 use crate::widgets::View;
-use crate::widgets::board::{Board, Diagram};
+use crate::widgets::board::Diagram;
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::board_menu::{self, Find};
 use chuhe_core::Move;
@@ -175,23 +175,16 @@ fn board(app: &View, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
     if state.knowledge.board_lines {
         marks.board_lines = Some(crate::widgets::board::line_labels(app.i18n));
     }
-    let mut input = BoardInput::new(
+    let shown = BoardInput::new(
         ui,
         egui::Id::unique(STUDY_BOARD),
         Pick::SideToMove(position),
     )
     .with_marks(theme)
-    .with_destinations(state.settings.show_destinations);
-    input.decorate(ui, &mut marks);
-    let (response, geometry) = Board::new(&diagram, &marks, theme).show(ui);
-    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
-    let mut menu = false;
-    for event in input.finish(ui, &response, &geometry) {
+    .with_destinations(state.settings.show_destinations)
+    .show(ui, &diagram, marks, theme);
+    for event in shown.events {
         let action = match event {
-            BoardEvent::MenuClick => {
-                menu = true;
-                continue;
-            }
             // The drag picks the piece up (selects it, showing where it may go) unless it
             // already is; the release decides.
             BoardEvent::Lift(from) if state.study.selected != Some(from) => {
@@ -209,7 +202,7 @@ fn board(app: &View, ui: &mut Ui, theme: &Theme, actions: &mut Vec<Action>) {
     }
     // A right click on a point draws a circle and a right drag an arrow, so the menu
     // opens from a right click off the points.
-    board_menu::show(&response, menu, |ui| {
+    board_menu::show(&shown.response, shown.menu, |ui| {
         board_menu::find_position(ui, app.i18n, Find::MainBoard, actions);
         if ui.button(app.i18n.tr("file-copy-fen")).clicked() {
             actions.push(Action::Study(StudyAction::CopyFen));
@@ -342,9 +335,10 @@ fn graph(
             crate::state::study::MoveToken::Move(item) if item.node == node => Some(item),
             _ => None,
         });
-        let score = state.study.record.annotation(node).eval.map(|e| {
-            crate::widgets::text::score_text(app.i18n, e.score, state.settings.score_unit)
-        });
+        let score =
+            state.study.record.annotation(node).eval.map(|e| {
+                crate::words::text::score_text(app.i18n, e.score, state.settings.score_unit)
+            });
         if let (Some(item), Some(score)) = (item, score) {
             response.on_hover_text_at_pointer(format!(
                 "{} {}{}  {score}",

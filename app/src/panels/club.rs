@@ -6,7 +6,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::club::{Draft, award, group_id, result_id, standings_columns, standings_row};
 use crate::widgets::View;
-use crate::widgets::text::problem_text;
+use crate::words::text::problem_text;
 use chuhe_core::club::{Club, Format, GameResult, GradeGroup, Tournament};
 use egui::{RichText, Ui};
 

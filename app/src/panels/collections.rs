@@ -7,7 +7,7 @@ use crate::state::collections::{
     BrowserFilter, CollectionsState, ListedGame, PAGE_SIZE, collection_name, percent,
 };
 use crate::widgets::View;
-use crate::widgets::text::{problem_text, score_text};
+use crate::words::text::{problem_text, score_text};
 use chuhe_core::db::{GameSort, MoveStats, ResultFilter};
 use chuhe_core::notation::format_move;
 use chuhe_core::record::GameResult;

@@ -5,7 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::Dialog;
 use crate::widgets::View;
-use crate::widgets::text::problem_text;
+use crate::words::text::problem_text;
 use egui::{Context, Id, Modal};
 
 /// Draws whichever dialog is open.

@@ -8,10 +8,10 @@ use crate::i18n::{I18n, Language};
 use crate::state::editor::{ComposerResult, Editor, MAX_COMPOSER_MOVES, Tool};
 use crate::theme::{Palette, Theme};
 use crate::widgets::View;
-use crate::widgets::board::{Board, Diagram, Marks};
+use crate::widgets::board::{Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::board_menu::{self, Find};
-use crate::widgets::text::*;
+use crate::words::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::solver::Verdict;
 use chuhe_core::{Color, Piece, PieceKind, SetupProblem, Square};
@@ -92,7 +92,7 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         return;
     };
     let diagram = Diagram::from_board(&editor.setup.board);
-    let mut marks = Marks {
+    let marks = Marks {
         flipped: app.state.settings.flipped,
         coordinates: app.state.settings.coordinates,
         selected: editor.selected,
@@ -110,18 +110,11 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         traditional,
         ..Marks::default()
     };
-    let mut input =
-        BoardInput::new(ui, editor_board(), Pick::AnyPiece(&editor.setup.board)).with_drop_off();
-    input.decorate(ui, &mut marks);
-    let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
-    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
-    let mut menu = false;
-    for event in input.finish(ui, &response, &geometry) {
+    let shown = BoardInput::new(ui, editor_board(), Pick::AnyPiece(&editor.setup.board))
+        .with_drop_off()
+        .show(ui, &diagram, marks, &theme);
+    for event in shown.events {
         let action = match event {
-            BoardEvent::MenuClick => {
-                menu = true;
-                continue;
-            }
             BoardEvent::Click(square) => EditorAction::Click(square),
             BoardEvent::Move(from, to) => EditorAction::MovePiece(from, to),
             // Dropped off the board or right-clicked: taken off.
@@ -136,12 +129,12 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     // A right click on a point takes its piece off, so the menu opens from one off the
     // points.
     let position = editor.position();
-    board_menu::show(&response, menu, |ui| {
+    board_menu::show(&shown.response, shown.menu, |ui| {
         let find = position.as_ref().map_or(Find::NotAPosition, Find::Shown);
         board_menu::find_position(ui, app.i18n, find, actions);
     });
     // A palette piece being carried follows the pointer, above everything.
-    if let (Some(piece), Some(at)) = (input.carried(), ui.input(|i| i.pointer.latest_pos())) {
+    if let (Some(piece), Some(at)) = (shown.carried, ui.input(|i| i.pointer.latest_pos())) {
         let painter = ui.ctx().layer_painter(egui::LayerId::new(
             egui::Order::Tooltip,
             egui::Id::unique("editor_drag"),
@@ -149,7 +142,7 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         paint_piece(
             &painter,
             at,
-            geometry.spacing() * 0.45,
+            shown.geometry.spacing() * 0.45,
             piece,
             traditional,
             &theme,
@@ -308,9 +301,9 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     "editor-fen-error",
                     &[(
                         "error",
-                        crate::widgets::text::problem_text(
+                        crate::words::text::problem_text(
                             i18n,
-                            &crate::widgets::problems::fen_error(error),
+                            &crate::words::problems::fen_error(error),
                         )
                         .into(),
                     )],

@@ -158,7 +158,7 @@ fn results(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 Hit::Pattern(id) => match chuhe_core::library::patterns::pattern(*id) {
                     Some(p) => (
                         i18n.tr("knowledge-kind-pattern"),
-                        crate::widgets::text::name(p, language).to_owned(),
+                        crate::words::text::name(p, language).to_owned(),
                     ),
                     None => continue,
                 },

@@ -2,7 +2,7 @@
 //! and that the moves after that point are missing.
 
 use crate::widgets::View;
-use crate::widgets::text::problem_text;
+use crate::words::text::problem_text;
 use egui::{RichText, Ui};
 
 /// Draws the box, when the game on the board was read only up to a break.

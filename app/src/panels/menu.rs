@@ -8,20 +8,20 @@ use crate::theme::ThemeChoice;
 use crate::widgets::View;
 use crate::widgets::board::Coordinates;
 use crate::widgets::shortcuts;
-use egui::{Key, Modifiers, Ui};
+use egui::Ui;
 
-/// A menu item: its message id, its shortcut and what it does.
-type MenuEntry = (&'static str, Option<(Modifiers, Key)>, Action);
+/// A menu item: its message id and what it does (its shortcut is the keyboard's own).
+type MenuEntry = (&'static str, Action);
 
 /// Adds `entries` to a menu; the clicked one's action goes to `actions`.
 fn add_items(
     ui: &mut Ui,
     entries: impl IntoIterator<Item = MenuEntry>,
-    item: &impl Fn(&mut Ui, &str, Option<(Modifiers, Key)>) -> bool,
+    item: &impl Fn(&mut Ui, &str, &Action) -> bool,
     actions: &mut Vec<Action>,
 ) {
-    for (id, shortcut, action) in entries {
-        if item(ui, id, shortcut) {
+    for (id, action) in entries {
+        if item(ui, id, &action) {
             actions.push(action);
         }
     }
@@ -32,10 +32,11 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
     let ctx = ui.ctx().clone();
-    let item = |ui: &mut Ui, id: &str, shortcut: Option<(Modifiers, Key)>| {
+    let cursor = state.study.cursor;
+    let item = |ui: &mut Ui, id: &str, action: &Action| {
         let mut button = egui::Button::new(i18n.tr(id));
-        if let Some((modifiers, key)) = shortcut {
-            button = button.shortcut_text(shortcuts::label(&ctx, modifiers, key));
+        if let Some(keys) = shortcuts::label_of(&ctx, action, cursor) {
+            button = button.shortcut_text(keys);
         }
         ui.add(button).clicked()
     };
@@ -47,47 +48,24 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let mut menus = |ui: &mut Ui| {
         ui.menu_button(i18n.tr("menu-file"), |ui| {
             let entries: [MenuEntry; 12] = [
-                (
-                    "file-new",
-                    Some((Modifiers::COMMAND, Key::N)),
-                    Action::File(FileAction::New),
-                ),
-                (
-                    "file-open",
-                    Some((Modifiers::COMMAND, Key::O)),
-                    Action::File(FileAction::OpenDialog),
-                ),
+                ("file-new", Action::File(FileAction::New)),
+                ("file-open", Action::File(FileAction::OpenDialog)),
                 (
                     "file-open-folder",
-                    None,
                     Action::File(FileAction::OpenFolderDialog),
                 ),
-                (
-                    "file-previous",
-                    Some((Modifiers::NONE, Key::PageUp)),
-                    Action::File(FileAction::PreviousFile),
-                ),
-                (
-                    "file-next",
-                    Some((Modifiers::NONE, Key::PageDown)),
-                    Action::File(FileAction::NextFile),
-                ),
-                (
-                    "file-save",
-                    Some((Modifiers::COMMAND, Key::S)),
-                    Action::File(FileAction::Save),
-                ),
-                ("file-save-as", None, Action::File(FileAction::SaveAsDialog)),
+                ("file-previous", Action::File(FileAction::PreviousFile)),
+                ("file-next", Action::File(FileAction::NextFile)),
+                ("file-save", Action::File(FileAction::Save)),
+                ("file-save-as", Action::File(FileAction::SaveAsDialog)),
                 (
                     "file-export-png",
-                    None,
                     Action::Export(ExportAction::Dialog(Some(
                         crate::state::export::ExportOptions::default(),
                     ))),
                 ),
                 (
                     "file-worksheet",
-                    None,
                     Action::Worksheet(WorksheetAction::Dialog(Some(
                         crate::state::worksheet::WorksheetOptions::new(
                             crate::state::worksheet::WorksheetSource::Board,
@@ -95,13 +73,9 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                         ),
                     ))),
                 ),
-                ("file-copy-fen", None, Action::Study(StudyAction::CopyFen)),
-                ("file-copy-pgn", None, Action::Study(StudyAction::CopyPgn)),
-                (
-                    "file-quit",
-                    Some((Modifiers::COMMAND, Key::Q)),
-                    Action::Window(WindowAction::RequestQuit),
-                ),
+                ("file-copy-fen", Action::Study(StudyAction::CopyFen)),
+                ("file-copy-pgn", Action::Study(StudyAction::CopyPgn)),
+                ("file-quit", Action::Window(WindowAction::RequestQuit)),
             ];
             add_items(ui, entries, &item, actions);
             ui.menu_button(i18n.tr("file-recent"), |ui| {
@@ -120,51 +94,34 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.weak(i18n.tr("file-paste-hint"));
         });
         ui.menu_button(i18n.tr("menu-edit"), |ui| {
-            let cursor = state.study.cursor;
             let entries: [MenuEntry; 7] = [
-                (
-                    "edit-undo",
-                    Some((Modifiers::COMMAND, Key::Z)),
-                    Action::Study(StudyAction::Undo),
-                ),
-                (
-                    "edit-redo",
-                    Some((Modifiers::COMMAND, Key::Y)),
-                    Action::Study(StudyAction::Redo),
-                ),
+                ("edit-undo", Action::Study(StudyAction::Undo)),
+                ("edit-redo", Action::Study(StudyAction::Redo)),
                 (
                     "edit-promote",
-                    Some((Modifiers::NONE, Key::P)),
                     Action::Study(StudyAction::PromoteVariation(cursor)),
                 ),
                 (
                     "edit-main-line",
-                    None,
                     Action::Study(StudyAction::MakeMainLine(cursor)),
                 ),
                 (
                     "edit-delete-from",
-                    Some((Modifiers::NONE, Key::Delete)),
                     Action::Study(StudyAction::DeleteFrom(cursor)),
                 ),
-                (
-                    "edit-clear-marks",
-                    None,
-                    Action::Study(StudyAction::ClearMarks),
-                ),
-                (
-                    "edit-copy-dhtmlxq",
-                    None,
-                    Action::Study(StudyAction::CopyDhtmlXq),
-                ),
+                ("edit-clear-marks", Action::Study(StudyAction::ClearMarks)),
+                ("edit-copy-dhtmlxq", Action::Study(StudyAction::CopyDhtmlXq)),
             ];
             add_items(ui, entries, &item, actions);
             ui.weak(i18n.tr("edit-marks-hint"));
         });
         ui.menu_button(i18n.tr("menu-view"), |ui| {
-            if item(ui, "view-flip", Some((Modifiers::NONE, Key::F))) {
-                actions.push(Action::View(ViewAction::Flip));
-            }
+            add_items(
+                ui,
+                [("view-flip", Action::View(ViewAction::Flip))],
+                &item,
+                actions,
+            );
             if ui
                 .selectable_label(
                     state.settings.show_destinations,
@@ -192,19 +149,41 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             {
                 actions.push(Action::Collections(CollectionAction::ToggleExplorer));
             }
-            if item(ui, "view-board-only", Some((Modifiers::NONE, Key::F11))) {
-                actions.push(Action::View(ViewAction::ToggleBoardOnly));
-            }
-            if item(ui, "audience-toggle", Some((Modifiers::NONE, Key::F6))) {
-                actions.push(Action::Presentation(PresentationAction::ToggleAudience));
-            }
-            if item(ui, "view-presentation", Some((Modifiers::NONE, Key::F5))) {
-                actions.push(Action::Presentation(PresentationAction::Toggle));
-            }
+            add_items(
+                ui,
+                [("view-board-only", Action::View(ViewAction::ToggleBoardOnly))],
+                &item,
+                actions,
+            );
+            add_items(
+                ui,
+                [(
+                    "audience-toggle",
+                    Action::Presentation(PresentationAction::ToggleAudience),
+                )],
+                &item,
+                actions,
+            );
+            add_items(
+                ui,
+                [(
+                    "view-presentation",
+                    Action::Presentation(PresentationAction::Toggle),
+                )],
+                &item,
+                actions,
+            );
             // The knowledge reference's board-lines overlay.
             let lines =
                 egui::Button::selectable(state.knowledge.board_lines, i18n.tr("view-board-lines"))
-                    .shortcut_text(shortcuts::label(&ctx, Modifiers::NONE, Key::L));
+                    .shortcut_text(
+                        shortcuts::label_of(
+                            &ctx,
+                            &Action::Knowledge(KnowledgeAction::ToggleBoardLines),
+                            cursor,
+                        )
+                        .unwrap_or_default(),
+                    );
             if ui.add(lines).clicked() {
                 actions.push(Action::Knowledge(
                     crate::actions::KnowledgeAction::ToggleBoardLines,
@@ -261,15 +240,30 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             }
         });
         ui.menu_button(i18n.tr("menu-engine"), |ui| {
-            if item(ui, "analysis-toggle", Some((Modifiers::NONE, Key::Space))) {
-                actions.push(Action::Engine(EngineAction::ToggleAnalysis));
-            }
-            if item(ui, "engine-toggle-hidden", Some((Modifiers::NONE, Key::H))) {
-                actions.push(Action::Engine(EngineAction::ToggleEngineHidden));
-            }
-            if item(ui, "review-start", None) {
-                actions.push(Action::Engine(EngineAction::StartReview));
-            }
+            add_items(
+                ui,
+                [(
+                    "analysis-toggle",
+                    Action::Engine(EngineAction::ToggleAnalysis),
+                )],
+                &item,
+                actions,
+            );
+            add_items(
+                ui,
+                [(
+                    "engine-toggle-hidden",
+                    Action::Engine(EngineAction::ToggleEngineHidden),
+                )],
+                &item,
+                actions,
+            );
+            add_items(
+                ui,
+                [("review-start", Action::Engine(EngineAction::StartReview))],
+                &item,
+                actions,
+            );
             ui.separator();
             engine_settings(app, ui, actions);
         });
@@ -280,20 +274,11 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             use crate::actions::EditorAction;
             use crate::actions::PuzzleAction;
             let entries: [MenuEntry; 4] = [
-                ("editor-open", None, Action::Editor(EditorAction::Open)),
-                (
-                    "puzzles-open",
-                    None,
-                    Action::Puzzle(PuzzleAction::ToggleBrowser),
-                ),
-                (
-                    "puzzles-import",
-                    None,
-                    Action::Puzzle(PuzzleAction::ImportDialog),
-                ),
+                ("editor-open", Action::Editor(EditorAction::Open)),
+                ("puzzles-open", Action::Puzzle(PuzzleAction::ToggleBrowser)),
+                ("puzzles-import", Action::Puzzle(PuzzleAction::ImportDialog)),
                 (
                     "tb-browser",
-                    None,
                     Action::Tablebase(crate::actions::TbAction::ToggleBrowser),
                 ),
             ];
@@ -302,24 +287,18 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.menu_button(i18n.tr("menu-training"), |ui| {
             use chuhe_core::Color;
             let entries: [MenuEntry; 6] = [
-                ("training-open", None, TrainAction::ToggleHome.into()),
-                (
-                    "training-start-round-menu",
-                    None,
-                    TrainAction::StartRound.into(),
-                ),
+                ("training-open", TrainAction::ToggleHome.into()),
+                ("training-start-round-menu", TrainAction::StartRound.into()),
                 (
                     "training-mark-study-red",
-                    None,
                     TrainAction::MarkStudy(Color::Red).into(),
                 ),
                 (
                     "training-mark-study-black",
-                    None,
                     TrainAction::MarkStudy(Color::Black).into(),
                 ),
-                ("training-export", None, TrainAction::ExportDialog.into()),
-                ("training-import", None, TrainAction::ImportDialog.into()),
+                ("training-export", TrainAction::ExportDialog.into()),
+                ("training-import", TrainAction::ImportDialog.into()),
             ];
             add_items(ui, entries, &item, actions);
         });
@@ -358,7 +337,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         // The knowledge reference: rules, terms, tactics, values, maxims, search.
         if ui
             .selectable_label(state.knowledge.open, i18n.tr("menu-knowledge"))
-            .on_hover_text(shortcuts::label(&ctx, Modifiers::NONE, Key::F1))
+            .on_hover_text(
+                shortcuts::label_of(&ctx, &Action::Knowledge(KnowledgeAction::Toggle), cursor)
+                    .unwrap_or_default(),
+            )
             .clicked()
         {
             actions.push(Action::Knowledge(crate::actions::KnowledgeAction::Toggle));
@@ -367,7 +349,6 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.menu_button(i18n.tr("menu-club"), |ui| {
             let entries: [MenuEntry; 1] = [(
                 "club-open",
-                None,
                 Action::Club(crate::actions::ClubAction::Toggle),
             )];
             add_items(ui, entries, &item, actions);
@@ -387,38 +368,32 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
 /// position.
 fn collections_menu(
     ui: &mut Ui,
-    item: &impl Fn(&mut Ui, &str, Option<(Modifiers, Key)>) -> bool,
+    item: &impl Fn(&mut Ui, &str, &Action) -> bool,
     actions: &mut Vec<Action>,
 ) {
     let entries: [MenuEntry; 6] = [
         (
             "collection-browser",
-            None,
             Action::Collections(CollectionAction::ToggleBrowser),
         ),
         (
             "collection-new",
-            None,
             Action::Collections(CollectionAction::NewDialog),
         ),
         (
             "collection-open",
-            None,
             Action::Collections(CollectionAction::OpenDialog),
         ),
         (
             "collection-import-file",
-            None,
             Action::Collections(CollectionAction::ImportFileDialog),
         ),
         (
             "collection-import-folder",
-            None,
             Action::Collections(CollectionAction::ImportFolderDialog),
         ),
         (
             "collection-find-position",
-            None,
             Action::Collections(CollectionAction::FindPosition(None)),
         ),
     ];

@@ -22,7 +22,7 @@ pub mod tablebase;
 pub mod tabs;
 pub mod training;
 
-use crate::widgets::text::*;
+use crate::widgets::text::notice_text;
 pub mod export;
 pub mod worksheet;
 

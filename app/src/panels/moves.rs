@@ -9,7 +9,7 @@ use crate::i18n::I18n;
 use crate::state::study::move_list::{MoveCell, MoveRow, VariationMove, VariationStart};
 use crate::widgets::View;
 use crate::widgets::draft;
-use crate::widgets::text::reason_id;
+use crate::words::text::reason_id;
 use chuhe_core::record::Nag;
 use chuhe_core::record::NodeId;
 use chuhe_core::{Color, Outcome};

@@ -60,7 +60,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             &node.names.en
         });
         if let Some(code) = &node.ecco {
-            ui.label(format!("ECCO {}", crate::widgets::text::ecco_label(code)));
+            ui.label(format!("ECCO {}", crate::words::text::ecco_label(code)));
         }
         // The line in the notation the user chose.
         let notation = app.state.settings.notation.notation();
@@ -159,7 +159,7 @@ fn node_label(
     let lang = app.i18n.language().tag();
     let mut text = node.names.get(lang).to_owned();
     if let Some(code) = &node.ecco {
-        text = format!("{text}  {}", crate::widgets::text::ecco_label(code));
+        text = format!("{text}  {}", crate::words::text::ecco_label(code));
     }
     let selected = app.state.openings.selected == Some(id);
     let response = ui

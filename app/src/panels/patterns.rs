@@ -11,7 +11,7 @@ use crate::widgets::View;
 use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::board_menu::{self, Find};
-use crate::widgets::text::*;
+use crate::words::text::*;
 use chuhe_core::library::patterns::{self, Example, Pattern};
 use chuhe_core::notation::format_move;
 use chuhe_core::{Color, Move, Position};
@@ -165,7 +165,7 @@ fn detail(
             });
         });
     let diagram = Diagram::from_position(&position);
-    let mut marks = Marks {
+    let marks = Marks {
         flipped: start.side_to_move() == Color::Black,
         coordinates: app.state.settings.coordinates,
         last_move: last.map(|m| (m.from, m.to)),
@@ -189,32 +189,24 @@ fn detail(
         Some(p) if p.pending.is_none() && p.result != Some(true) => Pick::SideToMove(&p.position),
         _ => Pick::Nothing,
     };
-    let mut input = BoardInput::new(ui, egui::Id::unique("chuhe pattern board input"), pick);
-    input.decorate(ui, &mut marks);
     // Keep clear of the text panel's frame, which the panel's width does not include.
     let room = ui.available_size() - Vec2::new(16.0, 0.0);
-    let (response, geometry) = ui
-        .allocate_ui(room.max(Vec2::splat(100.0)), |ui| {
-            Board::new(&diagram, &marks, &theme).show(ui)
-        })
-        .inner;
-    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::PATTERN_BOARD, geometry);
+    // The right button draws nothing here: any right click opens the menu.
+    let shown = BoardInput::new(ui, egui::Id::unique("chuhe pattern board input"), pick)
+        .with_menu_on_points()
+        .within(room.max(Vec2::splat(100.0)))
+        .drawn_as(crate::widgets::board::PATTERN_BOARD)
+        .show(ui, &diagram, marks, &theme);
     let practising = app.state.patterns.practice.is_some();
-    let mut menu = false;
-    for event in input.finish(ui, &response, &geometry) {
+    for event in shown.events {
         let action = match event {
-            // The right button draws nothing here: any right click opens the menu.
-            BoardEvent::MenuClick | BoardEvent::SecondaryClick(_) => {
-                menu = true;
-                continue;
-            }
             BoardEvent::Click(square) if practising => PatternAction::Click(square),
             BoardEvent::Move(from, to) => PatternAction::Move(Move::new(from, to)),
             _ => continue,
         };
         actions.push(Action::Patterns(action));
     }
-    board_menu::show(&response, menu, |ui| {
+    board_menu::show(&shown.response, shown.menu, |ui| {
         board_menu::find_position(ui, app.i18n, Find::Shown(&position), actions);
     });
 }

@@ -5,7 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::play::{ClockChoice, PlaySetup, Player, format_clock};
 use crate::widgets::View;
-use crate::widgets::text::result_text;
+use crate::words::text::result_text;
 use chuhe_core::Color;
 use chuhe_core::play::{Level, TimeControlKind};
 use egui::{RichText, Ui};

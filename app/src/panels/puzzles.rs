@@ -6,10 +6,9 @@ use crate::actions::*;
 use crate::i18n::I18n;
 use crate::state::puzzles::{Phase, Refutation, SolveMessage, Wrong};
 use crate::widgets::View;
-use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
-use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
-use crate::widgets::board_menu::{self, Find};
-use crate::widgets::text::*;
+use crate::widgets::board::Marks;
+use crate::widgets::board_input::{BoardEvent, practice_board};
+use crate::words::text::*;
 use chuhe_core::notation::format_move;
 use chuhe_core::puzzle::{Goal, Puzzle};
 use chuhe_core::{Color, Move, Piece, PieceKind};
@@ -44,7 +43,7 @@ pub fn goal_text(i18n: &I18n, puzzle: &Puzzle) -> String {
 
 /// The title shown for a puzzle (its goal when it has none).
 fn title(i18n: &I18n, puzzle: &Puzzle) -> String {
-    if let Some(title) = crate::widgets::text::game_puzzle_title(i18n, puzzle) {
+    if let Some(title) = crate::words::text::game_puzzle_title(i18n, puzzle) {
         title
     } else if puzzle.title.is_empty() {
         goal_text(i18n, puzzle)
@@ -179,7 +178,6 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         return;
     };
     let position = session.position();
-    let diagram = Diagram::from_position(position);
     // The solver's side sits at the bottom.
     let mut marks = Marks::practice(
         &app.state.settings,
@@ -188,41 +186,31 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         session.moves.last().copied(),
         session.selected,
     );
-    if let Some(hint) = session.hint.filter(|_| session.phase == Phase::YourMove) {
-        if session.hint_level >= 1 {
-            marks.circles.push((hint.from, theme.engine_arrow));
-        }
-        if session.hint_level >= 2 {
-            marks.arrows.push(BoardArrow {
-                from: hint.from,
-                to: hint.to,
-                color: theme.engine_arrow,
-            });
-        }
+    let hint = session.hint.filter(|_| session.phase == Phase::YourMove);
+    if let Some(hint) = hint
+        && session.hint_level >= 1
+    {
+        marks.circles.push((hint.from, theme.engine_arrow));
     }
-    let pick = if session.can_move() {
-        Pick::SideToMove(position)
-    } else {
-        Pick::Nothing
-    };
-    let mut input = BoardInput::new(ui, egui::Id::unique("chuhe puzzle board input"), pick)
-        .with_destinations(app.state.settings.show_destinations);
-    input.decorate(ui, &mut marks);
-    let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
-    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
-    let mut menu = false;
-    for event in input.finish(ui, &response, &geometry) {
+    let arrow = hint.filter(|_| session.hint_level >= 2);
+    let events = practice_board(
+        app,
+        ui,
+        "chuhe puzzle board input",
+        position,
+        marks,
+        &theme,
+        session.can_move(),
+        arrow,
+        actions,
+    );
+    for event in events {
         match event {
-            // The right button draws nothing here: any right click opens the menu.
-            BoardEvent::MenuClick | BoardEvent::SecondaryClick(_) => menu = true,
             BoardEvent::Move(from, to) => push(actions, PuzzleAction::Move(Move::new(from, to))),
             BoardEvent::Click(square) => push(actions, PuzzleAction::Click(square)),
             _ => {}
         }
     }
-    board_menu::show(&response, menu, |ui| {
-        board_menu::find_position(ui, app.i18n, Find::Shown(position), actions);
-    });
 }
 
 /// What a refuting defence does, in words.

@@ -5,7 +5,7 @@ use crate::actions::Action;
 use crate::actions::*;
 use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
 use crate::widgets::View;
-use crate::widgets::text::{mate_moves, mate_text, material_name, problem_text};
+use crate::words::text::{mate_moves, mate_text, material_name, problem_text};
 use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
 use egui::{RichText, Ui};

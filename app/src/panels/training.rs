@@ -6,10 +6,9 @@ use crate::actions::*;
 use crate::i18n::I18n;
 use crate::state::training::{DrillMessage, DrillSession};
 use crate::widgets::View;
-use crate::widgets::board::{Board, BoardArrow, Diagram, Marks};
-use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
-use crate::widgets::board_menu::{self, Find};
-use crate::widgets::text::*;
+use crate::widgets::board::Marks;
+use crate::widgets::board_input::{BoardEvent, practice_board};
+use crate::words::text::*;
 use chuhe_core::Color;
 use chuhe_core::notation::format_move;
 use chuhe_core::training::schedule::Grade;
@@ -324,39 +323,29 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     };
     let drill = &session.drill;
     let position = &drill.position;
-    let diagram = Diagram::from_position(position);
     let user_moves =
         !drill.finished && session.pending.is_none() && position.side_to_move() == drill.user();
     // The user's side sits at the bottom.
-    let mut marks = Marks::practice(
+    let marks = Marks::practice(
         &app.state.settings,
         position,
         drill.user(),
         drill.moves.last().copied(),
         session.selected,
     );
-    if let Some(hint) = session.hint {
-        marks.arrows.push(BoardArrow {
-            from: hint.from,
-            to: hint.to,
-            color: theme.engine_arrow,
-        });
-    }
-    let pick = if user_moves {
-        Pick::SideToMove(position)
-    } else {
-        Pick::Nothing
-    };
-    let mut input = BoardInput::new(ui, egui::Id::unique("chuhe training board input"), pick)
-        .with_destinations(app.state.settings.show_destinations);
-    input.decorate(ui, &mut marks);
-    let (response, geometry) = Board::new(&diagram, &marks, &theme).show(ui);
-    crate::widgets::board::remember_drawn(ui.ctx(), crate::widgets::board::MAIN_BOARD, geometry);
-    let mut menu = false;
-    for event in input.finish(ui, &response, &geometry) {
+    let events = practice_board(
+        app,
+        ui,
+        "chuhe training board input",
+        position,
+        marks,
+        &theme,
+        user_moves,
+        session.hint,
+        actions,
+    );
+    for event in events {
         match event {
-            // The right button draws nothing here: any right click opens the menu.
-            BoardEvent::MenuClick | BoardEvent::SecondaryClick(_) => menu = true,
             BoardEvent::Move(from, to) => {
                 push(actions, TrainAction::Move(chuhe_core::Move::new(from, to)))
             }
@@ -364,9 +353,6 @@ pub fn board(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             _ => {}
         }
     }
-    board_menu::show(&response, menu, |ui| {
-        board_menu::find_position(ui, app.i18n, Find::Shown(position), actions);
-    });
 }
 
 /// The drill's panel: the item, what is asked, how it went, the grade and its override.

@@ -11,8 +11,8 @@ use crate::actions::{Action, CollectionAction, WorksheetAction};
 use crate::state::collections::{
     ExploreKey, ExplorerAnswer, ImportOutcome, ListedGame, LoadedGame, POSITION_GAMES, SEARCH_LIMIT,
 };
-use crate::state::problem::Problem;
-use crate::widgets::problems;
+use crate::words::problem::Problem;
+use crate::words::problems;
 use chuhe_core::Position;
 use chuhe_core::db::{Collection, GameFilter, GameInfo, GameSort, ImportProgress, MaterialKey};
 use chuhe_core::worksheet::Entry;

@@ -2,7 +2,7 @@
 //! clipboard; writing PGN atomically; listing a folder's game files.
 
 use crate::state::study::{GameEntry, GameList, UnreadableGame};
-use crate::widgets::problems;
+use crate::words::problems;
 use chuhe_core::gamefile::{self, FileGame};
 use chuhe_core::record::tag;
 use std::path::Path;

@@ -23,7 +23,6 @@ pub mod work;
 use crate::actions::Action;
 use crate::i18n::I18n;
 use crate::state::State;
-use chuhe_core::record::NodeId;
 use std::time::Duration;
 
 /// How long unsaved changes may wait before they are written to the autosave file: a kill
@@ -39,16 +38,10 @@ pub struct Services {
     pub storage: storage::Storage,
     /// The analysis service, once analysis was first asked for.
     pub analysis: Option<analysis::EngineWorker>,
-    /// The node the analysis service was last pointed at, with the record's generation.
-    pub analysed: Option<(u64, NodeId)>,
     /// A whole-game review under way.
     pub review: Option<review::Review>,
     /// Plays the sounds of moves.
     pub sounds: sound::SoundPlayer,
-    /// The record and node the last sound was for (or the board was at).
-    pub sound_cursor: (u64, NodeId),
-    /// Whether the settings changed and are to be saved after this action.
-    pub settings_changed: bool,
     /// Background work answering with actions.
     pub work: work::Work,
     /// The engine playing a game against the user.
@@ -57,15 +50,6 @@ pub struct Services {
     pub tablebase: tablebase::Tables,
     /// egui's context: the clipboard, the viewport (full screen, closing), repaints.
     pub ui: egui::Context,
-    /// Whether the window may close (the user answered the unsaved-changes question).
-    pub allowed_to_close: bool,
-    /// An action held back until the user answers whether to lose unsaved changes (the
-    /// state holds no actions, so the commands keep it here).
-    pub held: Option<Action>,
-    /// When the autosave file was last written, by egui's clock (seconds).
-    pub last_autosave: f64,
-    /// What the autosave file holds, as the commands stamp the open games.
-    pub autosaved: u64,
     /// Asks the user for files and folders.
     pub file_chooser: file_chooser::FileChooser,
     /// The game collections' thread: queries and imports.
@@ -79,19 +63,12 @@ impl Services {
             i18n: I18n::new(state.settings.language),
             storage,
             analysis: None,
-            analysed: None,
             review: None,
             sounds: Default::default(),
-            sound_cursor: (state.study.generation, state.study.cursor),
-            settings_changed: false,
             work: Default::default(),
             opponent: Default::default(),
             tablebase: Default::default(),
             ui,
-            allowed_to_close: false,
-            held: None,
-            last_autosave: f64::NEG_INFINITY,
-            autosaved: 0,
             file_chooser: file_chooser::FileChooser::from_environment(),
             collections: Default::default(),
         }
@@ -118,7 +95,7 @@ impl Services {
                     .into_iter()
                     .map(|s| Action::Engine(crate::actions::EngineAction::Status(s))),
             );
-            if let Some(wanted) = self.analysed
+            if let Some(wanted) = state.bookkeeping.analysed
                 && let Some((request, update)) = analysis
                     .poll()
                     .into_iter()

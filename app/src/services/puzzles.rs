@@ -4,9 +4,9 @@
 use crate::actions::{Action, PuzzleAction};
 use crate::services::storage::write_atomically;
 use crate::services::work::{Work, WorkKey};
-use crate::state::problem::Problem;
 use crate::state::puzzles::*;
-use crate::widgets::problems;
+use crate::words::problem::Problem;
+use crate::words::problems;
 use chuhe_core::puzzle::{Puzzle, PuzzleError, PuzzleSet};
 use chuhe_core::solver::{Solver, judge};
 use std::path::{Path, PathBuf};

@@ -4,10 +4,13 @@
 
 use crate::i18n::Language;
 use crate::settings::Settings;
-use crate::state::problem::Problem;
-use crate::widgets::problems;
+use crate::state::club::ClubFile;
+use crate::words::problem::Problem;
+use crate::words::problems;
+use chuhe_core::club::{Club, ClubError, ClubStore};
+use chuhe_core::training::store::{TrainingData, TrainingError, TrainingStore};
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Where Chuhe keeps its files.
 #[derive(Clone, Debug)]
@@ -125,6 +128,114 @@ impl Storage {
         write_atomically(&path, text.as_bytes())
     }
 }
+
+/// The user's own files in the data directory: the autosave, the training file, the
+/// clubs. Each is read and written here, so that the commands do no file I/O of their own.
+impl Storage {
+    /// Writes the autosave file atomically (nothing to do without a data directory).
+    pub fn write_autosave(&self, text: &str) -> io::Result<()> {
+        match self.autosave_path() {
+            Some(path) => write_atomically(&path, text.as_bytes()),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes the autosave file; one already absent is fine.
+    pub fn remove_autosave(&self) {
+        if let Some(path) = self.autosave_path() {
+            // Absent already is fine; any other failure leaves a file the next start offers
+            // to restore, which loses nothing.
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// The training store in the data directory.
+    fn training_store(&self) -> Option<TrainingStore> {
+        self.data_path(TRAINING_FILE).map(TrainingStore::new)
+    }
+
+    /// Reads the training file (`None` without a data directory). A damaged one is moved
+    /// aside as `training.ron.bad`, so the next save does not destroy what could be
+    /// repaired.
+    pub fn load_training(&self) -> Option<Result<TrainingData, TrainingError>> {
+        let store = self.training_store()?;
+        let loaded = store.load();
+        if let Err(TrainingError::Parse { .. }) = &loaded {
+            // Best effort: the fresh state applies either way.
+            let _ = std::fs::rename(store.path(), store.path().with_extension("ron.bad"));
+        }
+        Some(loaded)
+    }
+
+    /// Writes the training file atomically (nothing to do without a data directory).
+    pub fn save_training(&self, data: &TrainingData) -> Result<(), TrainingError> {
+        match self.training_store() {
+            Some(store) => store.save(data),
+            None => Ok(()),
+        }
+    }
+
+    /// The clubs' folder.
+    fn clubs_dir(&self) -> Option<PathBuf> {
+        self.data_path("clubs")
+    }
+
+    /// The club files, with each club's name or what is wrong with it (put as a problem
+    /// by `describe`).
+    pub fn list_clubs(&self, describe: fn(&ClubError) -> Problem) -> Vec<ClubFile> {
+        let Some(dir) = self.clubs_dir() else {
+            return Vec::new();
+        };
+        ClubStore::new(dir)
+            .list()
+            .into_iter()
+            .map(|path| {
+                let name = ClubStore::load(&path)
+                    .map(|c| c.name)
+                    .map_err(|e| describe(&e));
+                ClubFile { path, name }
+            })
+            .collect()
+    }
+
+    /// A path for a new club file (`None` without a data directory).
+    pub fn new_club_path(&self) -> Option<PathBuf> {
+        self.clubs_dir().map(|dir| ClubStore::new(dir).new_path())
+    }
+}
+
+/// Reads the club file at `path`.
+pub fn load_club(path: &Path) -> Result<Club, ClubError> {
+    ClubStore::load(path)
+}
+
+/// Writes `club` to `path` atomically.
+pub fn save_club(path: &Path, club: &Club) -> Result<(), ClubError> {
+    ClubStore::save(path, club)
+}
+
+/// Writes the training state to `path` for another machine.
+pub fn export_training(path: &Path, data: &TrainingData) -> Result<(), TrainingError> {
+    chuhe_core::training::store::export(path, data)
+}
+
+/// Reads training state exported to `path`.
+pub fn import_training(path: &Path) -> Result<TrainingData, TrainingError> {
+    chuhe_core::training::store::import(path)
+}
+
+/// When the file at `path` was last changed, if that can be read.
+pub fn modified(path: &Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Writes `text` to `path` atomically.
+pub fn write_text(path: &Path, text: &str) -> io::Result<()> {
+    write_atomically(path, text.as_bytes())
+}
+
+/// The training file in the data directory.
+pub const TRAINING_FILE: &str = "training.ron";
 
 /// Every file the app writes goes through the core's atomic write.
 pub use chuhe_core::atomic::write_atomically;

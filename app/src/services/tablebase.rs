@@ -7,7 +7,7 @@ use crate::actions::{Action, TbAction};
 use crate::services::work::{Work, WorkKey};
 use crate::state::State;
 use crate::state::tablebase::{AUTO_PIECES, TbState};
-use crate::widgets::problems;
+use crate::words::problems;
 use chuhe_core::Color;
 use chuhe_core::tb::{self, Material};
 use std::sync::{Arc, Mutex};

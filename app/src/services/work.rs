@@ -42,13 +42,13 @@ impl WorkKey {
                 crate::state::patterns::Defence::Unknown,
             )),
             WorkKey::Tablebase => Action::Tablebase(TbAction::Generated(Err(
-                crate::widgets::problems::work_lost(),
+                crate::words::problems::work_lost(),
             ))),
             WorkKey::Export => Action::Export(ExportAction::Finished(Err(
-                crate::widgets::problems::work_lost(),
+                crate::words::problems::work_lost(),
             ))),
             WorkKey::Worksheet => Action::Worksheet(WorksheetAction::Finished(Err(
-                crate::widgets::problems::work_lost(),
+                crate::words::problems::work_lost(),
             ))),
         }
     }

@@ -4,10 +4,8 @@
 //! in the middle of entering results loses nothing already entered.
 
 use crate::i18n::I18n;
-use chuhe_core::club::{
-    Club, ClubError, ClubStore, Format, GameResult, GradeGroup, Standing, TieBreak, Tournament,
-};
-use std::path::{Path, PathBuf};
+use chuhe_core::club::{Club, Format, GameResult, GradeGroup, Standing, TieBreak, Tournament};
+use std::path::PathBuf;
 
 /// A club file as listed: its path and the club's name, or why it cannot be read.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,7 +16,7 @@ pub struct ClubFile {
     pub name: Result<String, Problem>,
 }
 
-pub use crate::state::problem::Problem;
+pub use crate::words::problem::Problem;
 
 /// What the forms hold before the user confirms.
 #[derive(Clone, Debug, PartialEq)]
@@ -186,19 +184,4 @@ pub const fn tie_break_id(tb: TieBreak) -> &'static str {
         TieBreak::HeadToHead => "club-h2h",
         TieBreak::Fouls => "club-fouls",
     }
-}
-
-/// Reads the club files of `dir`, with each club's name or what is wrong with it (put as a
-/// problem by `describe`).
-pub fn list_clubs(dir: &Path, describe: fn(&ClubError) -> Problem) -> Vec<ClubFile> {
-    ClubStore::new(dir.to_owned())
-        .list()
-        .into_iter()
-        .map(|path| {
-            let name = ClubStore::load(&path)
-                .map(|c| c.name)
-                .map_err(|e| describe(&e));
-            ClubFile { path, name }
-        })
-        .collect()
 }

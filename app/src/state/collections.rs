@@ -5,7 +5,7 @@
 //! Every query runs on the collections service's thread; what it answers lands here, and
 //! an answer for a position or a list no longer shown is dropped.
 
-use crate::state::problem::Problem;
+use crate::words::problem::Problem;
 use chuhe_core::Position;
 use chuhe_core::db::{
     GameFilter, GameInfo, GameSort, ImportProgress, MaterialKey, MoveStats, ResultFilter,

@@ -12,9 +12,9 @@ pub mod file_chooser;
 pub mod knowledge;
 pub mod openings;
 pub mod patterns;
+pub mod pick;
 pub mod play;
 pub mod presentation;
-pub mod problem;
 pub mod puzzles;
 pub mod study;
 pub mod tablebase;
@@ -25,7 +25,7 @@ pub mod worksheet;
 use crate::settings::Settings;
 use chuhe_core::IllegalReason;
 use chuhe_core::Position;
-use chuhe_core::record::Record;
+use chuhe_core::record::{NodeId, Record};
 use std::path::PathBuf;
 
 /// Something to tell the user, put into words when drawn so it follows the language.
@@ -38,7 +38,7 @@ pub enum Notice {
     /// A message with one argument, by id.
     WithArg(&'static str, &'static str, String),
     /// A problem with a file, with where and why.
-    Problem(problem::Problem),
+    Problem(crate::words::problem::Problem),
 }
 
 /// A dialog that waits for an answer.
@@ -124,6 +124,40 @@ pub struct State {
     pub training: training::TrainingState,
     /// Game collections: the explorer, the browser, an import.
     pub collections: collections::CollectionsState,
+    /// What the commands note between actions.
+    pub bookkeeping: Bookkeeping,
+}
+
+/// What the commands note between one action and the next, beside what the user sees:
+/// what the services were last asked for, what is saved, whether the window may close.
+#[derive(Clone, Debug)]
+pub struct Bookkeeping {
+    /// The node the analysis service was last pointed at, with the record's generation.
+    pub analysed: Option<(u64, NodeId)>,
+    /// The record and node the last sound was for (or the board was at).
+    pub sound_cursor: (u64, NodeId),
+    /// Whether the settings changed and are to be saved after this action.
+    pub settings_changed: bool,
+    /// Whether the window may close (the user answered the unsaved-changes question).
+    pub allowed_to_close: bool,
+    /// When the autosave file was last written, by egui's clock (seconds).
+    pub last_autosave: f64,
+    /// What the autosave file holds, as the commands stamp the open games.
+    pub autosaved: u64,
+}
+
+impl Bookkeeping {
+    /// Nothing asked, saved or heard yet.
+    fn new() -> Bookkeeping {
+        Bookkeeping {
+            analysed: None,
+            sound_cursor: (0, Record::default().root()),
+            settings_changed: false,
+            allowed_to_close: false,
+            last_autosave: f64::NEG_INFINITY,
+            autosaved: 0,
+        }
+    }
 }
 
 impl State {
@@ -154,7 +188,15 @@ impl State {
             file_browser: None,
             training: Default::default(),
             collections: Default::default(),
+            bookkeeping: Bookkeeping::new(),
         }
+        .with_sound_cursor()
+    }
+
+    /// The sound cursor starts where the board is: opening is not a move to be heard.
+    fn with_sound_cursor(mut self) -> State {
+        self.bookkeeping.sound_cursor = (self.study.generation, self.study.cursor);
+        self
     }
 
     /// The position on the board.

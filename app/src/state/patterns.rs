@@ -1,5 +1,6 @@
 //! The checkmate-pattern browser's state: the open pattern and example, and practice.
 
+use super::pick::Click;
 use chuhe_core::library::patterns::{self, Example, Pattern, PatternId};
 use chuhe_core::{Move, Position, Square};
 
@@ -47,21 +48,17 @@ impl Practice {
         if p.pending.is_some() || p.result == Some(true) {
             return None;
         }
-        let own = p
-            .position
-            .piece_at(square)
-            .is_some_and(|piece| piece.color == p.position.side_to_move());
-        match p.selected {
-            Some(from) if from == square => {
+        match super::pick::click(&p.position, p.selected, square) {
+            Click::PutDown => {
                 p.selected = None;
                 None
             }
-            _ if own => {
+            Click::PickUp(square) => {
                 p.selected = Some(square);
                 None
             }
-            Some(from) => p.play(Move::new(from, square)),
-            None => None,
+            Click::Move(m) => p.play(m),
+            Click::Miss => None,
         }
     }
 

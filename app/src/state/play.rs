@@ -304,6 +304,28 @@ pub fn format_clock(left: Duration) -> String {
     }
 }
 
+impl super::State {
+    /// Whether a person may move on the board now; tells why not when not.
+    pub fn match_allows_move(&mut self) -> bool {
+        let Some(m) = &self.play else {
+            return true;
+        };
+        if m.result.is_some() {
+            self.notice = Some(super::Notice::Message("notice-game-over"));
+            return false;
+        }
+        if self.study.cursor != last_node(&self.study.record) {
+            self.notice = Some(super::Notice::Message("play-go-to-end"));
+            return false;
+        }
+        if m.player(side_to_move(&self.study.record)) != Player::Human {
+            self.notice = Some(super::Notice::Message("play-not-your-turn"));
+            return false;
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -429,7 +429,7 @@ pub struct Puzzles {
     /// Progress on every puzzle.
     pub progress: Progress,
     /// Files (or imported games) that could not be read, with where and why.
-    pub problems: Vec<crate::state::problem::Problem>,
+    pub problems: Vec<crate::words::problem::Problem>,
     /// Whether the puzzle list is open.
     pub browser_open: bool,
     /// The set the list shows.

@@ -4,7 +4,7 @@
 pub mod move_list;
 
 use crate::settings::Settings;
-use crate::state::problem::Problem;
+use crate::words::problem::Problem;
 use chuhe_core::Outcome;
 use chuhe_core::gamefile::TextForm;
 use chuhe_core::notation::format_move;

@@ -124,7 +124,7 @@ pub struct TbState {
     /// The progress of the table being made: its material and the fraction done.
     pub progress: (String, f32),
     /// What went wrong last, put into words when drawn.
-    pub error: Option<crate::state::problem::Problem>,
+    pub error: Option<crate::words::problem::Problem>,
     /// The analysis of the board's position (its FEN), if it is in a loaded table.
     pub analysis: Option<(String, Option<Analysis>)>,
     /// The practice game, if one is on.
@@ -178,14 +178,14 @@ pub fn verdict_text(i18n: &crate::i18n::I18n, pos: &Position, a: &Analysis) -> S
                 (_, Some(false)) => "tb-verdict-win-tricky",
                 (_, None) => "tb-verdict-win",
             };
-            let moves = crate::widgets::text::mate_moves(u32::from(a.value.dtm().unwrap_or(0)));
+            let moves = crate::words::text::mate_moves(u32::from(a.value.dtm().unwrap_or(0)));
             i18n.tr_args(
                 id,
                 &[
                     ("side", side_name(winner).into()),
                     (
                         "mate",
-                        crate::widgets::text::mate_text(i18n, winner, moves).into(),
+                        crate::words::text::mate_text(i18n, winner, moves).into(),
                     ),
                 ],
             )

@@ -1,7 +1,7 @@
 //! Training in the app: the Train home (due items per kind, new items a day, the streak,
 //! the chart, each item's history) and the drill of the round under way.
 
-use crate::state::problem::Problem;
+use crate::words::problem::Problem;
 use chuhe_core::training::Item;
 use chuhe_core::training::drill::Drill;
 use chuhe_core::training::schedule::Grade;

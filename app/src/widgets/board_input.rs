@@ -17,10 +17,12 @@
 //! so they are tested without a window.
 
 use crate::theme::Theme;
-use crate::widgets::board::{BoardArrow, BoardGeometry, Marks, paint_arrow};
+use crate::widgets::board::{Board, BoardArrow, BoardGeometry, Marks, paint_arrow, remember_drawn};
+use crate::widgets::board_menu::{self, Find};
+use chuhe_core::diagram::Diagram;
 use chuhe_core::record::MarkColor;
 use chuhe_core::{Piece, Position, Square};
-use egui::{Context, Id, Modifiers, PointerButton, Pos2, Response, Ui};
+use egui::{Context, Id, Modifiers, PointerButton, Pos2, Response, Ui, Vec2};
 
 /// Which pieces a left drag may pick up.
 #[derive(Clone, Copy, Debug)]
@@ -202,6 +204,28 @@ pub struct BoardInput<'a> {
     /// The marks' colours, for the arrow preview; set when the board draws marks.
     theme: Option<&'a Theme>,
     held: Held,
+    /// Whether a right click on a point opens the board's menu too (on boards whose right
+    /// button draws nothing).
+    menu_on_points: bool,
+    /// The size the board may take, when not all the space there is.
+    room: Option<Vec2>,
+    /// The key its drawn place is remembered under (see [`remember_drawn`]).
+    drawn: &'static str,
+}
+
+/// What a board drawn under its controller gave this frame.
+pub struct Shown {
+    /// The board's response, for its context menu.
+    pub response: Response,
+    /// Where the board was drawn.
+    pub geometry: BoardGeometry,
+    /// What the pointer did on it, the menu's clicks taken out.
+    pub events: Vec<BoardEvent>,
+    /// Whether the board's context menu was asked for.
+    pub menu: bool,
+    /// The piece carried onto the board from outside, for its panel to draw under the
+    /// pointer.
+    pub carried: Option<Piece>,
 }
 
 impl<'a> BoardInput<'a> {
@@ -213,6 +237,69 @@ impl<'a> BoardInput<'a> {
             rules: Rules::new(pick),
             theme: None,
             held: ui.data(|d| d.get_temp(id)).unwrap_or_default(),
+            menu_on_points: false,
+            room: None,
+            drawn: crate::widgets::board::MAIN_BOARD,
+        }
+    }
+
+    /// A right click anywhere opens the board's menu: for boards whose right button draws
+    /// no marks and takes no piece off.
+    pub fn with_menu_on_points(mut self) -> Self {
+        self.menu_on_points = true;
+        self
+    }
+
+    /// Where the board is drawn is remembered as `key` instead of as the main board's.
+    pub fn drawn_as(mut self, key: &'static str) -> Self {
+        self.drawn = key;
+        self
+    }
+
+    /// The board takes at most `size`, instead of all the space there is.
+    pub fn within(mut self, size: Vec2) -> Self {
+        self.room = Some(size);
+        self
+    }
+
+    /// The whole of one board's frame: draws `diagram` with `marks` in `theme`'s colours
+    /// under this controller (the lifted piece and its destinations added to the marks),
+    /// remembers where it was drawn (for hit-testing from outside the frame), and returns
+    /// what the pointer did. What an event means is the caller's.
+    pub fn show(
+        mut self,
+        ui: &mut Ui,
+        diagram: &Diagram,
+        mut marks: Marks,
+        theme: &Theme,
+    ) -> Shown {
+        self.decorate(ui, &mut marks);
+        let board = Board::new(diagram, &marks, theme);
+        let (response, geometry) = match self.room {
+            Some(room) => ui.allocate_ui(room, |ui| board.show(ui)).inner,
+            None => board.show(ui),
+        };
+        remember_drawn(ui.ctx(), self.drawn, geometry);
+        let mut menu = false;
+        let events = self
+            .finish(ui, &response, &geometry)
+            .into_iter()
+            .filter(|event| {
+                let opens_menu = match event {
+                    BoardEvent::MenuClick => true,
+                    BoardEvent::SecondaryClick(_) => self.menu_on_points,
+                    _ => false,
+                };
+                menu |= opens_menu;
+                !opens_menu
+            })
+            .collect();
+        Shown {
+            response,
+            geometry,
+            events,
+            menu,
+            carried: self.carried(),
         }
     }
 
@@ -252,7 +339,7 @@ impl<'a> BoardInput<'a> {
 
     /// Before painting: the lifted piece under the pointer instead of on its point, and
     /// its destinations if the rules show them.
-    pub fn decorate(&self, ui: &Ui, marks: &mut Marks) {
+    fn decorate(&self, ui: &Ui, marks: &mut Marks) {
         let Held::Piece(from) = self.held else {
             return;
         };
@@ -274,7 +361,7 @@ impl<'a> BoardInput<'a> {
     /// `geometry` (a drag's start before a release, a release before a click). Draws the
     /// arrow preview while a right drag goes on, and remembers what is held for the next
     /// frame.
-    pub fn finish(
+    fn finish(
         &mut self,
         ui: &Ui,
         response: &Response,
@@ -332,6 +419,51 @@ impl<'a> BoardInput<'a> {
         ui.data_mut(|d| d.insert_temp(self.id, self.held));
         events
     }
+}
+
+/// A board where a person plays one side of `position` and nothing else (solve mode,
+/// training): the side to move's pieces move when `can_move`, `hint` shows as an arrow,
+/// any right click opens the menu that finds the position in the collections. Returns the
+/// moves and clicks, for the caller to say what they mean; `id` names the board's
+/// controller.
+#[allow(clippy::too_many_arguments)]
+pub fn practice_board(
+    app: &crate::widgets::View,
+    ui: &mut Ui,
+    id: &str,
+    position: &Position,
+    mut marks: Marks,
+    theme: &Theme,
+    can_move: bool,
+    hint: Option<chuhe_core::Move>,
+    actions: &mut Vec<crate::actions::Action>,
+) -> Vec<BoardEvent> {
+    if let Some(hint) = hint {
+        marks.arrows.push(BoardArrow {
+            from: hint.from,
+            to: hint.to,
+            color: theme.engine_arrow,
+        });
+    }
+    let pick = if can_move {
+        Pick::SideToMove(position)
+    } else {
+        Pick::Nothing
+    };
+    let diagram = Diagram::from_position(position);
+    // The right button draws nothing here: any right click opens the menu.
+    let shown = BoardInput::new(ui, Id::unique(id), pick)
+        .with_destinations(app.state.settings.show_destinations)
+        .with_menu_on_points()
+        .show(ui, &diagram, marks, theme);
+    board_menu::show(&shown.response, shown.menu, |ui| {
+        board_menu::find_position(ui, app.i18n, Find::Shown(position), actions);
+    });
+    shown
+        .events
+        .into_iter()
+        .filter(|e| matches!(e, BoardEvent::Move(..) | BoardEvent::Click(_)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@ pub mod board;
 pub mod board_input;
 pub mod board_menu;
 pub mod draft;
-pub mod problems;
 pub mod shortcuts;
 pub mod text;
 

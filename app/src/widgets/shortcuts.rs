@@ -1,4 +1,6 @@
 //! The keyboard: each shortcut is an [`Action`], the same one a menu item or button gives.
+//! These tables are the only place a key is bound: the menus show the keys they find here
+//! ([`label_of`]), so what a menu says and what the key does cannot drift apart.
 
 use crate::actions::Action;
 use crate::actions::*;
@@ -7,6 +9,8 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// Shortcuts with a modifier, checked (and consumed) before the plain keys.
 const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 10] = [
+    // Ctrl+Y first: the key the menu shows for redo.
+    (Modifiers::COMMAND, Key::Y, ActionKind::Redo),
     // Ctrl+Shift+Z before Ctrl+Z, which would also match it.
     (
         Modifiers::COMMAND.plus(Modifiers::SHIFT),
@@ -14,7 +18,6 @@ const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 10] = [
         ActionKind::Redo,
     ),
     (Modifiers::COMMAND, Key::Z, ActionKind::Undo),
-    (Modifiers::COMMAND, Key::Y, ActionKind::Redo),
     (Modifiers::COMMAND, Key::O, ActionKind::Open),
     (Modifiers::COMMAND, Key::S, ActionKind::Save),
     (Modifiers::COMMAND, Key::N, ActionKind::New),
@@ -30,7 +33,9 @@ const WITH_MODIFIERS: [(Modifiers, Key, ActionKind); 10] = [
 ];
 
 /// Plain keys.
-const PLAIN: [(Key, ActionKind); 16] = [
+const PLAIN: [(Key, ActionKind); 18] = [
+    (Key::F5, ActionKind::Presentation),
+    (Key::F6, ActionKind::Audience),
     (Key::ArrowLeft, ActionKind::Back),
     (Key::ArrowRight, ActionKind::Forward),
     (Key::ArrowUp, ActionKind::PreviousVariation),
@@ -76,6 +81,8 @@ enum ActionKind {
     NextTab,
     PreviousTab,
     CloseTab,
+    Presentation,
+    Audience,
 }
 
 impl ActionKind {
@@ -108,6 +115,8 @@ impl ActionKind {
             ActionKind::NextTab => Action::Tabs(TabAction::Next),
             ActionKind::PreviousTab => Action::Tabs(TabAction::Previous),
             ActionKind::CloseTab => Action::Tabs(TabAction::CloseActive),
+            ActionKind::Presentation => Action::Presentation(PresentationAction::Toggle),
+            ActionKind::Audience => Action::Presentation(PresentationAction::ToggleAudience),
         }
     }
 }
@@ -118,12 +127,6 @@ impl ActionKind {
 pub fn actions(ctx: &egui::Context, cursor: NodeId, presenting: bool) -> Vec<Action> {
     let mut actions = Vec::new();
     ctx.input_mut(|input| {
-        if input.consume_key(Modifiers::NONE, Key::F5) {
-            actions.push(Action::Presentation(PresentationAction::Toggle));
-        }
-        if input.consume_key(Modifiers::NONE, Key::F6) {
-            actions.push(Action::Presentation(PresentationAction::ToggleAudience));
-        }
         if presenting {
             for (key, action) in [
                 (Key::PageUp, Action::Study(StudyAction::Back)),
@@ -153,7 +156,21 @@ pub fn actions(ctx: &egui::Context, cursor: NodeId, presenting: bool) -> Vec<Act
     actions
 }
 
-/// The text shown for a shortcut in menus, e.g. `Ctrl+Z`.
-pub fn label(ctx: &egui::Context, modifiers: Modifiers, key: Key) -> String {
-    ctx.format_shortcut(&KeyboardShortcut::new(modifiers, key))
+/// The keys that give `action` (the first, where several do), with `cursor` the current
+/// move, as the keyboard reads them outside presentation mode.
+pub fn keys_of(action: &Action, cursor: NodeId) -> Option<(Modifiers, Key)> {
+    let with_modifiers = WITH_MODIFIERS.into_iter();
+    let plain = PLAIN
+        .into_iter()
+        .map(|(key, kind)| (Modifiers::NONE, key, kind));
+    with_modifiers
+        .chain(plain)
+        .find(|(_, _, kind)| kind.action(cursor) == *action)
+        .map(|(modifiers, key, _)| (modifiers, key))
+}
+
+/// The text shown for `action`'s shortcut in menus, e.g. `Ctrl+Z`; none without one.
+pub fn label_of(ctx: &egui::Context, action: &Action, cursor: NodeId) -> Option<String> {
+    keys_of(action, cursor)
+        .map(|(modifiers, key)| ctx.format_shortcut(&KeyboardShortcut::new(modifiers, key)))
 }

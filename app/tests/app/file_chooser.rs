@@ -217,7 +217,7 @@ fn save_first_goes_on_only_once_the_browser_saved_the_work() {
     assert!(state.file_browser.is_none());
     assert!(state.study.dirty, "the work stays on the board");
     assert_eq!(state.study.record.move_count(), 1);
-    assert!(harness.state().services.held.is_none());
+    assert!(harness.state().queue.held.is_none());
 
     // Again, and saved this time: then the pasted game replaces the saved work.
     apply(&mut harness, FileAction::Paste(PASTED.to_owned()));

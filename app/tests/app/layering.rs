@@ -56,6 +56,94 @@ fn no_cycle_of_references_spans_two_features() {
     );
 }
 
+#[test]
+fn commands_neither_dispatch_nor_touch_files() {
+    let found = dispatch_and_io(&read_sources());
+    assert!(
+        found.is_empty(),
+        "commands must push follow-up actions and leave file I/O to the services:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The check above, on made-up command files: it finds each fault, and nothing in
+/// comments, strings, other layers or the dispatcher's own file.
+#[test]
+fn the_dispatch_and_io_check_finds_the_faults_of_made_up_commands() {
+    let files = [
+        (
+            "commands/mod.rs",
+            "fn run(&mut self) {}\nfn g(&mut self) { self.run(a); }\n",
+        ),
+        (
+            "commands/play.rs",
+            "// self.run(a) and std::fs::write are only named here\n\
+             fn f(&mut self) {\n    let _ = \"std::fs::read\";\n    self.push(a);\n    \
+             self.run(b);\n    std::fs::remove_file(p);\n}\n",
+        ),
+        (
+            "commands/files.rs",
+            "use std::fs;\nfn h() { fs::write(p, t); write_atomically(p, t); File::open(p); }\n",
+        ),
+        ("services/files.rs", "fn s() { std::fs::write(p, t); }\n"),
+    ];
+    let files = made_up(&files);
+    assert_eq!(
+        dispatch_and_io(&files),
+        [
+            "commands/play.rs:5: self.run (a command calls the dispatcher)",
+            "commands/play.rs:6: std::fs (file I/O in a command)",
+            "commands/files.rs:1: std::fs (file I/O in a command)",
+            "commands/files.rs:2: fs:: (file I/O in a command)",
+            "commands/files.rs:2: write_atomically (file I/O in a command)",
+            "commands/files.rs:2: File:: (file I/O in a command)",
+        ]
+    );
+}
+
+/// Where a command file calls the dispatcher (`self.run`, `self.apply`) or does file I/O
+/// of its own (`std::fs`, `fs::`, `File::`, `write_atomically`), as `file:line: what`.
+fn dispatch_and_io(files: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        if layer_of(&file.path) != "commands" {
+            continue;
+        }
+        let toks = lex(&file.text);
+        let word = |i: usize| ident(toks.get(i));
+        for (i, (_, line)) in toks.iter().enumerate() {
+            let line = *line;
+            let dot = matches!(toks.get(i + 1), Some((Tok::Other('.'), _)));
+            if word(i) == Some("self")
+                && dot
+                && matches!(word(i + 2), Some("run" | "apply"))
+                && file.path != "commands/mod.rs"
+            {
+                found.push(format!(
+                    "{}:{line}: self.{} (a command calls the dispatcher)",
+                    file.path,
+                    word(i + 2).unwrap()
+                ));
+            }
+            let path_sep = matches!(toks.get(i + 1), Some((Tok::PathSep, _)));
+            let what = match word(i) {
+                Some("std") if path_sep && word(i + 2) == Some("fs") => Some("std::fs"),
+                Some("fs") if path_sep && word(i.wrapping_sub(2)) != Some("std") => Some("fs::"),
+                Some("File") if path_sep => Some("File::"),
+                Some("write_atomically") => Some("write_atomically"),
+                _ => None,
+            };
+            if let Some(what) = what {
+                found.push(format!(
+                    "{}:{line}: {what} (file I/O in a command)",
+                    file.path
+                ));
+            }
+        }
+    }
+    found
+}
+
 /// The checker itself, on a made-up tree with known faults: it must find each of them and
 /// nothing else (comments, strings and allowed references are not faults).
 #[test]
@@ -100,13 +188,7 @@ fn the_checker_finds_the_faults_of_a_made_up_tree() {
         ("state/a.rs", "use super::b::B;\npub struct A;\n"),
         ("state/b.rs", "pub struct B(crate::state::a::A);\n"),
     ];
-    let files: Vec<Source> = files
-        .iter()
-        .map(|(path, text)| Source {
-            path: path.to_string(),
-            text: text.to_string(),
-        })
-        .collect();
+    let files = made_up(&files);
     let parsed = Crate::parse(&files);
 
     let found: BTreeSet<(String, usize, String)> = parsed
@@ -152,7 +234,9 @@ fn forbidden(layer: &str) -> (&'static [&'static str], &'static str) {
             "panels only draw from the View and push actions",
         ),
         "state" => (
-            &["panels", "commands", "services", "actions", "app"],
+            &[
+                "panels", "commands", "services", "actions", "widgets", "app",
+            ],
             "state is plain data",
         ),
         "actions" => (
@@ -167,7 +251,7 @@ fn forbidden(layer: &str) -> (&'static [&'static str], &'static str) {
             &["panels", "commands"],
             "services report back as actions, never through the UI or the commands",
         ),
-        "i18n" | "theme" | "fonts" | "settings" => {
+        "i18n" | "theme" | "fonts" | "settings" | "words" => {
             (ALL_FEATURES, "foundation modules stand below every feature")
         }
         _ => (&[], ""),
@@ -200,6 +284,17 @@ struct Source {
     /// The path under src/, with `/` separators.
     path: String,
     text: String,
+}
+
+/// Source files of a made-up tree, as (path under src/, text).
+fn made_up(files: &[(&str, &str)]) -> Vec<Source> {
+    files
+        .iter()
+        .map(|(path, text)| Source {
+            path: path.to_string(),
+            text: text.to_string(),
+        })
+        .collect()
 }
 
 fn read_sources() -> Vec<Source> {

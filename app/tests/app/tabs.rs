@@ -182,7 +182,7 @@ fn two_games_open_in_tabs_switch_by_click_and_keys_and_a_dirty_one_asks_before_c
     let app = harness.state();
     let study = &app.state.study;
     assert_eq!(
-        app.services.analysed,
+        app.state.bookkeeping.analysed,
         Some((study.generation, study.cursor))
     );
     apply(&mut harness, EngineAction::ToggleAnalysis);
@@ -298,7 +298,7 @@ fn quitting_with_several_edited_games_saves_each_of_them_to_its_file() {
         );
     }
     assert!(!harness.state().state.any_dirty());
-    assert!(harness.state().services.allowed_to_close);
+    assert!(harness.state().state.bookkeeping.allowed_to_close);
     assert!(
         !dir.join("autosave.pgn").exists(),
         "nothing is left unsaved"

@@ -3,7 +3,7 @@
 //! text, so that no English string of the code reaches a Chinese interface.
 
 use super::text::illegal_id;
-use crate::state::problem::Problem;
+use crate::words::problem::Problem;
 use chuhe_core::ccbridge::{CcbridgeError, CcbridgeErrorKind};
 use chuhe_core::club::{ClubError, Inconsistency};
 use chuhe_core::dhtmlxq::{DhtmlXqError, DhtmlXqErrorKind};
@@ -439,8 +439,8 @@ pub fn tb_error(e: &TbError) -> Problem {
 mod tests {
     use super::*;
     use crate::i18n::{I18n, Language};
-    use crate::state::problem::ProblemArg;
-    use crate::widgets::text::problem_text;
+    use crate::words::problem::ProblemArg;
+    use crate::words::text::problem_text;
 
     /// The words of ASCII letters in `text` once the values it quotes are taken out: what
     /// would be English inside a Chinese message (FEN is the format's name, and single
