@@ -3,6 +3,7 @@
 //!
 //! A record is little-endian binary: the magic at 0, the title and the other header
 //! strings as UTF-16 from 0xB4 (see `HEADER_FIELDS`), the
+//! result at 0x81C (a 32-bit number: 1 Red won, 2 Black won, 3 drawn, 0 not recorded), the
 //! start position at 0x848 (90 bytes, one a point, row by row from Black's back rank,
 //! `0x11..=0x17` Red's rook, horse, elephant, advisor, general, cannon, pawn and
 //! `0x21..=0x27` Black's), then the move tree from 0x8A6. Each move is four bytes: flags
@@ -15,7 +16,7 @@
 
 use crate::Square;
 use crate::record::tag;
-use crate::record::{MoveNumber, NodeId, Record};
+use crate::record::{GameResult, MoveNumber, NodeId, Record};
 use crate::{Board, Color, IllegalReason, InvalidSetup, Move, Piece, PieceKind, Position, Setup};
 use std::fmt;
 
@@ -36,6 +37,7 @@ const HEADER_FIELDS: [(&str, usize, usize); 8] = [
     (tag::BLACK, 0x514, 32),
     ("BlackTeam", 0x554, 32),
 ];
+const RESULT_AT: usize = 0x81C;
 const BOARD_AT: usize = 0x848;
 const MOVES_AT: usize = 0x8A6;
 const LIBRARY_NAME_AT: usize = 0x40;
@@ -218,6 +220,11 @@ fn read_record_at(bytes: &[u8], start: usize, game: usize) -> Result<Record, Ccb
             record.headers_mut().set(name, &value);
         }
     }
+    // The result field lies before the board, which was read whole.
+    let result = slice(bytes, start + RESULT_AT, 4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .map_or(GameResult::Unknown, result_of);
+    set_result(&mut record, result);
     if !root.comment.is_empty() {
         record.annotation_mut(record.root()).comment = root.comment;
     }
@@ -289,10 +296,10 @@ const CBF_FIELDS: [(&str, &str); 10] = [
     ("ECCO", "ECCO"),
 ];
 
-/// Reads a `.cbf` file, the XML form of a record: the header elements, the start FEN and
-/// the main line, each `<Move value="XY-XY">` (the first, `00-00`, is the start's own)
-/// with its comment as CDATA, up to the one marked `end="1"`. Offsets in errors are
-/// bytes into the file.
+/// Reads a `.cbf` file, the XML form of a record: the header elements, the result
+/// (`<RecordResult>`, coded as in a record), the start FEN and the main line, each
+/// `<Move value="XY-XY">` (the first, `00-00`, is the start's own) with its comment as
+/// CDATA, up to the one marked `end="1"`. Offsets in errors are bytes into the file.
 pub fn read_cbf(bytes: &[u8]) -> Result<Record, CcbridgeError> {
     let fail = |offset, kind| CcbridgeError {
         offset,
@@ -335,6 +342,10 @@ pub fn read_cbf(bytes: &[u8]) -> Result<Record, CcbridgeError> {
             record.headers_mut().set(tag_name, &one_line(&value));
         }
     }
+    let result = element(head, "RecordResult")
+        .and_then(|v| v.parse::<u32>().ok())
+        .map_or(GameResult::Unknown, result_of);
+    set_result(&mut record, result);
     let mut parent = record.root();
     let mut pos = start;
     let mut rest = head_end;
@@ -431,6 +442,26 @@ fn cbf_move(text: &str) -> Option<Move> {
         (y <= 9).then(|| Square::from_coords(x, 9 - y)).flatten()
     };
     Some(Move::new(square(b[0], b[1])?, square(b[3], b[4])?))
+}
+
+/// The result as both forms store it (the record's field, the `.cbf` `<RecordResult>`):
+/// 1 Red won, 2 Black won, 3 drawn; 0 is a game whose result was never entered.
+fn result_of(code: u32) -> GameResult {
+    match code {
+        1 => GameResult::RedWins,
+        2 => GameResult::BlackWins,
+        3 => GameResult::Draw,
+        _ => GameResult::Unknown,
+    }
+}
+
+/// Sets the Result tag when the file recorded one. The title often says a result too
+/// ("红先负"), but it is free text typed by hand and now and then disagrees with the
+/// field, so the field alone is read.
+fn set_result(record: &mut Record, result: GameResult) {
+    if result != GameResult::Unknown {
+        record.headers_mut().set(tag::RESULT, result.as_pgn());
+    }
 }
 
 struct Entry {

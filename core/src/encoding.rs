@@ -1,15 +1,16 @@
 //! Text encodings of game files. Chinese game files come as UTF-8, GBK/GB18030 (mainland
 //! software such as XQStudio and 象棋巫师) or Big5 (Taiwan and Hong Kong). Nothing in a
-//! PGN says which, so [`decode`] guesses: a byte-order mark decides; valid UTF-8 is UTF-8;
-//! otherwise the text is decoded both as GB18030 and as Big5 and the reading that yields
-//! more of the characters every game record is full of (piece names, 进/退/平, numerals)
-//! wins. Double-byte garbage almost never lands on those characters, so one game's worth
-//! of moves is plenty to tell the two apart.
+//! PGN says which, so [`decode`] guesses: a byte-order mark decides; valid UTF-8 is UTF-8,
+//! also when the file's end cuts its last character short; otherwise the text is decoded
+//! both as GB18030 and as Big5 and the reading that yields more of the characters every
+//! game record is full of (piece names, 进/退/平, numerals) wins. Double-byte garbage
+//! almost never lands on those characters, so one game's worth of moves is plenty to tell
+//! the two apart.
 //!
 //! Chuhe writes new files in UTF-8, and a file it read back in that file's encoding
 //! ([`encode`]).
 
-use encoding_rs::{BIG5, Encoding, GB18030, UTF_16BE, UTF_16LE};
+use encoding_rs::{BIG5, Encoding, GB18030, UTF_8, UTF_16BE, UTF_16LE};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -43,7 +44,7 @@ impl fmt::Display for TextEncoding {
 /// Text decoded from a file, with the encoding it was read in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoded<'a> {
-    /// The text. Borrowed when the input was already UTF-8 without a byte-order mark.
+    /// The text. Borrowed when the input was already UTF-8.
     pub text: Cow<'a, str>,
     /// The encoding detected.
     pub encoding: TextEncoding,
@@ -135,6 +136,16 @@ fn is_record_char(c: char) -> bool {
 /// ```
 pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
+        let rest = bytes.get(bom_len..).unwrap_or_default();
+        if encoding == UTF_8
+            && let Some(text) = utf8_whole_or_cut(rest)
+        {
+            return Decoded {
+                text: Cow::Borrowed(text),
+                encoding: TextEncoding::Utf8,
+                had_errors: false,
+            };
+        }
         let kind = if encoding == UTF_16LE {
             TextEncoding::Utf16Le
         } else if encoding == UTF_16BE {
@@ -142,15 +153,14 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         } else {
             TextEncoding::Utf8
         };
-        let (text, had_errors) =
-            encoding.decode_without_bom_handling(bytes.get(bom_len..).unwrap_or_default());
+        let (text, had_errors) = encoding.decode_without_bom_handling(rest);
         return Decoded {
             text,
             encoding: kind,
             had_errors,
         };
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
+    if let Some(text) = utf8_whole_or_cut(bytes) {
         return Decoded {
             text: Cow::Borrowed(text),
             encoding: TextEncoding::Utf8,
@@ -183,6 +193,18 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             encoding: TextEncoding::Gb18030,
             had_errors: gb_errors,
         }
+    }
+}
+
+/// `bytes` as UTF-8 if they are valid, or valid up to a last character the end cuts short
+/// (`error_len` is `None` only then), as a download or `head -c` leaves a UTF-8 file. That
+/// incomplete character is left out: the text is the file cut at the character before, so
+/// the reader reports the last game cut as it would there.
+fn utf8_whole_or_cut(bytes: &[u8]) -> Option<&str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Some(text),
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).ok(),
+        Err(_) => None,
     }
 }
 
@@ -242,5 +264,48 @@ mod tests {
         assert!(d.had_errors);
         assert!(d.text.ends_with('a'));
         assert_eq!(decode_gb18030(&[0xc5, 0xda]), "炮");
+    }
+
+    #[test]
+    fn utf8_cut_inside_its_last_character_is_still_utf8() {
+        // 炮 is three bytes in UTF-8, 𠀀 (a CJK extension B character) four.
+        let before = "[Event \"全国象棋个人赛\"]\n1. 炮二平五 马８进７ 2. ";
+        for last in ["炮", "𠀀"] {
+            let whole = format!("{before}{last}");
+            for cut in 1..last.len() {
+                let bytes = &whole.as_bytes()[..before.len() + cut];
+                let d = decode(bytes);
+                assert_eq!(
+                    (d.text.as_ref(), d.encoding, d.had_errors),
+                    (before, TextEncoding::Utf8, false),
+                    "{last} cut after {cut} bytes"
+                );
+                let mut with_bom = b"\xef\xbb\xbf".to_vec();
+                with_bom.extend_from_slice(bytes);
+                let d = decode(&with_bom);
+                assert_eq!((d.text.as_ref(), d.encoding), (before, TextEncoding::Utf8));
+            }
+            assert_eq!(decode(whole.as_bytes()).text, whole);
+        }
+    }
+
+    #[test]
+    fn only_a_cut_at_the_end_keeps_a_file_utf8() {
+        let text = "[Event \"全国象棋个人赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８";
+        // A character cut short in the middle, or a byte UTF-8 never has, is not UTF-8.
+        let pao = "炮".as_bytes();
+        let mut cut_inside = pao[..2].to_vec();
+        cut_inside.extend_from_slice(text.as_bytes());
+        let mut bad_byte = text.as_bytes().to_vec();
+        bad_byte.insert(text.len() / 2, 0xff);
+        for bytes in [cut_inside, bad_byte] {
+            assert_ne!(decode(&bytes).encoding, TextEncoding::Utf8);
+        }
+        // GB18030, whole or cut inside its last character, is still GB18030.
+        let gbk = GB18030.encode(text).0;
+        for bytes in [&gbk[..], &gbk[..gbk.len() - 1]] {
+            assert_eq!(decode(bytes).encoding, TextEncoding::Gb18030);
+        }
+        assert!(decode(&gbk).text == text && !decode(&gbk).had_errors);
     }
 }

@@ -580,6 +580,41 @@ mod tests {
         }
     }
 
+    /// A UTF-8 file cut inside a character (here two bytes into the full-width numeral of a
+    /// move of game 174) reads as the same file cut at the character before: the games up
+    /// to the cut whole, the last one refused where the cut leaves its move unfinished.
+    #[test]
+    fn a_utf8_file_cut_inside_a_character_reads_up_to_the_cut() {
+        let bytes = shared("games/ccpd/中局.utf8.pgn");
+        let cut = &bytes[..105_300];
+        let boundary = std::str::from_utf8(cut).unwrap_err().valid_up_to();
+        assert!(boundary < cut.len(), "the cut falls inside a character");
+        let read_cut = games(cut, None, Damage::Refuse);
+        let at_boundary = games(&bytes[..boundary], None, Damage::Refuse);
+        assert_eq!(read_cut.len(), at_boundary.len());
+        let whole = games(&bytes, None, Damage::Refuse);
+        let (last, before) = read_cut.split_last().unwrap();
+        assert!(before.len() > 100);
+        for (i, game) in before.iter().enumerate() {
+            assert_eq!(
+                game.as_ref().unwrap(),
+                whole[i].as_ref().unwrap(),
+                "game {}",
+                i + 1
+            );
+        }
+        let (e, e_at_boundary) = (
+            last.as_ref().unwrap_err(),
+            at_boundary.last().unwrap().as_ref().unwrap_err(),
+        );
+        assert_eq!(e.to_string(), e_at_boundary.to_string());
+        assert_eq!(e.game(), Some(read_cut.len()));
+        // Opened (damage kept), the last game keeps its moves up to the cut.
+        let opened = read(cut, None).unwrap();
+        assert_eq!(opened.len(), read_cut.len());
+        assert!(opened.last().unwrap().as_ref().unwrap().partial.is_some());
+    }
+
     #[test]
     fn real_gb18030_and_big5_files_read() {
         let gbk = shared("games/eleeye_ccgc/01.宝岛一号(先负)相眼竞技(A1-A2).PGN");

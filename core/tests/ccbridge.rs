@@ -4,13 +4,19 @@
 
 use chuhe_core::ccbridge;
 use chuhe_core::gamefile;
-use chuhe_core::record::Record;
+use chuhe_core::record::{GameResult, Record};
 use std::path::PathBuf;
 use std::process::Command;
 
+/// The cchess test data in the shared reference data (`$CHUHE_SHARED_DATA`, or
+/// `../shared/data` beside the project, as the other readers' tests find it).
 fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/formats/walker8088_cchess_testdata")
+    std::env::var_os("CHUHE_SHARED_DATA")
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+            PathBuf::from,
+        )
+        .join("formats/walker8088_cchess_testdata")
 }
 
 fn expected() -> Option<serde_json::Value> {
@@ -237,4 +243,113 @@ fn a_header_over_two_lines_is_read_on_one() {
     let mut pgn = String::new();
     chuhe_core::pgn::write_game(&record, chuhe_core::notation::Notation::Iccs, &mut pgn);
     assert_eq!(chuhe_core::pgn::read_game(&pgn).unwrap(), record);
+}
+
+/// Red wins, Black wins and draws among `records`.
+fn result_counts<'a>(records: impl IntoIterator<Item = &'a Record>) -> (usize, usize, usize) {
+    let mut counts = (0, 0, 0);
+    for record in records {
+        match record.headers().result() {
+            GameResult::RedWins => counts.0 += 1,
+            GameResult::BlackWins => counts.1 += 1,
+            GameResult::Draw => counts.2 += 1,
+            GameResult::Unknown => {}
+        }
+    }
+    counts
+}
+
+/// The result each game's field holds. The 1956 library is known to hold 44 Red wins, 22
+/// Black wins and 27 draws; in the 1989 library every game's title says its result
+/// ("先胜", "先负", "先和") and the two section headings none.
+#[test]
+fn cbl_games_carry_the_result_the_record_stores() {
+    let bytes = std::fs::read(data_dir().join("1956年全国象棋锦标赛93局.CBL"))
+        .expect("the shared CCBridge library");
+    let library = ccbridge::read_library(&bytes).unwrap();
+    let games: Vec<Record> = library.games.into_iter().map(Result::unwrap).collect();
+    assert_eq!(result_counts(&games), (44, 22, 27));
+
+    let bytes = std::fs::read(data_dir().join("1989年龙化杯象棋名师邀请赛35局.CBL")).unwrap();
+    let library = ccbridge::read_library(&bytes).unwrap();
+    for (i, game) in library.games.iter().enumerate() {
+        let record = game.as_ref().unwrap();
+        let title = record.headers().get("Title").unwrap();
+        let said = if title.contains("先胜") {
+            GameResult::RedWins
+        } else if title.contains("先负") {
+            GameResult::BlackWins
+        } else if title.contains("先和") {
+            GameResult::Draw
+        } else {
+            GameResult::Unknown
+        };
+        assert_eq!(record.headers().result(), said, "game {}: {title}", i + 1);
+    }
+
+    // A record and the XML form code the result alike; test2.cbf is a draw, as its title
+    // says, and test.cbf (also "(和)" by its title) recorded none.
+    for (name, want) in [
+        ("test2.cbf", GameResult::Draw),
+        ("test.cbf", GameResult::Unknown),
+    ] {
+        let bytes = std::fs::read(data_dir().join(name)).unwrap();
+        let record = ccbridge::read_cbf(&bytes).unwrap();
+        assert_eq!(record.headers().result(), want, "{name}");
+    }
+}
+
+/// `convert` writes each game's result as PGN, and a collection import counts them: from
+/// the start position the 1956 library's games show their wins, losses and draws.
+#[test]
+fn convert_and_import_keep_the_results_of_a_cbl_library() {
+    let input = data_dir().join("1956年全国象棋锦标赛93局.CBL");
+    assert!(input.exists(), "the shared CCBridge library");
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhe-engine"))
+        .arg("convert")
+        .arg(&input)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("93 games converted, 0 failed"), "{stderr}");
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<Record> = chuhe_core::pgn::read_games(&pgn)
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games.len(), 93);
+    assert_eq!(result_counts(&games), (44, 22, 27));
+
+    let dir = std::env::temp_dir().join(format!("chuhe-ccbridge-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("c.chuhedb");
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhe-engine"))
+        .args(["db", "import"])
+        .arg(&db)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut explore = Command::new(env!("CARGO_BIN_EXE_chuhe-engine"));
+    explore.args(["db", "explore"]).arg(&db).arg("--fen");
+    explore.args(chuhe_core::Position::startpos().to_string().split(' '));
+    let out = explore.arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let counts = |key: &str| json[key].as_u64().unwrap();
+    assert_eq!(
+        (counts("red_wins"), counts("black_wins"), counts("draws")),
+        (44, 22, 27),
+        "{json}"
+    );
 }
