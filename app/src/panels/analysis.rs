@@ -7,7 +7,6 @@ use crate::i18n::I18n;
 use crate::widgets::View;
 use crate::words::text::*;
 use chuhe_core::Position;
-use chuhe_core::notation::format_move;
 use egui::{RichText, Ui};
 
 /// How many moves of each line are shown.
@@ -74,7 +73,6 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             ("nps", format_nps(update.report.nps).into()),
         ],
     ));
-    let notation = state.settings.notation.notation();
     for (index, line) in update.report.lines.iter().enumerate() {
         let text = format!(
             "{}. {}  {}",
@@ -84,7 +82,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 line.score_for_red(update.report.side_to_move),
                 state.settings.score_unit
             ),
-            line_text(&view.position, &line.moves, notation)
+            first_moves(app, &view.position, &line.moves)
         );
         let response = ui.add(egui::Button::new(RichText::new(text).monospace()).wrap());
         if response.clicked() {
@@ -210,16 +208,12 @@ fn review_row(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     });
 }
 
-/// The first moves of a line in `notation`, numbered from `position`.
-fn line_text(
-    position: &Position,
-    moves: &[chuhe_core::Move],
-    notation: chuhe_core::Notation,
-) -> String {
+/// The first moves of an engine's line from `position`, unnumbered.
+fn first_moves(app: &View, position: &Position, moves: &[chuhe_core::Move]) -> String {
     let mut position = position.clone();
     let mut words = Vec::new();
     for &m in moves.iter().take(SHOWN_MOVES) {
-        words.push(format_move(&position, m, notation));
+        words.push(app.move_text(&position, m));
         match position.play(m) {
             Ok(next) => position = next,
             Err(_) => break,

@@ -9,7 +9,6 @@ use crate::state::collections::{
 use crate::widgets::View;
 use crate::words::text::{problem_text, score_text};
 use chuhe_core::db::{GameSort, MoveStats, ResultFilter};
-use chuhe_core::notation::format_move;
 use chuhe_core::record::GameResult;
 use egui::{Color32, RichText, Ui};
 
@@ -86,7 +85,6 @@ pub fn explorer(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     ));
     ui.separator();
     let position = state.position();
-    let notation = state.settings.notation.notation();
     let engine = state.visible_engine();
     egui::ScrollArea::vertical()
         .id_salt("explorer scroll")
@@ -110,7 +108,7 @@ pub fn explorer(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     ui.end_row();
                     for stats in &answer.moves {
                         let Some(m) = stats.mv else { continue };
-                        let text = format_move(position, m, notation);
+                        let text = app.move_text(position, m);
                         if ui
                             .add(egui::Button::new(RichText::new(text).strong()).frame(false))
                             .on_hover_text(i18n.tr("explorer-play-hint"))

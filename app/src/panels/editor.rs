@@ -12,7 +12,6 @@ use crate::widgets::board::{Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::board_menu::{self, Find};
 use crate::words::text::*;
-use chuhe_core::notation::format_move;
 use chuhe_core::solver::Verdict;
 use chuhe_core::{Color, Piece, PieceKind, SetupProblem, Square};
 use egui::{FontId, PointerButton, RichText, Sense, Stroke, Ui, Vec2};
@@ -188,7 +187,6 @@ fn paint_piece(
 pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let theme = app.state.settings.theme.theme();
     let traditional = app.state.settings.language == Language::ZhTw;
-    let notation = app.state.settings.notation.notation();
     let i18n = &app.i18n;
     let Some(editor) = &app.state.editor else {
         return;
@@ -313,7 +311,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.separator();
         problems(i18n, editor, &theme.palette, ui);
         ui.separator();
-        composer(i18n, editor, notation, &theme.palette, ui, actions);
+        composer(app, editor, &theme.palette, ui, actions);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             let legal = editor.problems.is_empty();
@@ -374,13 +372,13 @@ fn warnings(i18n: &I18n, editor: &Editor, ui: &mut Ui) {
 
 /// The composer's view: the solver on the arrangement.
 fn composer(
-    i18n: &I18n,
+    app: &View,
     editor: &Editor,
-    notation: chuhe_core::Notation,
     palette: &Palette,
     ui: &mut Ui,
     actions: &mut Vec<Action>,
 ) {
+    let i18n = &app.i18n;
     ui.strong(i18n.tr("composer-title"));
     ui.horizontal(|ui| {
         let label = ui.label(i18n.tr("composer-mate-within"));
@@ -412,19 +410,14 @@ fn composer(
     let Some(result) = editor.current_result() else {
         return;
     };
-    verdict(i18n, result, notation, palette, ui);
+    verdict(app, result, palette, ui);
     if result.solution.mate_in().is_some() {
         save_form(i18n, editor, ui, actions);
     }
 }
 
-fn verdict(
-    i18n: &I18n,
-    result: &ComposerResult,
-    notation: chuhe_core::Notation,
-    palette: &Palette,
-    ui: &mut Ui,
-) {
+fn verdict(app: &View, result: &ComposerResult, palette: &Palette, ui: &mut Ui) {
+    let i18n = &app.i18n;
     let s = &result.solution;
     let pos = &result.position;
     let text = match s.verdict {
@@ -454,13 +447,13 @@ fn verdict(
         let cooks: Vec<String> = s
             .first_moves
             .iter()
-            .map(|&m| format_move(pos, m, notation))
+            .map(|&m| app.move_text(pos, m))
             .collect();
         ui.label(i18n.tr_args("composer-cooks", &[("moves", cooks.join("，").into())]));
     }
     ui.label(i18n.tr_args(
         "composer-line",
-        &[("line", line_text(pos, &s.line, notation).into())],
+        &[("line", app.line_text(pos, &s.line).into())],
     ));
     // Duals further on: other moves that also mate in time.
     let mut p = pos.clone();
@@ -470,10 +463,7 @@ fn verdict(
             && let Some(duals) = s.duals.get(i / 2)
             && !duals.is_empty()
         {
-            let words: Vec<String> = duals
-                .iter()
-                .map(|&d| format_move(&p, d, notation))
-                .collect();
+            let words: Vec<String> = duals.iter().map(|&d| app.move_text(&p, d)).collect();
             ui.weak(i18n.tr_args(
                 "composer-duals",
                 &[

@@ -311,11 +311,10 @@ fn diagram_board(app: &View, ui: &mut Ui, diagram: &knowledge::Diagram, actions:
     });
     if !moves.is_empty() {
         // The line in the user's notation, the moves played so far in bold.
-        let notation = app.state.settings.notation.notation();
         let mut pos = positions[0].clone();
         ui.horizontal_wrapped(|ui| {
             for (ply, &m) in moves.iter().enumerate() {
-                let written = chuhe_core::notation::format_move(&pos, m, notation);
+                let written = app.move_text(&pos, m);
                 let label = if ply < view.step {
                     RichText::new(written).strong()
                 } else {

@@ -7,7 +7,6 @@ use crate::actions::*;
 use crate::widgets::View;
 use chuhe_core::Position;
 use chuhe_core::library::openings::{self, OpeningBook};
-use chuhe_core::notation::format_move;
 use egui::Ui;
 use egui::collapsing_header::CollapsingState;
 
@@ -63,11 +62,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.label(format!("ECCO {}", crate::words::text::ecco_label(code)));
         }
         // The line in the notation the user chose.
-        let notation = app.state.settings.notation.notation();
         let mut pos = Position::startpos();
         let mut line = Vec::new();
         for &m in &node.moves {
-            line.push(format_move(&pos, m, notation));
+            line.push(app.move_text(&pos, m));
             pos.play_unchecked(m);
         }
         ui.add(egui::Label::new(line.join(" ")).wrap());

@@ -13,7 +13,6 @@ use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::board_menu::{self, Find};
 use crate::words::text::*;
 use chuhe_core::library::patterns::{self, Example, Pattern};
-use chuhe_core::notation::format_move;
 use chuhe_core::{Color, Move, Position};
 use egui::{RichText, Ui, Vec2};
 
@@ -300,11 +299,10 @@ fn text_panel(
     match &app.state.patterns.practice {
         None => {
             ui.label(RichText::new(i18n.tr("patterns-solution")).strong());
-            let notation = app.state.settings.notation.notation();
             let mut pos = start.clone();
             ui.horizontal_wrapped(|ui| {
                 for (ply, &m) in line.iter().enumerate() {
-                    let text = format_move(&pos, m, notation);
+                    let text = app.move_text(&pos, m);
                     pos.play_unchecked(m);
                     let text = if ply % 2 == 0 {
                         format!("{}. {text}", ply / 2 + 1)
@@ -378,10 +376,9 @@ fn text_panel(
             if p.hint_shown
                 && let Some(h) = p.hint
             {
-                let notation = app.state.settings.notation.notation();
                 ui.label(i18n.tr_args(
                     "patterns-hint-move",
-                    &[("move", format_move(&p.position, h, notation).into())],
+                    &[("move", app.move_text(&p.position, h).into())],
                 ));
             }
         }

@@ -9,7 +9,6 @@ use crate::widgets::View;
 use crate::widgets::board::Marks;
 use crate::widgets::board_input::{BoardEvent, practice_board};
 use crate::words::text::*;
-use chuhe_core::notation::format_move;
 use chuhe_core::puzzle::{Goal, Puzzle};
 use chuhe_core::{Color, Move, Piece, PieceKind};
 use egui::{RichText, Ui};
@@ -238,7 +237,6 @@ fn refutation_text(i18n: &I18n, why: Refutation, defender: Color) -> String {
 /// Solve mode's panel.
 pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
-    let notation = app.state.settings.notation.notation();
     let Some(session) = &app.state.puzzles.session else {
         return;
     };
@@ -303,13 +301,13 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             SolveMessage::Right(reply) => (
                 i18n.tr_args(
                     "solve-right",
-                    &[("reply", format_move(before, *reply, notation).into())],
+                    &[("reply", app.move_text(before, *reply).into())],
                 ),
                 app.palette().success,
             ),
             SolveMessage::Wrong(m, why) => {
                 let pos = session.position();
-                let word = format_move(pos, *m, notation);
+                let word = app.move_text(pos, *m);
                 let reason = match why {
                     Wrong::NotCheck => i18n.tr("solve-why-not-check"),
                     Wrong::NotInSolution => i18n.tr("solve-why-not-in-solution"),
@@ -319,7 +317,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                         i18n.tr_args(
                             "solve-why-refuted",
                             &[
-                                ("defence", format_move(&after, *defence, notation).into()),
+                                ("defence", app.move_text(&after, *defence).into()),
                                 (
                                     "what",
                                     refutation_text(i18n, *why, after.side_to_move()).into(),
@@ -350,7 +348,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.label(RichText::new(text).color(color).strong());
     }
     if !session.moves.is_empty() {
-        ui.label(line_text(&puzzle.position, &session.moves, notation));
+        ui.label(app.line_text(&puzzle.position, &session.moves));
     }
     if session.phase == Phase::YourMove {
         match (session.hint, session.hint_level) {
@@ -366,10 +364,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             (Some(hint), 2) => {
                 ui.label(i18n.tr_args(
                     "solve-hint-move",
-                    &[(
-                        "move",
-                        format_move(session.position(), hint, notation).into(),
-                    )],
+                    &[("move", app.move_text(session.position(), hint).into())],
                 ));
             }
             _ => {}

@@ -6,7 +6,6 @@ use crate::actions::*;
 use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
 use crate::widgets::View;
 use crate::words::text::{mate_moves, mate_text, material_name, problem_text};
-use chuhe_core::notation::format_move;
 use chuhe_core::tb::{Material, TbValue};
 use egui::{RichText, Ui};
 
@@ -114,7 +113,6 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
     }
     // Every move, coloured by what it leads to; a click plays it.
-    let notation = state.settings.notation.notation();
     let best = analysis.moves.first().map(|m| m.value.rank());
     egui::ScrollArea::vertical()
         .id_salt("tablebase moves")
@@ -129,7 +127,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     Class::Draw => (wdl.draw, "tb-move-draws"),
                     Class::Loss => (wdl.loss, "tb-move-loses"),
                 };
-                let mut text = format!("{}  {}", format_move(pos, mv.mv, notation), i18n.tr(id));
+                let mut text = format!("{}  {}", app.move_text(pos, mv.mv), i18n.tr(id));
                 if let Some(plies) = mv.value.dtm() {
                     // The value is the mover's: a loss is the other side's mate.
                     let stm = pos.side_to_move();

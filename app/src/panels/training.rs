@@ -10,7 +10,6 @@ use crate::widgets::board::Marks;
 use crate::widgets::board_input::{BoardEvent, practice_board};
 use crate::words::text::*;
 use chuhe_core::Color;
-use chuhe_core::notation::format_move;
 use chuhe_core::training::schedule::Grade;
 use chuhe_core::training::store::{Now, date_text};
 use chuhe_core::training::{Item, Kind, Task};
@@ -398,8 +397,7 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     ui.separator();
     message(app, ui, session);
     if !drill.moves.is_empty() {
-        let notation = app.state.settings.notation.notation();
-        ui.label(line_text(&drill.item.start, &drill.moves, notation));
+        ui.label(app.line_text(&drill.item.start, &drill.moves));
     }
     if let Some((earned, grade)) = session.graded {
         ui.separator();
@@ -434,7 +432,6 @@ pub fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
 fn message(app: &View, ui: &mut Ui, session: &DrillSession) {
     let i18n = &app.i18n;
     let palette = app.palette();
-    let notation = app.state.settings.notation.notation();
     let drill = &session.drill;
     // The position before the last move, where a reply's words are read from.
     let mut before = drill.item.start.clone();
@@ -444,7 +441,7 @@ fn message(app: &View, ui: &mut Ui, session: &DrillSession) {
     if let Some(hint) = session.hint {
         ui.label(i18n.tr_args(
             "training-hint-move",
-            &[("move", format_move(&drill.position, hint, notation).into())],
+            &[("move", app.move_text(&drill.position, hint).into())],
         ));
     }
     let Some(message) = session.message else {
@@ -457,7 +454,7 @@ fn message(app: &View, ui: &mut Ui, session: &DrillSession) {
         DrillMessage::Right(Some(reply)) => (
             i18n.tr_args(
                 "training-right-reply",
-                &[("reply", format_move(&before, reply, notation).into())],
+                &[("reply", app.move_text(&before, reply).into())],
             ),
             palette.success,
         ),
@@ -465,14 +462,14 @@ fn message(app: &View, ui: &mut Ui, session: &DrillSession) {
         DrillMessage::Wrong(mv) => (
             i18n.tr_args(
                 "training-wrong",
-                &[("move", format_move(&drill.position, mv, notation).into())],
+                &[("move", app.move_text(&drill.position, mv).into())],
             ),
             palette.danger,
         ),
         DrillMessage::OtherLine(mv) => (
             i18n.tr_args(
                 "training-other-line",
-                &[("move", format_move(&drill.position, mv, notation).into())],
+                &[("move", app.move_text(&drill.position, mv).into())],
             ),
             ui.visuals().warn_fg_color,
         ),

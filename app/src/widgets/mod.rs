@@ -11,6 +11,7 @@ pub mod text;
 use crate::i18n::I18n;
 use crate::state::State;
 use crate::theme::Palette;
+use chuhe_core::{Move, Position};
 
 /// What the panels draw from: the state, the translations, and the frame time.
 pub struct View<'a> {
@@ -26,6 +27,18 @@ impl View<'_> {
     /// The colours of the panels' words and marks in the chosen theme.
     pub fn palette(&self) -> Palette {
         self.state.settings.theme.theme().palette
+    }
+
+    /// How `m`, played from `position`, is written in the notation the study uses: every
+    /// panel that names a move writes it so.
+    pub fn move_text(&self, position: &Position, m: Move) -> String {
+        chuhe_core::notation::format_move(position, m, self.state.settings.notation.notation())
+    }
+
+    /// A numbered line of moves from `position`, written as [`View::move_text`] writes a
+    /// move.
+    pub fn line_text(&self, position: &Position, line: &[Move]) -> String {
+        crate::words::text::line_text(position, line, self.state.settings.notation.notation())
     }
 }
 
