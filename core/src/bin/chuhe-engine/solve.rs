@@ -234,6 +234,9 @@ fn to_text(pos: &Position, opts: &SolveOptions, s: &Solution) -> String {
         }
         t += &format!("line: {}\n", chinese.join(" "));
         t += &format!("line (ICCS): {}\n", iccs_list(&s.line).join(" "));
+        if !s.line_complete {
+            t += "line incomplete: the time limit stopped its read-out after the proof\n";
+        }
         let firsts: Vec<String> = s
             .first_moves
             .iter()
@@ -269,7 +272,8 @@ fn iccs_list(moves: &[Move]) -> Vec<String> {
 
 /// The `--json` object: `fen`, `mate_in` (number or null), `first_moves` and `line`
 /// (arrays of ICCS), `nodes`, `ms`; and `"cooks_complete": false` when the time limit
-/// stopped the search for other winning moves (absent otherwise, so the contract holds).
+/// stopped the search for other winning moves, `"line_complete": false` when it stopped
+/// the line's read-out (each absent otherwise, so the contract holds).
 fn to_json(fen: &str, s: &Solution) -> String {
     let array = |moves: &[Move]| {
         let items: Vec<String> = moves.iter().map(|m| json_string(&m.to_string())).collect();
@@ -283,8 +287,13 @@ fn to_json(fen: &str, s: &Solution) -> String {
     } else {
         ",\"cooks_complete\":false"
     };
+    let line = if s.line_complete {
+        ""
+    } else {
+        ",\"line_complete\":false"
+    };
     format!(
-        "{{\"fen\":{},\"mate_in\":{mate_in},\"first_moves\":{},\"line\":{},\"nodes\":{},\"ms\":{}{cooks}}}",
+        "{{\"fen\":{},\"mate_in\":{mate_in},\"first_moves\":{},\"line\":{},\"nodes\":{},\"ms\":{}{cooks}{line}}}",
         json_string(fen),
         array(&s.first_moves),
         array(&s.line),
@@ -453,9 +462,10 @@ fn batch(
         if is_wrong {
             wrong.push(format!("{} claimed {claim}, {verdict}", p.id));
         }
+        let more = if s.line_complete { "" } else { " …" };
         writeln!(
             out,
-            "{}\tclaimed {claim}\t{verdict}\t{:.2} ms\t{} nodes\t{}",
+            "{}\tclaimed {claim}\t{verdict}\t{:.2} ms\t{} nodes\t{}{more}",
             p.id,
             cpu_ms.unwrap_or(ms),
             s.nodes,
@@ -530,6 +540,7 @@ mod tests {
         assert_eq!(v["first_moves"], serde_json::json!([]));
         assert_eq!(v["line"], serde_json::json!([]));
         assert!(v.get("cooks_complete").is_none());
+        assert!(v.get("line_complete").is_none());
 
         // When the time limit cut the cooks' read-out, the object says so.
         let (_, mut s) = solve(&p, 3);
@@ -541,5 +552,36 @@ mod tests {
         let odd = "a\"b\\c\nd\u{1}e 楚";
         let back: String = serde_json::from_str(&json_string(odd)).unwrap();
         assert_eq!(back, odd);
+    }
+
+    #[test]
+    fn a_time_limit_after_the_proof_gives_the_first_move_and_says_the_line_is_cut() {
+        let p = pos("4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1");
+        let (_, full) = solve(&p, 3);
+        assert!(full.line_complete);
+        assert!(!to_text(&p, &SolveOptions::mate_in(3), &full).contains("incomplete"));
+        // The node limit stops the solve as the clock would, at the same point every run:
+        // the smallest that lets the proof finish leaves the read-out no time.
+        let stopped = |limit| {
+            let mut solver = Solver::new(18);
+            solver.set_node_limit(Some(limit));
+            solver.solve(&p, &SolveOptions::mate_in(3))
+        };
+        let limit = (0..=full.nodes)
+            .find(|&n| stopped(n).mate_in().is_some())
+            .unwrap();
+        let s = stopped(limit);
+        assert!(!s.line_complete);
+        let v: serde_json::Value = serde_json::from_str(&to_json(&p.to_string(), &s)).unwrap();
+        assert_eq!(v["mate_in"], 2);
+        assert_eq!(v["first_moves"], serde_json::json!(["h1e1"]));
+        assert_eq!(v["line"][0], "h1e1");
+        assert!(v["line"].as_array().unwrap().len() < 3);
+        assert_eq!(v["line_complete"], false);
+        assert_eq!(v["cooks_complete"], false);
+        let text = to_text(&p, &SolveOptions::mate_in(3), &s);
+        assert!(text.contains("mate in 2\n"), "{text}");
+        assert!(text.contains("first moves: h1e1 车二平五\n"), "{text}");
+        assert!(text.contains("line incomplete: "), "{text}");
     }
 }
