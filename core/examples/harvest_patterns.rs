@@ -111,6 +111,10 @@ fn main() {
                 let Verdict::Mate(k) = sol.verdict else {
                     return None;
                 };
+                // The final position of a line the time limit cut is not a mate.
+                if !sol.line_complete {
+                    return None;
+                }
                 let fin = final_of(&p, &sol.line);
                 if (id != 36) != fin.is_check() {
                     return None;
@@ -225,7 +229,7 @@ fn random(solver: &mut Solver, args: &[String]) {
         let Verdict::Mate(k) = s.verdict else {
             continue;
         };
-        if k < min {
+        if k < min || !s.line_complete {
             continue;
         }
         let fin = final_of(&pos, &s.line);

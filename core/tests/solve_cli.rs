@@ -121,3 +121,62 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn a_batch_ends_with_the_solved_by_time_and_the_slowest_ten() {
+    let dir = std::env::temp_dir().join(format!("chuhe-solve-summary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("twelve.fen");
+    // Eleven mates in two and one position without a mate in one.
+    let mut fens = vec![MATE_IN_TWO; 11];
+    fens.push("4k4/4a4/4b4/9/9/9/9/9/7R1/3K5 w - - 0 1");
+    std::fs::write(&list, fens.join("\n")).unwrap();
+    let (ok, out, err) = solve(&[
+        "--fens",
+        list.to_str().unwrap(),
+        "--mate",
+        "2",
+        "--time-limit",
+        "30",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("solved within 1 s: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    // How many took under 1 s or 5 s depends on the machine; the rest does not.
+    let counts: Vec<usize> = lines[at]
+        .split("; ")
+        .map(|part| part.rsplit(": ").next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(counts.len(), 4, "{}", lines[at]);
+    assert!(
+        counts[0] <= counts[1] && counts[1] <= counts[2],
+        "{}",
+        lines[at]
+    );
+    assert!(
+        lines[at].ends_with("; within the limit (30 s): 11; not solved: 1"),
+        "{}",
+        lines[at]
+    );
+    assert_eq!(lines[at + 1], "slowest ten:", "{out}");
+    let slowest = &lines[at + 2..at + 12];
+    let ms = |l: &str| -> u64 {
+        let (_, ms) = l.rsplit_once('\t').unwrap();
+        ms.strip_suffix(" ms").unwrap().parse().unwrap()
+    };
+    for (i, l) in slowest.iter().enumerate() {
+        assert!(l.starts_with("  line "), "{out}");
+        assert!(
+            l.contains("\tmate 2\t") || l.contains("\tnone<=2\t"),
+            "{out}"
+        );
+        if i > 0 {
+            assert!(ms(l) <= ms(slowest[i - 1]), "{out}");
+        }
+    }
+    assert!(!lines[at + 12].starts_with("  "), "ten, not more: {out}");
+}

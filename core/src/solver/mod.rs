@@ -33,6 +33,11 @@
 //!   also force mate within the moves that remain at that point (which, as the defender
 //!   holds out longest, is the shortest mate from there). `duals[0]` is `first_moves`
 //!   without the main move.
+//!
+//! The time limit bounds the whole solve: the proof, then the main line's read-out, then the
+//! search for the other winning moves along it. When it runs out after the proof, what is
+//! known is kept: the proved mate, its first move, the line as far as it was read
+//! (`line_complete` false) and the other winning moves found (`cooks_complete` false).
 
 pub mod defence;
 pub mod files;
@@ -58,8 +63,10 @@ pub struct SolveOptions {
     /// then only means none within the budget, and the shortest mate is the shortest
     /// within it.
     pub quiet_moves: Option<u32>,
-    /// Stop after this long; the verdict is then [`Verdict::Unknown`] unless a mate was
-    /// already proved.
+    /// Stop after this long, reading out included; the verdict is then
+    /// [`Verdict::Unknown`] unless a mate was already proved (then
+    /// [`Solution::line_complete`] and [`Solution::cooks_complete`] say what the read-out
+    /// missed).
     pub time_limit: Option<Duration>,
 }
 
@@ -103,7 +110,8 @@ pub struct Solution {
     pub verdict: Verdict,
     /// Every first move that mates in the shortest number of moves (empty without a mate).
     pub first_moves: Vec<Move>,
-    /// The main line, 2k − 1 plies, from the attacker's first move to the mating move.
+    /// The main line, 2k − 1 plies, from the attacker's first move to the mating move; only
+    /// its start when the time limit stopped the read-out (see `line_complete`).
     pub line: Vec<Move>,
     /// For each attacker move of `line` (plies 0, 2, 4 …), the other moves that also win
     /// within the moves remaining.
@@ -111,6 +119,10 @@ pub struct Solution {
     /// Whether `first_moves` and `duals` are every such move. False only when the time
     /// limit stopped their read-out: the mate and its line are proved all the same.
     pub cooks_complete: bool,
+    /// Whether `line` is the whole main line. False only when the time limit stopped its
+    /// read-out after the mate was proved: `line` then holds the plies read so far (at least
+    /// the proved first move), and `duals` one entry per attacker move of it.
+    pub line_complete: bool,
     /// Positions visited (moves played) by the search.
     pub nodes: u64,
     /// Time taken.
@@ -126,6 +138,7 @@ impl Solution {
             line: Vec::new(),
             duals: Vec::new(),
             cooks_complete: true,
+            line_complete: true,
             nodes: 0,
             elapsed: Duration::ZERO,
         }
@@ -207,6 +220,8 @@ pub struct Solver {
     /// Per ply: the defender reply that last refuted there.
     killers: Vec<Option<Move>>,
     deadline: Option<Instant>,
+    /// Stops the search as the deadline does once `nodes` reaches it (`u64::MAX`: never).
+    node_limit: u64,
     /// Counts the clock checks, to read the clock only every 1024th time.
     polls: u32,
     aborted: bool,
@@ -236,6 +251,7 @@ impl Solver {
             history: Vec::new(),
             killers: vec![None; 2 * MAX_MOVES as usize + 2],
             deadline: None,
+            node_limit: u64::MAX,
             polls: 0,
             aborted: false,
             stop: None,
@@ -246,6 +262,13 @@ impl Solver {
     /// verdict is then [`Verdict::Unknown`] unless a mate was already proved.
     pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
+    }
+
+    /// Stops every search of this solver once it has visited `limit` nodes (moves played),
+    /// as if its time had run out; `None`: no limit. Unlike the clock it stops at the same
+    /// point on every run, which tests and reproducible figures need.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
     fn begin(&mut self, opts: &SolveOptions, start: Instant) {
@@ -281,10 +304,15 @@ impl Solver {
         let mut root = pos.clone();
         let mut verdict = Verdict::NoMate;
         let mut searched = 0;
+        let mut proof_move = None;
         for k in 1..=max {
             self.reset_path();
             if self.or_node(&mut root, k, self.quiet, 0).proved {
                 verdict = Verdict::Mate(k as u32);
+                // The root's entry, just stored, names the move that proved it: the first
+                // move to report if the time runs out before the read-out finds one (later
+                // stores may overwrite the entry).
+                proof_move = self.probe(table_key(root.hash(), self.quiet)).2;
                 break;
             }
             if self.aborted {
@@ -295,14 +323,10 @@ impl Solver {
         }
         let mut solution = Solution::bare(verdict);
         if let Verdict::Mate(k) = verdict {
-            // The proof exists: the line is read out to the end whatever the time; only
-            // the search for other winning moves (cooks, duals) keeps to the time limit.
-            let deadline = self.deadline.take();
-            self.aborted = false;
-            self.read_line(&mut root, k as u8, &mut solution, deadline);
-            self.deadline = None;
-            self.aborted = false;
+            self.read_out(&root, k as u8, proof_move, &mut solution);
         }
+        self.deadline = None;
+        self.aborted = false;
         solution.nodes = self.nodes;
         solution.elapsed = start.elapsed();
         solution
@@ -335,20 +359,31 @@ impl Solver {
         self.history.clear();
         self.path.clear();
         let mut p = pos.clone();
-        self.winning_moves(&mut p, moves.min(MAX_MOVES) as u8, self.quiet, true)
+        self.winning_moves(&mut p, moves.min(MAX_MOVES) as u8, self.quiet, true, None)
             .first()
             .copied()
     }
 
     /// The moves that force mate within `d` moves from `pos` (attacker to move; `path`
-    /// holds the line so far without `pos`). With `first_only`, stops at the first.
-    fn winning_moves(&mut self, pos: &mut Position, d: u8, q: u8, first_only: bool) -> Vec<Move> {
+    /// holds the line so far without `pos`). With `first_only`, stops at the first; with
+    /// `after`, tries only the moves after that one in generation order.
+    fn winning_moves(
+        &mut self,
+        pos: &mut Position,
+        d: u8,
+        q: u8,
+        first_only: bool,
+        after: Option<Move>,
+    ) -> Vec<Move> {
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
+        let skip = after
+            .and_then(|a| moves.iter().position(|&m| m == a))
+            .map_or(0, |i| i + 1);
         let mut replies = MoveList::new();
         let mut found = Vec::new();
         self.path.push(pos.hash());
-        for &m in moves.iter() {
+        for &m in moves.iter().skip(skip) {
             let undo = pos.play_unchecked(m);
             self.nodes += 1;
             // A quiet move beyond the budget, or one that repeats the line, cannot win.
@@ -372,48 +407,69 @@ impl Solver {
     }
 
     /// The smallest number of moves (at most `max`) in which the attacker to move in `pos`
-    /// mates, known to exist.
+    /// mates, known to exist; meaningless when the search was stopped (`self.aborted`).
     fn shortest(&mut self, pos: &mut Position, max: u8, q: u8) -> u8 {
         (1..max)
-            .find(|&d| self.or_node(pos, d, q, 1).proved)
+            .find(|&d| self.or_node(pos, d, q, 1).proved || self.aborted)
             .unwrap_or(max)
     }
 
-    /// Reads the proved mate in `k` out of the table: the main line, and at each attacker
-    /// move every other move that wins in time, looked for until `deadline` (none: all).
-    fn read_line(
+    /// Reads the proved mate in `k` from `root` out into `solution` until the deadline:
+    /// the main line first, then the other winning moves along it, since when time is short
+    /// the line matters more than the cooks. `proof_move` is the first move of the proof,
+    /// the line's start if the deadline passes before the read-out finds one.
+    fn read_out(
         &mut self,
-        root: &mut Position,
+        root: &Position,
         k: u8,
+        proof_move: Option<Move>,
         solution: &mut Solution,
-        deadline: Option<Instant>,
     ) {
+        let turns = self.read_line(root, k, solution);
+        if solution.line.is_empty()
+            && let Some(m) = proof_move
+        {
+            // The time ran out before the read-out found a first move.
+            solution.line.push(m);
+            // A mate in one is its first move.
+            solution.line_complete = k == 1;
+            solution.first_moves.push(m);
+            solution.duals.push(Vec::new());
+            solution.cooks_complete = false;
+        } else {
+            self.read_duals(root, &turns, solution);
+        }
+    }
+
+    /// Reads the main line of the proved mate in `k` from `root` into `solution.line`: the
+    /// attacker's first winning move in generation order, the defender's reply that holds
+    /// out longest (the first such). Stops when the time is up, leaving
+    /// `solution.line_complete` false. Returns the moves to mate in and the quiet-move
+    /// budget at each attacker move read.
+    fn read_line(&mut self, root: &Position, k: u8, solution: &mut Solution) -> Vec<(u8, u8)> {
         self.reset_path();
         let mut pos = root.clone();
         let mut remaining = k;
         let mut q = self.quiet;
-        let mut first = true;
         let mut replies = MoveList::new();
-        loop {
-            let winners = match deadline {
-                None => self.winning_moves(&mut pos, remaining, q, false),
-                Some(deadline) => self.winners_until(&mut pos, remaining, q, deadline, solution),
-            };
-            let Some(&main) = winners.first() else {
-                // Cannot happen: `remaining` was proved for this position.
+        let mut turns = Vec::new();
+        solution.line_complete = false;
+        while !self.time_is_up() {
+            // Empty only if the time ran out: `remaining` was proved for this position.
+            let Some(&main) = self
+                .winning_moves(&mut pos, remaining, q, true, None)
+                .first()
+            else {
                 break;
             };
-            if first {
-                solution.first_moves = winners.clone();
-                first = false;
-            }
-            solution.duals.push(winners[1..].to_vec());
+            turns.push((remaining, q));
             solution.line.push(main);
             self.path.push(pos.hash());
             pos.play_unchecked(main);
             q = spend(q, pos.is_check());
             pos.legal_moves_into(&mut replies);
             if replies.is_empty() || remaining == 1 {
+                solution.line_complete = true;
                 break;
             }
             self.path.push(pos.hash());
@@ -422,9 +478,16 @@ impl Solver {
                 let undo = pos.play_unchecked(r);
                 let s = self.shortest(&mut pos, remaining - 1, q);
                 pos.unplay(r, undo);
+                if self.aborted {
+                    break;
+                }
                 if best.is_none_or(|(_, b)| s > b) {
                     best = Some((r, s));
                 }
+            }
+            // A reply not yet measured might hold out longer than the best so far.
+            if self.aborted {
+                break;
             }
             let Some((r, s)) = best else { break };
             solution.line.push(r);
@@ -432,35 +495,39 @@ impl Solver {
             remaining = s;
         }
         self.reset_path();
+        turns
     }
 
-    /// The moves that mate within `d` from `pos`: the first for certain, the others as
-    /// far as `deadline` allows (`solution.cooks_complete` is cleared when it cut them).
-    fn winners_until(
-        &mut self,
-        pos: &mut Position,
-        d: u8,
-        q: u8,
-        deadline: Instant,
-        solution: &mut Solution,
-    ) -> Vec<Move> {
-        let Some(&main) = self.winning_moves(pos, d, q, true).first() else {
-            return Vec::new();
-        };
-        if !solution.cooks_complete || Instant::now() >= deadline {
-            solution.cooks_complete = false;
-            return vec![main];
+    /// Fills `solution.first_moves` and `solution.duals` for the attacker moves of
+    /// `solution.line` as [`Solver::read_line`] read it (`turns`: the moves to mate in and
+    /// the quiet-move budget at each): the line's move, then every other winning move as far
+    /// as the time allows (`solution.cooks_complete` is cleared when it cut them).
+    fn read_duals(&mut self, root: &Position, turns: &[(u8, u8)], solution: &mut Solution) {
+        self.reset_path();
+        let mut pos = root.clone();
+        for (i, &(d, q)) in turns.iter().enumerate() {
+            let main = solution.line[2 * i];
+            let mut others = Vec::new();
+            if solution.cooks_complete && !self.time_is_up() {
+                // The line's move is the first winning one in generation order: those
+                // before it were refuted when it was found.
+                others = self.winning_moves(&mut pos, d, q, false, Some(main));
+            }
+            if self.aborted {
+                solution.cooks_complete = false;
+            }
+            if i == 0 {
+                solution.first_moves = std::iter::once(main).chain(others.clone()).collect();
+            }
+            solution.duals.push(others);
+            self.path.push(pos.hash());
+            pos.play_unchecked(main);
+            if let Some(&r) = solution.line.get(2 * i + 1) {
+                self.path.push(pos.hash());
+                pos.play_unchecked(r);
+            }
         }
-        self.deadline = Some(deadline);
-        let all = self.winning_moves(pos, d, q, false);
-        if self.aborted {
-            solution.cooks_complete = false;
-        }
-        self.deadline = None;
-        self.aborted = false;
-        let mut winners = vec![main];
-        winners.extend(all.into_iter().filter(|&m| m != main));
-        winners
+        self.reset_path();
     }
 
     fn reset_path(&mut self) {
@@ -507,20 +574,32 @@ impl Solver {
         self.table[i + 1] = data;
     }
 
+    /// Whether the search must stop, reading the clock and the stop flag only every 1024th
+    /// call (the node limit costs a comparison).
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         self.polls = self.polls.wrapping_add(1);
-        if self.polls & 1023 == 0 {
-            let stopped = self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed));
-            if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.aborted = true;
-            }
+        if self.polls & 1023 == 0 || self.nodes >= self.node_limit {
+            return self.time_is_up();
+        }
+        false
+    }
+
+    /// Whether the search must stop: stopped, past the deadline or the node limit (the clock
+    /// read now; the read-out asks at every ply).
+    fn time_is_up(&mut self) -> bool {
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        if stopped
+            || self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -721,26 +800,88 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
 mod tests {
     use super::*;
 
+    // 1. 车二平五 (pinning the advisor) 将5平6 2. 车五进七: the unique mate in two.
+    const MATE_IN_TWO: &str = "4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1";
+
     #[test]
-    fn a_read_out_cut_by_the_time_limit_keeps_the_proved_line_and_says_cooks_are_missing() {
-        // Either rook mates on the d-file (the generals face each other on the e-file).
-        let pos: Position = "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1".parse().unwrap();
+    fn a_read_out_that_finds_the_time_up_keeps_the_proved_first_move() {
+        let pos: Position = MATE_IN_TWO.parse().unwrap();
         let mut solver = Solver::new(16);
-        let full = solver.solve(&pos, &SolveOptions::mate_in(2));
-        assert_eq!(full.mate_in(), Some(1));
-        assert!(full.is_cooked(), "{:?}", full.first_moves);
-        assert!(full.cooks_complete);
+        let full = solver.solve(&pos, &SolveOptions::mate_in(3));
+        assert_eq!(full.mate_in(), Some(2));
+        assert_eq!(full.line.len(), 3);
+        assert!(full.line_complete && full.cooks_complete);
 
         // The same proof read out with the time already up.
+        solver.deadline = Some(Instant::now());
         let mut cut = Solution::bare(full.verdict);
-        solver.read_line(&mut pos.clone(), 1, &mut cut, Some(Instant::now()));
+        solver.read_out(&pos, 2, Some(full.line[0]), &mut cut);
+        assert!(!cut.line_complete);
         assert!(!cut.cooks_complete);
-        assert_eq!(
-            cut.line, full.line,
-            "the main line is read out all the same"
-        );
+        assert_eq!(cut.line, vec![full.line[0]]);
         assert_eq!(cut.first_moves, vec![full.line[0]]);
-        let mated = pos.play(cut.line[0]).unwrap();
-        assert!(!mated.has_legal_move(), "the line mates");
+        assert_eq!(cut.duals, vec![Vec::<Move>::new()]);
+    }
+
+    #[test]
+    fn a_solve_stopped_after_its_proof_reports_what_it_read() {
+        for (fen, n) in [
+            (MATE_IN_TWO, 3),
+            // Either rook mates on the d-file (the generals face each other on the e-file).
+            ("3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1", 2),
+            // 1. 炮四进一 (from wukong's puzzles): a mate in three with duals at move 2.
+            (
+                "5ab2/2N1a1P2/5k3/4P4/6b2/3p5/6c2/3A5/4A1n2/4KC3 w - - 0 1",
+                3,
+            ),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let full = Solver::new(16).solve(&pos, &SolveOptions::mate_in(n));
+            let k = full.mate_in().unwrap();
+            assert!(full.line_complete && full.cooks_complete, "{fen}");
+            assert_eq!(full.line.len(), 2 * k as usize - 1, "{fen}");
+            let (mut line_cut, mut cooks_cut) = (0, 0);
+            // Every stopping point, from before the proof to after the read-out.
+            for limit in 0..=full.nodes {
+                let mut solver = Solver::new(16);
+                solver.set_node_limit(Some(limit));
+                let s = solver.solve(&pos, &SolveOptions::mate_in(n));
+                let Some(mate) = s.mate_in() else {
+                    assert!(
+                        s.line.is_empty() && s.first_moves.is_empty(),
+                        "{fen} {limit}"
+                    );
+                    continue;
+                };
+                assert_eq!(mate, k, "{fen} {limit}");
+                assert!(!s.line.is_empty(), "{fen} {limit}: the proved first move");
+                assert!(full.first_moves.contains(&s.line[0]), "{fen} {limit}");
+                assert_eq!(s.first_moves[0], s.line[0], "{fen} {limit}");
+                assert!(
+                    s.first_moves.iter().all(|m| full.first_moves.contains(m)),
+                    "{fen} {limit}"
+                );
+                assert_eq!(s.duals.len(), s.line.len().div_ceil(2), "{fen} {limit}");
+                if s.line_complete {
+                    assert_eq!(s.line, full.line, "{fen} {limit}");
+                } else {
+                    line_cut += 1;
+                    assert!(s.line.len() < full.line.len(), "{fen} {limit}");
+                    assert!(!s.cooks_complete, "{fen} {limit}");
+                    if s.line.len() > 1 {
+                        assert_eq!(s.line, full.line[..s.line.len()], "{fen} {limit}");
+                    }
+                }
+                if s.cooks_complete {
+                    assert_eq!(s.first_moves, full.first_moves, "{fen} {limit}");
+                    assert_eq!(s.duals, full.duals, "{fen} {limit}");
+                } else {
+                    cooks_cut += 1;
+                }
+            }
+            // A mate in one is its proved first move.
+            assert_eq!(line_cut > 0, k > 1, "{fen}: a limit in the line's read-out");
+            assert!(cooks_cut > 0, "{fen}: a limit in the cooks' read-out");
+        }
     }
 }

@@ -343,7 +343,10 @@ pub fn solve(
             continue;
         }
         let solution = solver.solve(position, &options);
-        if let Verdict::Mate(moves) = solution.verdict {
+        // A line the time limit cut is no answer.
+        if let Verdict::Mate(moves) = solution.verdict
+            && solution.line_complete
+        {
             let goal = Goal::Mate { moves, checks_only };
             return Some((goal, solution.line));
         }
@@ -369,7 +372,7 @@ pub fn solve_missing(entries: &mut [Entry], limits: SolveLimits) -> Vec<usize> {
                     ..options
                 };
                 let s = solver.solve(&entry.position, &options);
-                matches!(s.verdict, Verdict::Mate(_)).then_some((goal, s.line))
+                (matches!(s.verdict, Verdict::Mate(_)) && s.line_complete).then_some((goal, s.line))
             }
             // A win or draw to show: the solver cannot prove those.
             (Some(_), None) => None,

@@ -11,9 +11,11 @@
 //! move, the duals, nodes and time; `--json` prints one object instead. The batch modes
 //! solve every position of a wukong puzzle file (JSON: an array of objects with `id`, `fen`
 //! and `title` "Mate in N move(s)") or of a FEN list (one FEN per line, or PGN-style
-//! `[FEN "…"]` tags), one line per position, then the distribution of solve times and,
-//! for wukong, the labels that are wrong. `--pns` runs the proof-number search for mates
-//! by consecutive checks on a batch instead (see [`chuhe_core::solver::pns`]).
+//! `[FEN "…"]` tags), one line per position, then the distribution of solve times, how
+//! many were solved within 1 s, 5 s and the time limit (which bounds each position's
+//! solve), the slowest ten and, for wukong, the labels that are wrong. `--pns` runs the
+//! proof-number search for mates by consecutive checks on a batch instead (see
+//! [`chuhe_core::solver::pns`]).
 //!
 //! The solver's benchmark figures come from (release build, from the workspace root):
 //!
@@ -234,6 +236,9 @@ fn to_text(pos: &Position, opts: &SolveOptions, s: &Solution) -> String {
         }
         t += &format!("line: {}\n", chinese.join(" "));
         t += &format!("line (ICCS): {}\n", iccs_list(&s.line).join(" "));
+        if !s.line_complete {
+            t += "line incomplete: the time limit stopped its read-out after the proof\n";
+        }
         let firsts: Vec<String> = s
             .first_moves
             .iter()
@@ -269,7 +274,8 @@ fn iccs_list(moves: &[Move]) -> Vec<String> {
 
 /// The `--json` object: `fen`, `mate_in` (number or null), `first_moves` and `line`
 /// (arrays of ICCS), `nodes`, `ms`; and `"cooks_complete": false` when the time limit
-/// stopped the search for other winning moves (absent otherwise, so the contract holds).
+/// stopped the search for other winning moves, `"line_complete": false` when it stopped
+/// the line's read-out (each absent otherwise, so the contract holds).
 fn to_json(fen: &str, s: &Solution) -> String {
     let array = |moves: &[Move]| {
         let items: Vec<String> = moves.iter().map(|m| json_string(&m.to_string())).collect();
@@ -283,8 +289,13 @@ fn to_json(fen: &str, s: &Solution) -> String {
     } else {
         ",\"cooks_complete\":false"
     };
+    let line = if s.line_complete {
+        ""
+    } else {
+        ",\"line_complete\":false"
+    };
     format!(
-        "{{\"fen\":{},\"mate_in\":{mate_in},\"first_moves\":{},\"line\":{},\"nodes\":{},\"ms\":{}{cooks}}}",
+        "{{\"fen\":{},\"mate_in\":{mate_in},\"first_moves\":{},\"line\":{},\"nodes\":{},\"ms\":{}{cooks}{line}}}",
         json_string(fen),
         array(&s.first_moves),
         array(&s.line),
@@ -378,6 +389,38 @@ fn distribution(times: &mut [f64]) -> String {
     )
 }
 
+/// One position of a batch, for the summary.
+struct Outcome<'a> {
+    id: &'a str,
+    verdict: String,
+    /// Wall-clock seconds of the whole solve, read-out included (what the limit bounds).
+    secs: f64,
+    mate: bool,
+}
+
+/// How many positions a mate was proved in within 1 s, 5 s (those below the limit) and the
+/// time limit (without one: in all), and how many were not solved, `bad_fen` of them
+/// because their FEN could not be read.
+fn solved_within(outcomes: &[Outcome], limit: Option<Duration>, bad_fen: usize) -> String {
+    let within = |secs: f64| outcomes.iter().filter(|o| o.mate && o.secs <= secs).count();
+    let limit = limit.map(|l| l.as_secs_f64());
+    let mut parts: Vec<String> = [1.0, 5.0]
+        .into_iter()
+        .filter(|&secs| limit.is_none_or(|l| secs < l))
+        .map(|secs| format!("within {secs} s: {}", within(secs)))
+        .collect();
+    let solved = outcomes.iter().filter(|o| o.mate).count();
+    parts.push(match limit {
+        Some(l) => format!("within the limit ({l} s): {solved}"),
+        None => format!("in all: {solved}"),
+    });
+    format!(
+        "solved {}; not solved: {}",
+        parts.join("; "),
+        outcomes.len() - solved + bad_fen
+    )
+}
+
 /// The CPU time this thread has used, in nanoseconds, where Linux reports it: the machine
 /// a benchmark runs on may be shared, and wall-clock time then measures the neighbours.
 fn thread_cpu_ns() -> Option<u64> {
@@ -404,6 +447,7 @@ fn batch(
     let (mut no_mate, mut unknown, mut bad_fen) = (0, 0, 0);
     let mut wrong = Vec::new();
     let mut nodes = 0u64;
+    let mut outcomes = Vec::new();
     for p in puzzles {
         let pos: Position = match p.fen.parse() {
             Ok(pos) => pos,
@@ -453,9 +497,16 @@ fn batch(
         if is_wrong {
             wrong.push(format!("{} claimed {claim}, {verdict}", p.id));
         }
+        outcomes.push(Outcome {
+            id: &p.id,
+            verdict: verdict.clone(),
+            secs: s.elapsed.as_secs_f64(),
+            mate: s.mate_in().is_some(),
+        });
+        let more = if s.line_complete { "" } else { " …" };
         writeln!(
             out,
-            "{}\tclaimed {claim}\t{verdict}\t{:.2} ms\t{} nodes\t{}",
+            "{}\tclaimed {claim}\t{verdict}\t{:.2} ms\t{} nodes\t{}{more}",
             p.id,
             cpu_ms.unwrap_or(ms),
             s.nodes,
@@ -474,6 +525,16 @@ fn batch(
         opts.max_moves
     )?;
     writeln!(out, "nodes: {nodes}")?;
+    writeln!(
+        out,
+        "{}",
+        solved_within(&outcomes, opts.time_limit, bad_fen)
+    )?;
+    outcomes.sort_by(|a, b| b.secs.total_cmp(&a.secs));
+    writeln!(out, "slowest ten:")?;
+    for o in outcomes.iter().take(10) {
+        writeln!(out, "  {}\t{}\t{:.0} ms", o.id, o.verdict, o.secs * 1000.0)?;
+    }
     for (what, times) in [
         ("wall ms, all", &mut wall),
         ("wall ms, mates", &mut wall_mates),
@@ -530,6 +591,7 @@ mod tests {
         assert_eq!(v["first_moves"], serde_json::json!([]));
         assert_eq!(v["line"], serde_json::json!([]));
         assert!(v.get("cooks_complete").is_none());
+        assert!(v.get("line_complete").is_none());
 
         // When the time limit cut the cooks' read-out, the object says so.
         let (_, mut s) = solve(&p, 3);
@@ -541,5 +603,67 @@ mod tests {
         let odd = "a\"b\\c\nd\u{1}e 楚";
         let back: String = serde_json::from_str(&json_string(odd)).unwrap();
         assert_eq!(back, odd);
+    }
+
+    #[test]
+    fn a_time_limit_after_the_proof_gives_the_first_move_and_says_the_line_is_cut() {
+        let p = pos("4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1");
+        let (_, full) = solve(&p, 3);
+        assert!(full.line_complete);
+        assert!(!to_text(&p, &SolveOptions::mate_in(3), &full).contains("incomplete"));
+        // The node limit stops the solve as the clock would, at the same point every run:
+        // the smallest that lets the proof finish leaves the read-out no time.
+        let stopped = |limit| {
+            let mut solver = Solver::new(18);
+            solver.set_node_limit(Some(limit));
+            solver.solve(&p, &SolveOptions::mate_in(3))
+        };
+        let limit = (0..=full.nodes)
+            .find(|&n| stopped(n).mate_in().is_some())
+            .unwrap();
+        let s = stopped(limit);
+        assert!(!s.line_complete);
+        let v: serde_json::Value = serde_json::from_str(&to_json(&p.to_string(), &s)).unwrap();
+        assert_eq!(v["mate_in"], 2);
+        assert_eq!(v["first_moves"], serde_json::json!(["h1e1"]));
+        assert_eq!(v["line"][0], "h1e1");
+        assert!(v["line"].as_array().unwrap().len() < 3);
+        assert_eq!(v["line_complete"], false);
+        assert_eq!(v["cooks_complete"], false);
+        let text = to_text(&p, &SolveOptions::mate_in(3), &s);
+        assert!(text.contains("mate in 2\n"), "{text}");
+        assert!(text.contains("first moves: h1e1 车二平五\n"), "{text}");
+        assert!(text.contains("line incomplete: "), "{text}");
+    }
+
+    #[test]
+    fn the_batch_summary_counts_the_solved_by_time() {
+        let outcome = |secs, mate| Outcome {
+            id: "",
+            verdict: String::new(),
+            secs,
+            mate,
+        };
+        let outcomes = [
+            outcome(0.5, true),
+            outcome(1.0, true),
+            outcome(3.0, true),
+            outcome(10.0, true),
+            outcome(20.0, false),
+            outcome(0.1, false),
+        ];
+        assert_eq!(
+            solved_within(&outcomes, Some(Duration::from_secs(20)), 2),
+            "solved within 1 s: 2; within 5 s: 3; within the limit (20 s): 4; not solved: 4"
+        );
+        // A limit of 2.5 s: the mate at 3 s was proved just as it passed.
+        assert_eq!(
+            solved_within(&outcomes[..3], Some(Duration::from_secs_f64(2.5)), 0),
+            "solved within 1 s: 2; within the limit (2.5 s): 3; not solved: 0"
+        );
+        assert_eq!(
+            solved_within(&outcomes, None, 0),
+            "solved within 1 s: 2; within 5 s: 3; in all: 4; not solved: 2"
+        );
     }
 }
