@@ -7,7 +7,7 @@
 //! what it is ([`Ink`]). One painter, [`draw`], places and scales them onto any [`Surface`],
 //! which only puts the shapes down and picks a colour per ink: the app's egui surface (the
 //! screen and the PNG export, snapping the crisp lines to pixels), the worksheet's PDF
-//! paths, so screen and paper cannot disagree about the board.
+//! paths and [`svg`], so screen, paper and web page cannot disagree about the board.
 //!
 //! ```
 //! use chuhe_core::diagram::{self, BoardStyle, Element, Proportions};
@@ -26,6 +26,7 @@ use crate::{Board, Color, File, Piece, PieceKind, Position, Rank, Square};
 use serde::{Deserialize, Serialize};
 
 pub mod surface;
+pub mod svg;
 
 pub use surface::{Placement, Point, Surface, draw};
 
