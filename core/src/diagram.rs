@@ -4,9 +4,10 @@
 //! [`board`] and [`piece`] list what a diagram consists of — the board's face, the frame,
 //! the grid with the river gap, the palaces' diagonals, the corner marks, 楚河 汉界, the file
 //! numbers and the pieces — as [`Element`]s measured in point spacings, each coloured by
-//! what it is ([`Ink`]). A renderer only scales the elements and picks a colour per ink: the
-//! app paints them with egui (snapping the crisp lines to pixels), the worksheet writes them
-//! as PDF paths, so screen and paper cannot disagree about the board.
+//! what it is ([`Ink`]). One painter, [`draw`], places and scales them onto any [`Surface`],
+//! which only puts the shapes down and picks a colour per ink: the app's egui surface (the
+//! screen and the PNG export, snapping the crisp lines to pixels), the worksheet's PDF
+//! paths and [`svg`], so screen, paper and web page cannot disagree about the board.
 //!
 //! ```
 //! use chuhe_core::diagram::{self, BoardStyle, Element, Proportions};
@@ -24,9 +25,38 @@
 use crate::{Board, Color, File, Piece, PieceKind, Position, Rank, Square};
 use serde::{Deserialize, Serialize};
 
+pub mod surface;
+pub mod svg;
+
+pub use surface::{Placement, Point, Surface, draw};
+
 /// The app's font (a subset of LXGW WenKai, see `assets/fonts/README.md`): every board, the
 /// UI and the worksheets draw their characters with it.
 pub static FONT: &[u8] = include_bytes!("../../assets/fonts/ChuheKai-Regular.ttf");
+
+/// How far above the baseline a Chinese character's middle is in [`FONT`], in ems: where
+/// a surface that sets text by its baseline puts it to centre a character on a point.
+pub fn character_middle() -> f32 {
+    use skrifa::instance::{LocationRef, Size};
+    use skrifa::{FontRef, MetadataProvider};
+    let Ok(font) = FontRef::new(FONT) else {
+        return FALLBACK_MIDDLE;
+    };
+    let units_per_em = f32::from(
+        font.metrics(Size::unscaled(), LocationRef::default())
+            .units_per_em,
+    );
+    let metrics = font.glyph_metrics(Size::unscaled(), LocationRef::default());
+    font.charmap()
+        .map('中')
+        .and_then(|glyph| metrics.bounds(glyph))
+        .map_or(FALLBACK_MIDDLE, |b| {
+            (b.y_min + b.y_max) / 2.0 / units_per_em
+        })
+}
+
+/// A kai face's middle, for a font that cannot be read (the built-in one always can).
+const FALLBACK_MIDDLE: f32 = 0.38;
 
 /// Room beside the grid, in point spacings: for the edge pieces, the frame around them and
 /// some wood.
@@ -141,6 +171,8 @@ pub enum Ink {
     PieceInk(Color),
     /// The frames round the last move's two points.
     LastMove,
+    /// An arrow, in the colour of the arrow being drawn.
+    Arrow,
 }
 
 /// One thing drawn, measured in point spacings.
@@ -179,8 +211,15 @@ pub enum Element {
         radius: f32,
         /// The fill, if any.
         fill: Option<Ink>,
-        /// The outline's width and colour, if any.
+        /// The outline's width and colour, if any: a ring just outside the radius.
         outline: Option<(f32, Ink)>,
+    },
+    /// A filled convex polygon (an arrow's head).
+    Polygon {
+        /// Its corners.
+        points: Vec<Spot>,
+        /// Its colour.
+        ink: Ink,
     },
     /// Text centred on a spot, in the app's font.
     Text {
@@ -211,13 +250,13 @@ pub struct Proportions {
     pub mark_gap: f32,
     /// Length of each arm of a corner mark.
     pub mark_arm: f32,
-    /// Radius of a piece.
+    /// Radius of a piece's face, inside its rim.
     pub piece_radius: f32,
-    /// Width of the rim around a piece's face.
+    /// Width of the rim around a piece's face (a piece ends at the radius and the rim).
     pub piece_rim_width: f32,
     /// How far a piece's shadow falls from it, right and down.
     pub piece_shadow_offset: [f32; 2],
-    /// Radius of the ring inked inside a piece's face.
+    /// Inner radius of the ring inked inside a piece's face.
     pub piece_ring_radius: f32,
     /// Height of a piece's character.
     pub piece_text: f32,
@@ -564,6 +603,41 @@ pub fn point_frame(flipped: bool, square: Square) -> Vec<Element> {
     elements
 }
 
+/// An arrow from point to point: a thick shaft ending in a triangular head whose tip
+/// stops short of the target's centre; nothing when both are one point.
+pub fn arrow(flipped: bool, from: Square, to: Square) -> Vec<Element> {
+    let (start, end) = (spot(flipped, from), spot(flipped, to));
+    let (dx, dy) = (end.x - start.x, end.y - start.y);
+    let length = dx.hypot(dy);
+    if from == to || length == 0.0 {
+        return Vec::new();
+    }
+    let (dx, dy) = (dx / length, dy / length);
+    // Square to the shaft, clockwise on the drawing.
+    let (nx, ny) = (dy, -dx);
+    let head_length = 0.45_f32.min(length * 0.6);
+    let tip = end.offset(-dx * 0.15, -dy * 0.15);
+    let base = tip.offset(-dx * head_length, -dy * head_length);
+    let half_head = 0.28;
+    vec![
+        Element::Line {
+            points: vec![start.offset(dx * 0.2, dy * 0.2), base],
+            closed: false,
+            width: 0.16,
+            ink: Ink::Arrow,
+            crisp: false,
+        },
+        Element::Polygon {
+            points: vec![
+                tip,
+                base.offset(nx * half_head, ny * half_head),
+                base.offset(-nx * half_head, -ny * half_head),
+            ],
+            ink: Ink::Arrow,
+        },
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -611,6 +685,35 @@ mod tests {
         assert!(find(&upright, "九").y > LAST_RANK && find(&upright, "九").x == 0.0);
         assert!(find(&flipped, "九").y < 0.0 && find(&flipped, "九").x == LAST_FILE);
         assert_eq!(find(&upright, "楚"), find(&flipped, "楚"));
+    }
+
+    #[test]
+    fn an_arrow_runs_from_its_point_to_just_short_of_its_target() {
+        let (h2, e2) = ("h2".parse().unwrap(), "e2".parse().unwrap());
+        let close = |a: Spot, x: f32, y: f32| (a.x - x).abs() < 1e-5 && (a.y - y).abs() < 1e-5;
+        let [
+            Element::Line { points, .. },
+            Element::Polygon { points: head, .. },
+        ] = &arrow(false, h2, e2)[..]
+        else {
+            panic!("a shaft and a head");
+        };
+        // h2 is at (7, 7) on the drawing, e2 at (4, 7).
+        assert!(
+            close(points[0], 6.8, 7.0) && close(points[1], 4.6, 7.0),
+            "{points:?}"
+        );
+        assert!(close(head[0], 4.15, 7.0), "the tip stops short: {head:?}");
+        assert!(
+            close(head[1], 4.6, 7.28) && close(head[2], 4.6, 6.72),
+            "{head:?}"
+        );
+        // Turned round, the same arrow runs the other way across the drawing.
+        let Element::Line { points, .. } = &arrow(true, h2, e2)[0] else {
+            panic!("a shaft");
+        };
+        assert!(close(points[0], 1.2, 2.0), "{points:?}");
+        assert!(arrow(false, h2, h2).is_empty());
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! Everything is drawn as vector shapes recomputed from the available rectangle each frame,
 //! so the board is sharp at every window size and zoom. What a board consists of (face,
 //! grid, palaces, river, labels, pieces) is the core's board description
-//! ([`chuhe_core::diagram`]), which the printed worksheets draw too; this widget scales it,
-//! snaps its lines to pixels and adds the screen's marks. [`paint`] draws into any egui
+//! ([`chuhe_core::diagram`]), drawn by the core's one painter ([`description::draw`]) that
+//! draws the printed worksheets too; this widget is its egui surface (which snaps the
+//! board's lines to pixels) and adds the screen's marks. [`paint`] draws into any egui
 //! [`Painter`], which is what lets a picture export draw exactly what the screen shows.
 
 use crate::i18n::I18n;
@@ -19,7 +20,7 @@ use egui::{Align2, FontId, Painter, Pos2, Rect, Response, Sense, Stroke, Ui, Vec
 pub use chuhe_core::diagram::Diagram;
 use chuhe_core::diagram::{
     self as description, BOARD_SPACINGS, BoardStyle, END_MARGIN, Element, Ink, LAST_FILE,
-    LAST_RANK, RIVER_BANKS, SIDE_MARGIN, Spot,
+    LAST_RANK, Placement, Point, RIVER_BANKS, SIDE_MARGIN, Spot, surface::DiscPaint,
 };
 
 /// Where the board and its points are on screen, Red at the bottom unless flipped.
@@ -112,12 +113,12 @@ impl BoardGeometry {
         self.top_left + Vec2::new(spot.x, spot.y) * self.spacing
     }
 
-    /// A stroke about `fraction` of a spacing wide, rounded to an odd number of physical
-    /// pixels (at least one) so that, centred on a pixel centre, it covers whole pixels.
-    fn odd_pixel_stroke(&self, fraction: f32, color: egui::Color32) -> Stroke {
-        let pixels = fraction * self.spacing * self.pixels_per_point;
-        let odd = (2.0 * ((pixels - 1.0) / 2.0).round() + 1.0).max(1.0);
-        Stroke::new(odd / self.pixels_per_point, color)
+    /// Where the board description's spots fall: spot (0, 0) on point a9 (i0 flipped).
+    fn placement(&self) -> Placement {
+        Placement {
+            origin: Point::new(self.top_left.x, self.top_left.y),
+            spacing: self.spacing,
+        }
     }
 }
 
@@ -209,7 +210,7 @@ pub fn paint(
         traditional: marks.traditional,
     };
     let board = description::board(&style, &theme.proportions);
-    draw(painter, geometry.top_left, geometry, &board, theme);
+    draw(painter, geometry, &board, theme);
     if let Some(labels) = &marks.board_lines {
         paint_line_names(painter, geometry, labels, theme);
     }
@@ -220,7 +221,7 @@ pub fn paint(
         Some((from, to)) => {
             for square in [from, to] {
                 let frame = description::point_frame(geometry.is_flipped(), square);
-                draw(painter, geometry.top_left, geometry, &frame, theme);
+                draw(painter, geometry, &frame, theme);
             }
         }
         None => {}
@@ -242,7 +243,7 @@ pub fn paint(
         .find(|&&(square, _)| Some(square) == lifted)
         .map(|&(_, piece)| piece);
     let pieces = description::pieces(diagram, &style, &theme.proportions, lifted);
-    draw(painter, geometry.top_left, geometry, &pieces, theme);
+    draw(painter, geometry, &pieces, theme);
     if let Some(check) = marks.check {
         painter.circle_stroke(
             geometry.point(check),
@@ -346,32 +347,11 @@ pub const SIDE_TO_MOVE_RADIUS: f32 = 0.26;
 
 /// An arrow from point to point: a thick shaft ending in a triangular head.
 pub fn paint_arrow(painter: &Painter, geometry: &BoardGeometry, arrow: &BoardArrow) {
-    let from = geometry.point(arrow.from);
-    let to = geometry.point(arrow.to);
-    let along = to - from;
-    let length = along.length();
-    if length < 1.0 {
-        return;
-    }
-    let direction = along / length;
-    let normal = direction.rot90();
-    let spacing = geometry.spacing();
-    let head_length = (0.45 * spacing).min(length * 0.6);
-    let tip = to - direction * 0.15 * spacing;
-    let base = tip - direction * head_length;
-    painter.line_segment(
-        [from + direction * 0.2 * spacing, base],
-        Stroke::new(0.16 * spacing, arrow.color),
-    );
-    painter.add(egui::Shape::convex_polygon(
-        vec![
-            tip,
-            base + normal * 0.28 * spacing,
-            base - normal * 0.28 * spacing,
-        ],
-        arrow.color,
-        Stroke::NONE,
-    ));
+    let elements = description::arrow(geometry.is_flipped(), arrow.from, arrow.to);
+    let mut screen = Screen::new(painter, geometry.pixels_per_point);
+    description::draw(&mut screen, geometry.placement(), &elements, |_| {
+        Some(arrow.color)
+    });
 }
 
 /// The colour of the board-lines overlay: the blue of the user's marks, which stands out
@@ -537,7 +517,7 @@ pub fn paint_piece(
         pixels_per_point: painter.pixels_per_point(),
         flipped: false,
     };
-    draw(painter, centre, &geometry, &elements, theme);
+    draw(painter, &geometry, &elements, theme);
 }
 
 /// The colour of an ink of the board description in `theme`.
@@ -553,93 +533,111 @@ fn colour(theme: &Theme, ink: Ink) -> egui::Color32 {
         Ink::PieceInk(Color::Red) => theme.red_ink,
         Ink::PieceInk(Color::Black) => theme.black_ink,
         Ink::LastMove => theme.last_move,
+        Ink::Arrow => theme.engine_arrow,
     }
 }
 
-/// Paints elements of the board description with spot (0, 0) at `origin`, one spacing
-/// of `geometry` to a unit, in the colours of `theme`. The board's own (crisp) lines are
-/// snapped to pixel centres and drawn an odd number of pixels wide, so they are sharp.
-fn draw(
-    painter: &Painter,
-    origin: Pos2,
-    geometry: &BoardGeometry,
-    elements: &[Element],
-    theme: &Theme,
-) {
-    let spacing = geometry.spacing;
-    let ppp = geometry.pixels_per_point;
-    let at = |s: Spot| origin + Vec2::new(s.x, s.y) * spacing;
-    for element in elements {
-        match element {
-            Element::Panel {
-                min,
-                max,
-                corner_radius,
-                ink,
-            } => {
-                painter.rect_filled(
-                    Rect::from_min_max(at(*min), at(*max)),
-                    corner_radius * spacing,
-                    colour(theme, *ink),
-                );
-            }
-            Element::Line {
-                points,
-                closed,
-                width,
-                ink,
-                crisp,
-            } => {
-                let colour = colour(theme, *ink);
-                let (points, stroke): (Vec<Pos2>, Stroke) = if *crisp {
-                    (
-                        points
-                            .iter()
-                            .map(|&p| at(p).round_to_pixel_center(ppp))
-                            .collect(),
-                        geometry.odd_pixel_stroke(*width, colour),
-                    )
-                } else {
-                    (
-                        points.iter().map(|&p| at(p)).collect(),
-                        Stroke::new(width * spacing, colour),
-                    )
-                };
-                if *closed {
-                    painter.add(egui::Shape::closed_line(points, stroke));
-                } else if let [from, to] = points[..] {
-                    painter.line_segment([from, to], stroke);
-                } else {
-                    painter.line(points, stroke);
-                }
-            }
-            Element::Disc {
-                centre,
-                radius,
-                fill,
-                outline,
-            } => {
-                let fill = fill.map_or(egui::Color32::TRANSPARENT, |ink| colour(theme, ink));
-                let stroke = outline.map_or(Stroke::NONE, |(width, ink)| {
-                    Stroke::new(width * spacing, colour(theme, ink))
-                });
-                painter.circle(at(*centre), radius * spacing, fill, stroke);
-            }
-            Element::Text {
-                centre,
-                text,
-                size,
-                ink,
-            } => {
-                painter.text(
-                    at(*centre),
-                    Align2::CENTER_CENTER,
-                    text,
-                    FontId::proportional(size * spacing),
-                    colour(theme, *ink),
-                );
-            }
+/// Paints elements of the board description where `geometry` places them, in the
+/// colours of `theme`.
+fn draw(painter: &Painter, geometry: &BoardGeometry, elements: &[Element], theme: &Theme) {
+    let mut screen = Screen::new(painter, geometry.pixels_per_point);
+    description::draw(&mut screen, geometry.placement(), elements, |ink| {
+        Some(colour(theme, ink))
+    });
+}
+
+/// An egui painter as a surface for the board description: the board's own (crisp) lines
+/// are snapped to pixel centres and drawn an odd number of pixels wide, so they are sharp.
+pub struct Screen<'a> {
+    painter: &'a Painter,
+    pixels_per_point: f32,
+}
+
+impl<'a> Screen<'a> {
+    /// The surface of `painter`, whose pixels are `pixels_per_point` to a point.
+    pub fn new(painter: &'a Painter, pixels_per_point: f32) -> Screen<'a> {
+        Screen {
+            painter,
+            pixels_per_point,
         }
+    }
+
+    /// A stroke about `width` points wide, rounded to an odd number of physical pixels (at
+    /// least one) so that, centred on a pixel centre, it covers whole pixels.
+    fn odd_pixel_stroke(&self, width: f32, colour: egui::Color32) -> Stroke {
+        let pixels = width * self.pixels_per_point;
+        let odd = (2.0 * ((pixels - 1.0) / 2.0).round() + 1.0).max(1.0);
+        Stroke::new(odd / self.pixels_per_point, colour)
+    }
+}
+
+fn pos(point: Point) -> Pos2 {
+    Pos2::new(point.x, point.y)
+}
+
+impl description::Surface for Screen<'_> {
+    type Colour = egui::Color32;
+
+    fn rounded_rect(&mut self, min: Point, max: Point, corner_radius: f32, fill: egui::Color32) {
+        self.painter
+            .rect_filled(Rect::from_min_max(pos(min), pos(max)), corner_radius, fill);
+    }
+
+    fn line(
+        &mut self,
+        points: &[Point],
+        closed: bool,
+        width: f32,
+        colour: egui::Color32,
+        crisp: bool,
+    ) {
+        let (points, stroke): (Vec<Pos2>, Stroke) = if crisp {
+            let ppp = self.pixels_per_point;
+            (
+                points
+                    .iter()
+                    .map(|&p| pos(p).round_to_pixel_center(ppp))
+                    .collect(),
+                self.odd_pixel_stroke(width, colour),
+            )
+        } else {
+            (
+                points.iter().map(|&p| pos(p)).collect(),
+                Stroke::new(width, colour),
+            )
+        };
+        if closed {
+            self.painter.add(egui::Shape::closed_line(points, stroke));
+        } else if let [from, to] = points[..] {
+            self.painter.line_segment([from, to], stroke);
+        } else {
+            self.painter.line(points, stroke);
+        }
+    }
+
+    fn circle(&mut self, centre: Point, radius: f32, paint: DiscPaint<egui::Color32>) {
+        // egui draws a circle's stroke outside it, as the description wants its ring.
+        let fill = paint.fill.unwrap_or(egui::Color32::TRANSPARENT);
+        let stroke = paint
+            .outline
+            .map_or(Stroke::NONE, |(width, colour)| Stroke::new(width, colour));
+        self.painter.circle(pos(centre), radius, fill, stroke);
+    }
+
+    fn polygon(&mut self, points: &[Point], fill: egui::Color32) {
+        let points = points.iter().map(|&p| pos(p)).collect();
+        self.painter
+            .add(egui::Shape::convex_polygon(points, fill, Stroke::NONE));
+    }
+
+    fn text(&mut self, centre: Point, text: &str, size: f32, colour: egui::Color32) {
+        self.painter.text(
+            pos(centre),
+            Align2::CENTER_CENTER,
+            text,
+            FontId::proportional(size),
+            colour,
+        );
     }
 }
 

@@ -1,19 +1,21 @@
 //! A worksheet as a PDF (through krilla): the worksheet pages, a grid of diagrams under a
 //! header, then the answer pages.
 //!
-//! The diagrams are vector paths made from the board description ([`crate::diagram`]) that
-//! the screen and the PNG export draw, so they are crisp at any zoom. All text is set in the
+//! The diagrams are the board description ([`crate::diagram`]) drawn by its one painter,
+//! [`diagram::draw`], which paints the screen and the PNG export too: here onto a page as
+//! vector paths, so they are crisp at any zoom. All text is set in the
 //! app's font, which krilla embeds as a subset of the characters used, with a ToUnicode
 //! map, so the Chinese text can be searched and copied.
 //!
 //! Lengths are PDF points (1/72 in), y downwards from the top of the page.
 
 use super::{Entry, Layout, PrintStyle, Words, Worksheet, answer_text, is_per_page};
-use crate::diagram::{self, BoardStyle, Diagram, Element, Ink, Proportions, Spot};
+use crate::diagram::surface::DiscPaint;
+use crate::diagram::{self, BoardStyle, Diagram, Element, Ink, Placement, Point, Proportions};
 use crate::notation::format_move;
 use crate::{Color, Move, Position};
 use krilla::color::rgb;
-use krilla::geom::{PathBuilder, Point};
+use krilla::geom::PathBuilder;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule, LineCap, LineJoin, Stroke};
@@ -122,6 +124,38 @@ pub fn write(sheet: &Worksheet, layout: &Layout, words: &Words) -> Result<Vec<u8
         .map_err(|e| PdfError::Pdf(format!("{e:?}")))
 }
 
+/// A one-page PDF of a whole board of `elements`, the page `side` points square, in the
+/// colours `colour` gives the inks (an ink without one is left out): a single diagram for
+/// a handout, drawn as the worksheets draw theirs.
+pub fn board_page(
+    elements: &[Element],
+    side: f32,
+    colour: impl Fn(Ink) -> Option<Rgb>,
+) -> Result<Vec<u8>, PdfError> {
+    let typeface = Typeface::new()?;
+    let mut document = Document::new();
+    let settings = PageSettings::from_wh(side, side)
+        .ok_or_else(|| PdfError::Pdf(format!("{side} points is not a page size")))?;
+    let mut page = document.start_page_with(settings);
+    let mut surface = page.surface();
+    let mut canvas = Canvas {
+        surface: &mut surface,
+        typeface: &typeface,
+        style: PrintStyle::default(),
+    };
+    diagram::draw(
+        &mut canvas,
+        Placement::board(0.0, 0.0, side),
+        elements,
+        colour,
+    );
+    surface.finish();
+    page.finish();
+    document
+        .finish()
+        .map_err(|e| PdfError::Pdf(format!("{e:?}")))
+}
+
 /// Writes the PDF of `sheet` to `path` atomically (see [`write`]).
 pub fn save(
     path: &Path,
@@ -153,17 +187,12 @@ impl Typeface {
             font.metrics(Size::unscaled(), LocationRef::default())
                 .units_per_em,
         );
-        let middle = charmap
-            .map('中')
-            .and_then(|g| metrics.bounds(g))
-            .map(|b| (b.y_min + b.y_max) / 2.0 / units_per_em)
-            .unwrap_or(0.38);
         Ok(Typeface {
             pdf,
             charmap,
             metrics,
             units_per_em,
-            middle,
+            middle: diagram::character_middle(),
         })
     }
 
@@ -180,32 +209,36 @@ impl Typeface {
     }
 }
 
-/// A colour of the page, or nothing (a shadow on paper).
-type Paint = Option<rgb::Color>;
+/// A colour on paper: red, green, blue.
+pub type Rgb = [u8; 3];
 
-/// The print style's colour for each ink of the board description.
-fn paint(style: PrintStyle, ink: Ink) -> Paint {
-    let grey = |v: u8| Some(rgb::Color::new(v, v, v));
+/// The print style's colour for each ink of the board description, or none (a shadow on
+/// paper).
+pub fn print_colour(style: PrintStyle, ink: Ink) -> Option<Rgb> {
+    let grey = |v: u8| Some([v, v, v]);
     match (style, ink) {
         (_, Ink::PieceShadow) => None,
         (_, Ink::Board | Ink::PieceFace(Color::Red)) => grey(255),
-        (_, Ink::Lines | Ink::FileNumbers | Ink::PieceRim | Ink::LastMove) => grey(0),
+        (_, Ink::Lines | Ink::FileNumbers | Ink::PieceRim | Ink::LastMove | Ink::Arrow) => grey(0),
         (_, Ink::RiverText) => grey(70),
         (PrintStyle::BlackAndWhite, Ink::PieceFace(Color::Black)) => grey(25),
         (PrintStyle::BlackAndWhite, Ink::PieceInk(Color::Red)) => grey(0),
         (PrintStyle::BlackAndWhite, Ink::PieceInk(Color::Black)) => grey(255),
         (PrintStyle::Colour, Ink::PieceFace(Color::Black)) => grey(255),
-        (PrintStyle::Colour, Ink::PieceInk(Color::Red)) => Some(rgb::Color::new(190, 20, 20)),
+        (PrintStyle::Colour, Ink::PieceInk(Color::Red)) => Some([190, 20, 20]),
         (PrintStyle::Colour, Ink::PieceInk(Color::Black)) => grey(0),
     }
 }
 
-/// The diagrams' proportions on paper: the screen's, with a firmer frame and rim.
-const PAPER: Proportions = {
+/// The diagrams' proportions on paper: the screen's, with a firmer frame, ring and rim, and
+/// a gap between pieces on neighbouring points (the rim ends at 0.48, the ring at 0.385).
+pub const PAPER: Proportions = {
     let mut p = Proportions::WOOD;
     p.line_width = 0.03;
     p.frame_width = 0.07;
+    p.piece_radius = 0.42;
     p.piece_rim_width = 0.06;
+    p.piece_ring_radius = 0.355;
     p.piece_text = 0.6;
     p
 };
@@ -468,6 +501,10 @@ fn grey(v: u8) -> rgb::Color {
     rgb::Color::new(v, v, v)
 }
 
+fn colour([r, g, b]: Rgb) -> rgb::Color {
+    rgb::Color::new(r, g, b)
+}
+
 fn fill(color: rgb::Color) -> Fill {
     Fill {
         paint: color.into(),
@@ -543,7 +580,7 @@ impl Canvas<'_, '_> {
         self.surface.set_fill(Some(fill(color)));
         self.surface.set_stroke(None);
         self.surface.draw_text(
-            Point::from_xy(x, y),
+            krilla::geom::Point::from_xy(x, y),
             self.typeface.pdf.clone(),
             size,
             text,
@@ -628,11 +665,6 @@ impl Canvas<'_, '_> {
         style: &BoardStyle,
         last_move: Option<Move>,
     ) {
-        let spacing = side / diagram::BOARD_SPACINGS;
-        let origin = (
-            left + diagram::SIDE_MARGIN * spacing,
-            top + diagram::END_MARGIN * spacing,
-        );
         let mut elements = diagram::board(style, &PAPER);
         if let Some(m) = last_move {
             for square in [m.from, m.to] {
@@ -641,81 +673,10 @@ impl Canvas<'_, '_> {
         }
         let pieces = Diagram::from_position(position);
         elements.extend(diagram::pieces(&pieces, style, &PAPER, None));
-        for element in &elements {
-            self.element(element, origin, spacing);
-        }
-    }
-
-    /// One element of the board description, `spacing` points to a spacing, its (0, 0)
-    /// at `origin`.
-    fn element(&mut self, element: &Element, origin: (f32, f32), spacing: f32) {
-        let at = |s: Spot| (origin.0 + s.x * spacing, origin.1 + s.y * spacing);
-        let style = self.style;
-        match element {
-            Element::Panel {
-                min,
-                max,
-                corner_radius,
-                ink,
-            } => {
-                let (x0, y0) = at(*min);
-                let (x1, y1) = at(*max);
-                let face = paint(style, *ink);
-                self.path(face, None, |b| {
-                    push_rounded_rect(b, x0, y0, x1, y1, corner_radius * spacing)
-                });
-            }
-            Element::Line {
-                points,
-                closed,
-                width,
-                ink,
-                ..
-            } => {
-                let Some(color) = paint(style, *ink) else {
-                    return;
-                };
-                self.path(None, Some((color, width * spacing)), |b| {
-                    for (i, &p) in points.iter().enumerate() {
-                        let (x, y) = at(p);
-                        if i == 0 {
-                            b.move_to(x, y);
-                        } else {
-                            b.line_to(x, y);
-                        }
-                    }
-                    if *closed {
-                        b.close();
-                    }
-                });
-            }
-            Element::Disc {
-                centre,
-                radius,
-                fill: face,
-                outline,
-            } => {
-                let (cx, cy) = at(*centre);
-                let face = face.and_then(|ink| paint(style, ink));
-                let outline =
-                    outline.and_then(|(w, ink)| paint(style, ink).map(|c| (c, w * spacing)));
-                self.path(face, outline, |b| push_circle(b, cx, cy, radius * spacing));
-            }
-            Element::Text {
-                centre,
-                text,
-                size,
-                ink,
-            } => {
-                let Some(color) = paint(style, *ink) else {
-                    return;
-                };
-                let (cx, cy) = at(*centre);
-                let size = size * spacing;
-                let baseline = cy + self.typeface.middle * size;
-                self.text_centred(cx, baseline, text, size, color);
-            }
-        }
+        let print = self.style;
+        diagram::draw(self, Placement::board(left, top, side), &elements, |ink| {
+            print_colour(print, ink)
+        });
     }
 
     /// An answer block whose top is at `y`.
@@ -741,6 +702,54 @@ impl Canvas<'_, '_> {
                 grey(0),
             );
         }
+    }
+}
+
+/// The page as a surface for the board description's painter.
+impl diagram::Surface for Canvas<'_, '_> {
+    type Colour = Rgb;
+
+    fn rounded_rect(&mut self, min: Point, max: Point, corner_radius: f32, fill: Rgb) {
+        self.path(Some(colour(fill)), None, |b| {
+            push_rounded_rect(b, min.x, min.y, max.x, max.y, corner_radius)
+        });
+    }
+
+    fn line(&mut self, points: &[Point], closed: bool, width: f32, ink: Rgb, _crisp: bool) {
+        self.path(None, Some((colour(ink), width)), |b| {
+            push_polyline(b, points, closed)
+        });
+    }
+
+    fn circle(&mut self, centre: Point, radius: f32, paint: DiscPaint<Rgb>) {
+        let middle = paint.path_radius(radius);
+        let outline = paint.outline.map(|(width, ink)| (colour(ink), width));
+        self.path(paint.fill.map(colour), outline, |b| {
+            push_circle(b, centre.x, centre.y, middle)
+        });
+    }
+
+    fn polygon(&mut self, points: &[Point], fill: Rgb) {
+        self.path(Some(colour(fill)), None, |b| push_polyline(b, points, true));
+    }
+
+    fn text(&mut self, centre: Point, text: &str, size: f32, ink: Rgb) {
+        let baseline = centre.y + self.typeface.middle * size;
+        self.text_centred(centre.x, baseline, text, size, colour(ink));
+    }
+}
+
+/// A path through `points`, closed back to the first when `closed`.
+fn push_polyline(builder: &mut PathBuilder, points: &[Point], closed: bool) {
+    for (i, p) in points.iter().enumerate() {
+        if i == 0 {
+            builder.move_to(p.x, p.y);
+        } else {
+            builder.line_to(p.x, p.y);
+        }
+    }
+    if closed {
+        builder.close();
     }
 }
 
