@@ -371,32 +371,24 @@ mod tests {
     #[test]
     fn awards_wait_for_the_last_round_and_are_shared_with_the_place() {
         let (mut club, [chen, say, wu]) = three();
-        let t = club.tournament(GradeGroup::Low).unwrap();
-        let award = |p| {
+        let award = |club: &Club, p| {
+            let t = club.tournament(GradeGroup::Low).unwrap();
             t.standings()
                 .iter()
                 .find(|l| l.player == p)
                 .unwrap()
                 .award()
         };
-        assert_eq!(award(wu), Some(Award::Champion));
-        assert_eq!(award(say), Some(Award::RunnerUp));
-        assert_eq!(award(chen), Some(Award::Third));
+        assert_eq!(award(&club, wu), Some(Award::Champion));
+        assert_eq!(award(&club, say), Some(Award::RunnerUp));
+        assert_eq!(award(&club, chen), Some(Award::Third));
         // Without the foul Chen and "say" share second place, and its award.
         let t = club.tournament_mut(GradeGroup::Low).unwrap();
         for r in 0..3 {
             t.set_fouls(r, 0, 0, 0).unwrap();
         }
-        let t = club.tournament(GradeGroup::Low).unwrap();
-        let award = |p| {
-            t.standings()
-                .iter()
-                .find(|l| l.player == p)
-                .unwrap()
-                .award()
-        };
-        assert_eq!(award(say), Some(Award::RunnerUp));
-        assert_eq!(award(chen), Some(Award::RunnerUp));
+        assert_eq!(award(&club, say), Some(Award::RunnerUp));
+        assert_eq!(award(&club, chen), Some(Award::RunnerUp));
         // A round without its result: nobody has won anything yet, and the sheet says so.
         let t = club.tournament_mut(GradeGroup::Low).unwrap();
         t.set_result(2, 0, None).unwrap();
