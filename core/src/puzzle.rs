@@ -106,6 +106,41 @@ impl SolutionNode {
     }
 }
 
+/// The moves a solution `tree` has for the side to move after `moves` (played from the
+/// tree's start), if the moves follow the tree: the solver's choices, or the defences.
+pub fn tree_after<'a>(tree: &'a [SolutionNode], moves: &[Move]) -> Option<&'a [SolutionNode]> {
+    let mut nodes = tree;
+    for m in moves {
+        nodes = &nodes.iter().find(|n| n.mv == *m)?.replies;
+    }
+    Some(nodes)
+}
+
+/// What a solution tree makes of a move of the solver's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeAnswer {
+    /// The tree does not play this move here (or the moves so far left the tree).
+    Wrong,
+    /// Right: the tree's defence is this reply, and the solver moves again after it.
+    Reply(Move),
+    /// Right, and the solution ends: after this last reply, or with the move itself.
+    Solved(Option<Move>),
+}
+
+/// Judges the solver's move `mv` after `moves` by the solution `tree`: the tree's first
+/// reply to it is the defence played.
+pub fn tree_answer(tree: &[SolutionNode], moves: &[Move], mv: Move) -> TreeAnswer {
+    let Some(node) = tree_after(tree, moves).and_then(|nodes| nodes.iter().find(|n| n.mv == mv))
+    else {
+        return TreeAnswer::Wrong;
+    };
+    match node.replies.first() {
+        Some(reply) if !reply.replies.is_empty() => TreeAnswer::Reply(reply.mv),
+        Some(reply) => TreeAnswer::Solved(Some(reply.mv)),
+        None => TreeAnswer::Solved(None),
+    }
+}
+
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -810,5 +845,57 @@ mod tests {
         }
         assert_eq!(Goal::from_tag("mate 0"), None);
         assert_eq!(Goal::from_tag("checkmate"), None);
+    }
+
+    #[test]
+    fn a_solution_tree_is_followed_move_by_move() {
+        let node = |m: &str, replies| SolutionNode {
+            mv: m.parse().unwrap(),
+            replies,
+        };
+        let mv = |m: &str| m.parse::<Move>().unwrap();
+        // a1 answered by b1 (then c1 ends it) or b2 (then c2, answered by d2 which ends
+        // it); a3 ends the solution at once.
+        let tree = vec![
+            node(
+                "a0a1",
+                vec![
+                    node("b9b8", vec![node("a1a2", vec![])]),
+                    node("b9b7", vec![node("a1a3", vec![node("b7b6", vec![])])]),
+                ],
+            ),
+            node("a0a3", vec![]),
+        ];
+        assert_eq!(tree_after(&tree, &[]), Some(&tree[..]));
+        let after_b2 = tree_after(&tree, &[mv("a0a1"), mv("b9b7")]).unwrap();
+        assert_eq!(after_b2.len(), 1);
+        assert_eq!(after_b2[0].mv, mv("a1a3"));
+        assert_eq!(tree_after(&tree, &[mv("a0a2")]), None);
+        // The first reply is the defence; a reply the tree ends after ends the solution.
+        assert_eq!(
+            tree_answer(&tree, &[], mv("a0a1")),
+            TreeAnswer::Reply(mv("b9b8"))
+        );
+        assert_eq!(
+            tree_answer(&tree, &[], mv("a0a3")),
+            TreeAnswer::Solved(None)
+        );
+        assert_eq!(tree_answer(&tree, &[], mv("a0a2")), TreeAnswer::Wrong);
+        let moves = [mv("a0a1"), mv("b9b8")];
+        assert_eq!(
+            tree_answer(&tree, &moves, mv("a1a2")),
+            TreeAnswer::Solved(None)
+        );
+        assert_eq!(tree_answer(&tree, &moves, mv("a1a3")), TreeAnswer::Wrong);
+        let moves = [mv("a0a1"), mv("b9b7")];
+        assert_eq!(
+            tree_answer(&tree, &moves, mv("a1a3")),
+            TreeAnswer::Solved(Some(mv("b7b6")))
+        );
+        // Off the tree, nothing is right.
+        assert_eq!(
+            tree_answer(&tree, &[mv("a0a3"), mv("b9b8")], mv("a1a2")),
+            TreeAnswer::Wrong
+        );
     }
 }

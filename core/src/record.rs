@@ -48,7 +48,7 @@ mod tokens;
 pub use tokens::Token;
 
 use crate::search::Score;
-use crate::{Color, IllegalMove, Move, Position, Square};
+use crate::{Color, Game, IllegalMove, Move, Outcome, Position, Square};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -658,6 +658,34 @@ impl Record {
             pos.play_unchecked(m);
         }
         Some(pos)
+    }
+
+    /// The game from the start position to `id`: its moves played by the rules' [`Game`],
+    /// which keeps the history repetitions and the move limit are judged by. `None` for
+    /// an unknown id, or when a move does not play (a move after the game ended).
+    pub fn game_at(&self, id: NodeId) -> Option<Game> {
+        self.node(id)?;
+        let mut game = Game::new(self.start.clone());
+        for m in self.moves_to(id) {
+            game.play(m).ok()?;
+        }
+        Some(game)
+    }
+
+    /// How the rules ended the game at `id`, if they did: mate, a side without a move
+    /// (困毙), a repetition judged by its moves (长将, 不变作和 …), the natural move limit.
+    pub fn outcome_at(&self, id: NodeId) -> Option<Outcome> {
+        self.game_at(id)?.outcome()
+    }
+
+    /// The side to move at `id`: the start's side after an even number of moves.
+    pub fn side_to_move_at(&self, id: NodeId) -> Color {
+        let start = self.start.side_to_move();
+        if self.ply(id).is_multiple_of(2) {
+            start
+        } else {
+            !start
+        }
     }
 
     /// The number of the move leading to `id` (`None` for the root).
@@ -1364,5 +1392,56 @@ mod tests {
             [("Red", "胡荣华"), ("Black", "吕钦")]
         );
         assert_eq!(h.result(), GameResult::Unknown);
+    }
+
+    #[test]
+    fn the_rules_judge_a_line_by_its_moves_not_only_its_last_position() {
+        // Red's rook checks along whichever rank Black's general steps to.
+        let start: Position = "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1".parse().unwrap();
+        let mut r = Record::new(start.clone());
+        let mut at = r.root();
+        let mut checks = Vec::new();
+        for _ in 0..2 {
+            for m in ["i8i9", "e9e8", "i9i8", "e8e9"] {
+                at = r.add_move(at, mv(m)).unwrap();
+                checks.push(at);
+            }
+        }
+        // Back at the start for the third time, by checks: Red loses (长将).
+        let end = checks[7];
+        let outcome = r.outcome_at(end).unwrap();
+        assert_eq!(outcome.reason, crate::EndReason::PerpetualCheck);
+        assert_eq!(outcome.winner, Some(Color::Black));
+        // The same position earlier in the line, and the position itself as a start, are
+        // not over.
+        assert_eq!(r.position_at(end).unwrap().hash(), start.hash());
+        assert_eq!(r.outcome_at(checks[3]), None);
+        assert_eq!(Record::new(start).outcome_at(NodeId(0)), None);
+        // Red breaks the cycle in a variation: nothing is repeated there.
+        let other = r.add_move(checks[5], mv("i9h9")).unwrap();
+        assert_eq!(r.outcome_at(other), None);
+        assert_eq!(r.side_to_move_at(other), Color::Black);
+        assert_eq!(r.side_to_move_at(end), Color::Red);
+        assert_eq!(
+            r.game_at(end).unwrap().position(),
+            &r.position_at(end).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_mate_ends_the_game_for_the_side_that_gave_it() {
+        // Black's general steps down; the rook checks along the d file, and e8 faces Red's
+        // general.
+        let start: Position = "3k5/9/9/9/9/9/9/9/R8/4K4 b - - 0 1".parse().unwrap();
+        let mut r = Record::new(start);
+        let root = r.root();
+        assert_eq!(r.side_to_move_at(root), Color::Black);
+        let a = r.add_move(root, mv("d9d8")).unwrap();
+        let b = r.add_move(a, mv("a1d1")).unwrap();
+        assert_eq!(r.outcome_at(a), None);
+        let outcome = r.outcome_at(b).unwrap();
+        assert_eq!(outcome.reason, crate::EndReason::Checkmate);
+        assert_eq!(outcome.winner, Some(Color::Red));
+        assert_eq!(r.side_to_move_at(b), Color::Black);
     }
 }

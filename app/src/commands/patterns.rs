@@ -36,17 +36,12 @@ impl Ctx<'_> {
             }
             PatternAction::Practise => {
                 if let Some((_, ex)) = view.selected.and_then(|(id, i)| example(id, i))
-                    && let Ok((start, line)) = patterns::replay(ex)
+                    && let Ok(game) = patterns::Practice::new(ex)
                 {
                     view.practice = Some(Practice {
-                        position: start,
-                        left: ex.mate_in,
+                        game,
                         selected: None,
-                        last: None,
-                        hint: line.first().copied(),
                         hint_shown: false,
-                        pending: None,
-                        result: None,
                     });
                 }
             }
@@ -73,7 +68,10 @@ impl Ctx<'_> {
                 }
             }
             PatternAction::Defended(defence) => {
-                let solved = view.practice.as_mut().is_some_and(|p| defended(p, defence));
+                let solved = view
+                    .practice
+                    .as_mut()
+                    .is_some_and(|p| p.game.defended(defence));
                 if solved && let Some((id, i)) = view.selected {
                     let key = solved_key(id, i);
                     let done = &mut app.state.settings.patterns_solved;
@@ -93,41 +91,6 @@ impl Ctx<'_> {
             .is_none_or(|p| p.pending.is_none())
         {
             app.services.work.cancel(WorkKey::PatternDefence);
-        }
-    }
-}
-
-/// Takes in the prover's answer; true when the example is solved.
-fn defended(p: &mut Practice, defence: Defence) -> bool {
-    let Some((before, _)) = p.pending.take() else {
-        return false;
-    };
-    match defence {
-        Defence::Finished => {
-            p.result = Some(true);
-            true
-        }
-        Defence::Reply { reply, left, hint } => {
-            if let Ok(next) = p.position.play(reply) {
-                p.position = next;
-                p.last = Some(reply);
-                p.left = left;
-                p.hint = hint;
-            }
-            false
-        }
-        Defence::Escapes { .. } => {
-            // Take the move back: the user tries again from where they were.
-            p.position = before;
-            p.last = None;
-            p.result = Some(false);
-            false
-        }
-        Defence::Unknown => {
-            // The prover stopped without an answer: the move is taken back unjudged.
-            p.position = before;
-            p.last = None;
-            false
         }
     }
 }

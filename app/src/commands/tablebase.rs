@@ -11,49 +11,15 @@ impl Ctx<'_> {
     /// Returns whether it played a move.
     fn practice_step(&mut self) -> bool {
         let pos = self.state.position().clone();
-        let fen = pos.to_string();
-        let (pos, fen) = (&pos, fen.as_str());
-        let Some(practice) = &self.state.tablebase.practice else {
-            return false;
-        };
-        if practice.judged == fen {
-            return false;
-        }
-        let user = practice.user;
-        let analysis = self.state.tablebase.analysis_of(pos).cloned();
+        let analysis = self.state.tablebase.analysis_of(&pos).cloned();
         let outcome = self.state.study.derived.outcome;
         let Some(practice) = &mut self.state.tablebase.practice else {
             return false;
         };
-        practice.judged = fen.to_owned();
-        if let Some(outcome) = outcome {
-            practice.message = Some(match outcome.winner {
-                Some(c) if c == user => PracticeMessage::Won,
-                Some(_) => PracticeMessage::Lost,
-                None => PracticeMessage::Drawn,
-            });
-            return false;
-        }
-        let Some(analysis) = analysis else {
-            // Not judged yet: the table is still being fetched.
-            practice.judged.clear();
-            return false;
-        };
-        if pos.side_to_move() == user {
-            return false;
-        }
-        // The user just moved: how do they stand now?
-        let now = Class::of(analysis.value).reversed();
-        if now < practice.standing {
-            practice.message = Some(PracticeMessage::Mistake(practice.standing, now));
-        } else {
-            practice.message = None;
-        }
-        practice.standing = now;
-        match analysis.best_moves().next() {
+        match practice.step(&pos, outcome, analysis.as_ref()) {
             Some(best) => {
                 // The same path as a move on the board: recorded, sounded, analysed.
-                self.push(Action::Study(StudyAction::PlayMove(best.mv)));
+                self.push(Action::Study(StudyAction::PlayMove(best)));
                 true
             }
             None => false,
@@ -90,22 +56,7 @@ impl Ctx<'_> {
                 let Some(analysis) = self.state.tablebase.analysis_of(&pos).cloned() else {
                     return;
                 };
-                let class = Class::of(analysis.value);
-                self.state.tablebase.practice = Some(Practice {
-                    user: if table_first {
-                        !pos.side_to_move()
-                    } else {
-                        pos.side_to_move()
-                    },
-                    standing: if table_first { class.reversed() } else { class },
-                    // With the table to move, the next frame answers at once.
-                    judged: if table_first {
-                        String::new()
-                    } else {
-                        pos.to_string()
-                    },
-                    message: None,
-                });
+                self.state.tablebase.practice = Some(Practice::new(&pos, &analysis, table_first));
                 self.practice_step();
             }
             TbAction::StopPractice => state.practice = None,

@@ -3,7 +3,7 @@
 
 use crate::actions::Action;
 use crate::actions::*;
-use crate::state::tablebase::{Class, PracticeMessage, Want, verdict_text};
+use crate::state::tablebase::{Class, PracticeMessage, Want, class_id, verdict_text};
 use crate::widgets::View;
 use crate::words::text::{mate_moves, mate_text, material_name, problem_text};
 use chuhe_core::tb::{Material, TbValue};
@@ -73,8 +73,8 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     PracticeMessage::Mistake(from, to) => i18n.tr_args(
                         "tb-practise-mistake",
                         &[
-                            ("from", i18n.tr(from.id()).into()),
-                            ("to", i18n.tr(to.id()).into()),
+                            ("from", i18n.tr(class_id(from)).into()),
+                            ("to", i18n.tr(class_id(to)).into()),
                         ],
                     ),
                     PracticeMessage::Won => i18n.tr("tb-practise-won"),

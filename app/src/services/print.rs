@@ -1,150 +1,35 @@
-//! A group's pairings and standings as a printable page: the same content as CSV (for a
-//! spreadsheet) and as a PNG image (to print or put on the projector). The image is drawn
-//! without a window: epaint lays the text out with the shipped font, and the page's
-//! shapes go through the app's one CPU rasteriser ([`raster`]).
+//! A group's pairings and standings as a printable page: the core's sheet, whose CSV (for
+//! a spreadsheet) the core writes, drawn here as a PNG image (to print or put on the
+//! projector). The image is drawn without a window: epaint lays the text out with the
+//! shipped font, and the page's shapes go through the app's one CPU rasteriser
+//! ([`raster`]).
 
 use crate::i18n::I18n;
 use crate::services::raster;
-use crate::state::club::{group_id, standings_columns, standings_row, tie_break_note_id};
+use crate::state::club::words;
 use crate::theme::PAGE;
-use chuhe_core::club::{Club, Format, Tournament};
+use chuhe_core::club::{Club, Sheet, Tournament};
 use egui::epaint::Shape;
 use egui::epaint::text::{FontDefinitions, Fonts, TextOptions};
 use egui::{Color32, FontId, Pos2, Rect, Vec2};
 use std::path::Path;
 
-/// One round's table.
+/// What the page shows, in the user's language: the core's sheet of the tournament.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RoundTable {
-    /// "Round 1".
-    pub heading: String,
-    /// Board, Red, result, Black.
-    pub rows: Vec<[String; 4]>,
-    /// "Bye: name".
-    pub bye: Option<String>,
-}
-
-/// What the page shows, in the user's language.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Page {
-    /// Club and group.
-    pub title: String,
-    /// Round robin or Swiss, and how far it has got.
-    pub subtitle: String,
-    /// The standings' column headings.
-    pub standings_header: Vec<String>,
-    /// The standings, with whether each line is in the top three.
-    pub standings: Vec<(Vec<String>, bool)>,
-    /// How equal points are split (rule 15.1 or 15.2).
-    pub note: String,
-    /// The pairings' column headings.
-    pub pairings_header: [String; 4],
-    /// The rounds.
-    pub rounds: Vec<RoundTable>,
-}
+pub struct Page(Sheet);
 
 impl Page {
     /// The page of `t`, a tournament of `club`.
     pub fn new(club: &Club, t: &Tournament, i18n: &I18n) -> Page {
-        let group = i18n.tr(group_id(t.group));
-        let title = format!("{} — {group}", club.name);
-        let format = match t.format {
-            Format::RoundRobin => i18n.tr("club-format-round-robin"),
-            Format::Swiss { .. } => i18n.tr("club-format-swiss"),
-        };
-        let played = t.rounds.iter().filter(|r| r.is_complete()).count();
-        let subtitle = i18n.tr_args(
-            "club-page-subtitle",
-            &[
-                ("format", format.into()),
-                ("players", t.players.len().into()),
-                ("played", played.into()),
-                ("rounds", t.total_rounds().into()),
-            ],
-        );
-        let standings = t
-            .standings()
-            .iter()
-            .map(|line| (standings_row(club, t, line, i18n), line.top_three))
-            .collect();
-        let rounds = t
-            .rounds
-            .iter()
-            .enumerate()
-            .map(|(r, round)| RoundTable {
-                heading: i18n.tr_args("club-round", &[("round", (r + 1).into())]),
-                rows: round
-                    .pairings
-                    .iter()
-                    .enumerate()
-                    .map(|(b, p)| {
-                        [
-                            (b + 1).to_string(),
-                            club.name_of(p.red).to_owned(),
-                            p.result.map(|r| r.short().to_owned()).unwrap_or_default(),
-                            club.name_of(p.black).to_owned(),
-                        ]
-                    })
-                    .collect(),
-                bye: round
-                    .bye
-                    .map(|b| i18n.tr_args("club-bye", &[("name", club.name_of(b).into())])),
-            })
-            .collect();
-        Page {
-            title,
-            subtitle,
-            standings_header: standings_columns(t, i18n),
-            standings,
-            note: i18n.tr(tie_break_note_id(t.format)),
-            pairings_header: [
-                i18n.tr("club-board"),
-                i18n.tr("club-red"),
-                i18n.tr("club-result"),
-                i18n.tr("club-black"),
-            ],
-            rounds,
-        }
-    }
-
-    /// The page as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets read the
-    /// Chinese right): title lines, the standings, then each round.
-    pub fn to_csv(&self) -> String {
-        let mut out = String::from("\u{feff}");
-        let mut line = |cells: &[String]| {
-            let cells: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
-            out.push_str(&cells.join(","));
-            out.push_str("\r\n");
-        };
-        line(std::slice::from_ref(&self.title));
-        line(std::slice::from_ref(&self.subtitle));
-        line(&[]);
-        line(&self.standings_header);
-        for (row, _) in &self.standings {
-            line(row);
-        }
-        line(std::slice::from_ref(&self.note));
-        for round in &self.rounds {
-            line(&[]);
-            line(std::slice::from_ref(&round.heading));
-            line(&self.pairings_header);
-            for row in &round.rows {
-                line(row);
-            }
-            if let Some(bye) = &round.bye {
-                line(std::slice::from_ref(bye));
-            }
-        }
-        out
+        Page(Sheet::new(club, t, &|w| words(w, i18n)))
     }
 }
 
-/// A CSV cell, quoted when it holds a comma, quote or line break.
-fn csv_cell(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
+impl std::ops::Deref for Page {
+    type Target = Sheet;
+
+    fn deref(&self) -> &Sheet {
+        &self.0
     }
 }
 
@@ -373,7 +258,7 @@ pub fn write_png(page: &Page, path: &Path) -> std::io::Result<()> {
 mod tests {
     use super::*;
     use crate::i18n::Language;
-    use chuhe_core::club::{GameResult, GradeGroup};
+    use chuhe_core::club::{Format, GameResult, GradeGroup};
 
     fn page(language: Language) -> Page {
         let mut club = Club::new("Riverside Primary School Xiangqi Club, Thursday group");
@@ -412,19 +297,5 @@ mod tests {
                 .count();
             assert!(top > 500, "{language:?}: {top}");
         }
-    }
-
-    #[test]
-    fn csv_cells_with_commas_and_quotes_are_quoted() {
-        assert_eq!(csv_cell("Chen, Jing"), "\"Chen, Jing\"");
-        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_cell("王小明"), "王小明");
-        let csv = page(Language::En).to_csv();
-        assert!(
-            csv.contains(
-                "\"Riverside Primary School Xiangqi Club, Thursday group — Senior grades\""
-            )
-        );
-        assert!(csv.contains("-/+"), "{csv}");
     }
 }

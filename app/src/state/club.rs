@@ -4,7 +4,9 @@
 //! in the middle of entering results loses nothing already entered.
 
 use crate::i18n::I18n;
-use chuhe_core::club::{Club, Format, GameResult, GradeGroup, Standing, TieBreak, Tournament};
+use chuhe_core::club::{
+    self, Award, Club, Format, GameResult, GradeGroup, Standing, TieBreak, Tournament, Words,
+};
 use std::path::PathBuf;
 
 /// A club file as listed: its path and the club's name, or why it cannot be read.
@@ -114,57 +116,63 @@ pub const fn result_id(result: GameResult) -> &'static str {
     }
 }
 
-/// Points and tie-break scores as the sheet writes them: `2`, `2.5`, `4.75`.
-pub fn number(x: f64) -> String {
-    // `+ 0.0` turns a negative zero into zero.
-    let s = format!("{:.2}", x + 0.0);
-    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+/// The club sheet's words in the user's language.
+pub fn words(w: Words, i18n: &I18n) -> String {
+    match w {
+        Words::Group(group) => i18n.tr(group_id(group)),
+        Words::Subtitle {
+            format,
+            players,
+            played,
+            rounds,
+        } => {
+            let format = match format {
+                Format::RoundRobin => i18n.tr("club-format-round-robin"),
+                Format::Swiss { .. } => i18n.tr("club-format-swiss"),
+            };
+            i18n.tr_args(
+                "club-page-subtitle",
+                &[
+                    ("format", format.into()),
+                    ("players", players.into()),
+                    ("played", played.into()),
+                    ("rounds", rounds.into()),
+                ],
+            )
+        }
+        Words::Rank => i18n.tr("club-rank"),
+        Words::Name => i18n.tr("club-name"),
+        Words::Points => i18n.tr("club-points"),
+        Words::TieBreak(tb) => i18n.tr(tie_break_id(tb)),
+        Words::AwardColumn => i18n.tr("club-award"),
+        Words::Award(Award::Champion) => i18n.tr("club-award-1"),
+        Words::Award(Award::RunnerUp) => i18n.tr("club-award-2"),
+        Words::Award(Award::Third) => i18n.tr("club-award-3"),
+        Words::TieBreakNote(format) => i18n.tr(tie_break_note_id(format)),
+        Words::Board => i18n.tr("club-board"),
+        Words::Red => i18n.tr("club-red"),
+        Words::Result => i18n.tr("club-result"),
+        Words::Black => i18n.tr("club-black"),
+        Words::Round(round) => i18n.tr_args("club-round", &[("round", round.into())]),
+        Words::Bye(name) => i18n.tr_args("club-bye", &[("name", name.into())]),
+    }
 }
 
-/// The standings' columns for a tournament's tie-breaks: headings and the values of a line.
+/// The standings' columns for a tournament's tie-breaks.
 pub fn standings_columns(t: &Tournament, i18n: &I18n) -> Vec<String> {
-    let mut header = vec![
-        i18n.tr("club-rank"),
-        i18n.tr("club-name"),
-        i18n.tr("club-points"),
-    ];
-    for tb in TieBreak::order(t.format) {
-        header.push(i18n.tr(tie_break_id(*tb)));
-    }
-    header.push(i18n.tr("club-award"));
-    header
+    club::standings_header(t.format, &|w| words(w, i18n))
 }
 
 /// The values of a standings line, in the order of [`standings_columns`].
 pub fn standings_row(club: &Club, t: &Tournament, line: &Standing, i18n: &I18n) -> Vec<String> {
-    let mut row = vec![
-        line.rank.to_string(),
-        club.name_of(line.player).to_owned(),
-        number(line.points),
-    ];
-    for tb in TieBreak::order(t.format) {
-        row.push(match tb {
-            TieBreak::SonnebornBerger => number(line.sonneborn_berger),
-            TieBreak::Buchholz => number(line.buchholz),
-            TieBreak::Wins => line.wins.to_string(),
-            TieBreak::HeadToHead => line.head_to_head.map(number).unwrap_or_default(),
-            TieBreak::Fouls => line.fouls.to_string(),
-        });
-    }
-    row.push(award(line, i18n));
-    row
+    club::standings_row(club, t.format, line, &|w| words(w, i18n))
 }
 
 /// 冠军, 亚军, 季军 for the top three (seed 000, rule 5), else nothing.
 pub fn award(line: &Standing, i18n: &I18n) -> String {
-    if !line.top_three {
-        return String::new();
-    }
-    match line.rank {
-        1 => i18n.tr("club-award-1"),
-        2 => i18n.tr("club-award-2"),
-        _ => i18n.tr("club-award-3"),
-    }
+    line.award()
+        .map(|a| words(Words::Award(a), i18n))
+        .unwrap_or_default()
 }
 
 /// The message id of the sentence saying how a format splits equal points.

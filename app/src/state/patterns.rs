@@ -6,25 +6,24 @@ use chuhe_core::{Move, Position, Square};
 
 pub use chuhe_core::solver::Defence;
 
-/// Practice of one example.
+/// Practice of one example: the core's practice (position, moves left, hint, the move
+/// waiting for the prover, how it went) and what the board shows of it.
 #[derive(Debug)]
 pub struct Practice {
-    /// The position on the practice board.
-    pub position: Position,
-    /// The attacker's moves still allowed to mate.
-    pub left: u32,
+    /// The example played against the prover.
+    pub game: patterns::Practice,
     /// The picked-up piece.
     pub selected: Option<Square>,
-    /// The last move played.
-    pub last: Option<Move>,
-    /// A winning move, for the hint.
-    pub hint: Option<Move>,
     /// Whether the hint is shown.
     pub hint_shown: bool,
-    /// The position before the user's move waiting for the prover, and that move.
-    pub pending: Option<(Position, Move)>,
-    /// How it went: `Some(true)` solved, `Some(false)` the last try failed.
-    pub result: Option<bool>,
+}
+
+impl std::ops::Deref for Practice {
+    type Target = patterns::Practice;
+
+    fn deref(&self) -> &patterns::Practice {
+        &self.game
+    }
 }
 
 /// The browser's state.
@@ -45,7 +44,7 @@ impl Practice {
     /// A move played is returned with the attacker's moves left, for the prover to answer.
     pub fn click(&mut self, square: Square) -> Option<(Position, u32)> {
         let p = self;
-        if p.pending.is_some() || p.result == Some(true) {
+        if !p.game.can_move() {
             return None;
         }
         match super::pick::click(&p.position, p.selected, square) {
@@ -65,18 +64,13 @@ impl Practice {
     /// Plays `m` (a click's second point, or a drag) if it is legal and no move waits for
     /// the prover; returns it as [`Practice::click`] does. Any picked-up piece is put down.
     pub fn play(&mut self, m: Move) -> Option<(Position, u32)> {
-        let p = self;
-        if p.pending.is_some() || p.result == Some(true) {
+        if !self.game.can_move() {
             return None;
         }
-        p.selected = None;
-        let next = p.position.play(m).ok()?;
-        p.pending = Some((p.position.clone(), m));
-        p.position = next.clone();
-        p.last = Some(m);
-        p.hint_shown = false;
-        p.result = None;
-        Some((next, p.left))
+        self.selected = None;
+        let played = self.game.play(m)?;
+        self.hint_shown = false;
+        Some(played)
     }
 }
 

@@ -4,10 +4,10 @@
 //! and taking a move back or leaving the game cancels it at once.
 
 use crate::settings::{ClockName, PlayChoices};
+use chuhe_core::Color;
 use chuhe_core::play::{self, Clock, Level, PlayedResult, TimeControl};
 use chuhe_core::record::{NodeId, Record};
 use chuhe_core::search::{Score, SearchRoot};
-use chuhe_core::{Color, Game};
 use std::time::{Duration, Instant};
 
 /// Who plays a side.
@@ -248,24 +248,15 @@ pub fn last_node(record: &Record) -> NodeId {
     record.main_line().last().copied().unwrap_or(record.root())
 }
 
-/// Who is to move at the end of the game: the start's side after an even number of moves.
+/// Who is to move at the end of the game.
 pub(crate) fn side_to_move(record: &Record) -> Color {
-    let start = record.start().side_to_move();
-    if record.main_line().len().is_multiple_of(2) {
-        start
-    } else {
-        !start
-    }
+    record.side_to_move_at(last_node(record))
 }
 
-/// How the rules ended the game, if they did: the main line replayed with its
-/// repetitions judged.
+/// How the rules ended the game, if they did, judged on the whole main line (so
+/// repetitions count).
 pub fn rules_outcome(record: &Record) -> Option<chuhe_core::Outcome> {
-    let mut game = Game::new(record.start().clone());
-    for m in record.main_line_moves() {
-        game.play(m).ok()?;
-    }
-    game.outcome()
+    record.outcome_at(last_node(record))
 }
 
 /// Plays the game's moves on a search root (for repetitions).

@@ -3,7 +3,9 @@
 //! solve mode, where the user plays the solving side and the solver answers with the best
 //! defence, judging each move in the background.
 
-use chuhe_core::puzzle::{Goal, Puzzle, PuzzleSet, SolutionNode};
+use chuhe_core::puzzle::{
+    Goal, Puzzle, PuzzleSet, SolutionNode, TreeAnswer, tree_after, tree_answer,
+};
 use chuhe_core::solver::SolveOptions;
 use chuhe_core::{Move, Position};
 use serde::{Deserialize, Serialize};
@@ -255,11 +257,7 @@ impl SolveSession {
 
     /// The solution tree's moves for the solver at this point, if the moves so far follow it.
     pub fn tree_nodes(&self) -> Option<&[SolutionNode]> {
-        let mut nodes: &[SolutionNode] = &self.puzzle.solution;
-        for m in &self.moves {
-            nodes = &nodes.iter().find(|n| n.mv == *m)?.replies;
-        }
-        Some(nodes)
+        tree_after(&self.puzzle.solution, &self.moves)
     }
 
     /// Finds a winning move for the hint: from the solution tree when the moves follow
@@ -356,29 +354,23 @@ impl SolveSession {
     /// Judges `m` by the solution tree: one of its moves is answered by the tree's reply,
     /// and the end of the tree is the solution's end.
     pub fn follow_tree(&mut self, m: Move) -> Option<SolveRequest> {
-        let node = self
-            .tree_nodes()
-            .and_then(|nodes| nodes.iter().find(|n| n.mv == m))
-            .cloned();
-        let Some(node) = node else {
-            self.missed = true;
-            self.message = Some(SolveMessage::Wrong(m, Wrong::NotInSolution));
-            return None;
-        };
-        self.play(m);
-        match node.replies.first() {
-            Some(reply) if !reply.replies.is_empty() => {
-                self.play(reply.mv);
-                self.message = Some(SolveMessage::Right(reply.mv));
-                self.find_hint()
-            }
-            Some(reply) => {
-                self.play(reply.mv);
-                self.phase = Phase::Solved;
-                self.message = Some(SolveMessage::Solved);
+        match tree_answer(&self.puzzle.solution, &self.moves, m) {
+            TreeAnswer::Wrong => {
+                self.missed = true;
+                self.message = Some(SolveMessage::Wrong(m, Wrong::NotInSolution));
                 None
             }
-            None => {
+            TreeAnswer::Reply(reply) => {
+                self.play(m);
+                self.play(reply);
+                self.message = Some(SolveMessage::Right(reply));
+                self.find_hint()
+            }
+            TreeAnswer::Solved(last) => {
+                self.play(m);
+                if let Some(reply) = last {
+                    self.play(reply);
+                }
                 self.phase = Phase::Solved;
                 self.message = Some(SolveMessage::Solved);
                 None

@@ -236,11 +236,9 @@ pub fn derive(
     collapsed: &BTreeSet<NodeId>,
     settings: &Settings,
 ) -> Derived {
-    let mut game = Game::new(record.start().clone());
-    for m in record.moves_to(cursor) {
-        // Every move in a record was checked when it entered.
-        let _ = game.play(m);
-    }
+    let game = record
+        .game_at(cursor)
+        .unwrap_or_else(|| Game::new(record.start().clone()));
     let openings = chuhe_core::library::openings::builtin().ok();
     let tokens = move_tokens(record, settings);
     let moves_here = record.moves_to(cursor);

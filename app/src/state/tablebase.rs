@@ -24,72 +24,15 @@ pub enum Want {
     BlackWins,
 }
 
-/// How a position stands for one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Class {
-    /// Lost.
-    Loss,
-    /// Drawn.
-    Draw,
-    /// Won.
-    Win,
-}
+pub use chuhe_core::tb::{Class, Practice, PracticeMessage};
 
-impl Class {
-    /// The class of `value` (for the side it belongs to).
-    pub fn of(value: TbValue) -> Class {
-        if value.is_win() {
-            Class::Win
-        } else if value.is_loss() {
-            Class::Loss
-        } else {
-            Class::Draw
-        }
+/// The message id of a class's name.
+pub fn class_id(class: Class) -> &'static str {
+    match class {
+        Class::Win => "tb-class-win",
+        Class::Draw => "tb-class-draw",
+        Class::Loss => "tb-class-loss",
     }
-
-    /// The class of the same position for the other side.
-    pub fn reversed(self) -> Class {
-        match self {
-            Class::Win => Class::Loss,
-            Class::Loss => Class::Win,
-            Class::Draw => Class::Draw,
-        }
-    }
-
-    /// Its message id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Class::Win => "tb-class-win",
-            Class::Draw => "tb-class-draw",
-            Class::Loss => "tb-class-loss",
-        }
-    }
-}
-
-/// A practice game against the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Practice {
-    /// The side the user plays.
-    pub user: Color,
-    /// How the user stood at the start, and after their last move.
-    pub standing: Class,
-    /// The position last judged (its FEN), so each move is judged once.
-    pub judged: String,
-    /// What the last move did, or how the game ended.
-    pub message: Option<PracticeMessage>,
-}
-
-/// What the practice says after a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PracticeMessage {
-    /// The user's move turned a position of the first class into one of the second.
-    Mistake(Class, Class),
-    /// The game is over: the user won.
-    Won,
-    /// The game is over: the user lost.
-    Lost,
-    /// The game is over: drawn.
-    Drawn,
 }
 
 /// The endgame browser's choices.

@@ -12,11 +12,13 @@
 //! Clubs are saved as RON, written atomically after every change ([`ClubStore`]).
 
 mod berger;
+mod sheet;
 mod standings;
 mod store;
 mod swiss;
 
 pub use berger::{BergerRound, berger_table};
+pub use sheet::{Award, RoundTable, Sheet, Words, score_text, standings_header, standings_row};
 pub use standings::{Standing, TieBreak, standings};
 pub use store::{ClubStore, parse, to_ron};
 pub use swiss::{SwissEntrant, SwissRound, pair_round};

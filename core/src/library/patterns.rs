@@ -5,8 +5,9 @@
 //! The content lives in `assets/library/patterns.ron` and is compiled in, so the library
 //! is always there; [`parse`] reads the same format from any text and says where it is
 //! wrong. [`recognise`] names the patterns a finished position shows, by the shape rules
-//! of [`shape`].
+//! of [`shape`]. [`Practice`] plays an example against the mate prover's defence.
 
+mod practice;
 pub mod shape;
 
 use crate::notation::{Notation, format_move};
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::OnceLock;
 
+pub use practice::Practice;
 pub use shape::{has_rule, recognise};
 
 /// A pattern's number, 1 to 36, in the order of the seed's list.

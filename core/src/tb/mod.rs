@@ -10,7 +10,8 @@
 //! tables that captures lead into first; perpetual check is handled as the Asian rules
 //! say (`perpetual.rs`). [`Tablebases`] keeps the tables in memory and caches them on disk
 //! in the directory [`tb_dir`] names, in a format with a checksum (`file.rs`); a damaged
-//! file is detected and the table built again.
+//! file is detected and the table built again. [`Practice`] judges a game played against
+//! a table's perfect play (`practice.rs`).
 //!
 //! Every placement is stored (no mirror reduction), one byte per position: this keeps
 //! probing a plain index computation and counts exact without unfolding symmetry.
@@ -19,10 +20,12 @@ mod file;
 mod index;
 mod material;
 mod perpetual;
+mod practice;
 mod retro;
 
 pub use file::CacheError;
 pub use material::{MAX_ATTACKERS, MAX_PIECES, Material, MaterialError};
+pub use practice::{Class, Practice, PracticeMessage};
 pub use retro::Progress;
 
 use crate::{Color, Move, Piece, Position};
@@ -101,12 +104,10 @@ impl TbValue {
 
     /// "win", "draw" or "loss".
     pub fn wdl(self) -> &'static str {
-        if self.is_win() {
-            "win"
-        } else if self.is_loss() {
-            "loss"
-        } else {
-            "draw"
+        match Class::of(self) {
+            Class::Win => "win",
+            Class::Loss => "loss",
+            Class::Draw => "draw",
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use super::schedule::Grade;
 use super::{Item, Task};
+use crate::puzzle::{SolutionNode, TreeAnswer, tree_after, tree_answer};
 use crate::tb::Analysis;
 use crate::{Color, Move, Position};
 
@@ -132,25 +133,13 @@ impl Drill {
         self.moves.push(mv);
     }
 
-    /// The tree's nodes for the user's next move, if the moves so far follow it.
-    fn tree_nodes(&self) -> Option<&[crate::puzzle::SolutionNode]> {
-        let Task::Tree(tree) = &self.item.task else {
-            return None;
-        };
-        let mut nodes: &[crate::puzzle::SolutionNode] = tree;
-        for m in &self.moves {
-            nodes = &nodes.iter().find(|n| n.mv == *m)?.replies;
-        }
-        Some(nodes)
-    }
-
     /// A right move for the user now (the hint's move), without counting a hint.
     pub fn expected(&self, table: TableLookup) -> Option<Move> {
         if self.finished {
             return None;
         }
         match &self.item.task {
-            Task::Tree(_) => self.tree_nodes()?.first().map(|n| n.mv),
+            Task::Tree(tree) => tree_after(tree, &self.moves)?.first().map(|n| n.mv),
             Task::Line { moves, .. } => moves.get(self.moves.len()).copied(),
             Task::Table => table(&self.position)?.best_moves().next().map(|m| m.mv),
         }
@@ -180,7 +169,7 @@ impl Drill {
             return Answer::Illegal;
         }
         let answer = match self.item.task.clone() {
-            Task::Tree(_) => self.try_tree(mv),
+            Task::Tree(tree) => self.try_tree(&tree, mv),
             Task::Line {
                 moves, elsewhere, ..
             } => self.try_line(mv, &moves, &elsewhere),
@@ -202,24 +191,20 @@ impl Drill {
         answer
     }
 
-    fn try_tree(&mut self, mv: Move) -> Answer {
-        let Some(node) = self
-            .tree_nodes()
-            .and_then(|nodes| nodes.iter().find(|n| n.mv == mv))
-            .cloned()
-        else {
-            return Answer::Wrong;
-        };
-        self.play(mv);
-        match node.replies.first() {
-            None => Answer::Done,
-            Some(reply) => {
-                self.play(reply.mv);
-                if reply.replies.is_empty() {
-                    Answer::Done
-                } else {
-                    Answer::Right(Some(reply.mv))
+    fn try_tree(&mut self, tree: &[SolutionNode], mv: Move) -> Answer {
+        match tree_answer(tree, &self.moves, mv) {
+            TreeAnswer::Wrong => Answer::Wrong,
+            TreeAnswer::Reply(reply) => {
+                self.play(mv);
+                self.play(reply);
+                Answer::Right(Some(reply))
+            }
+            TreeAnswer::Solved(last) => {
+                self.play(mv);
+                if let Some(reply) = last {
+                    self.play(reply);
                 }
+                Answer::Done
             }
         }
     }
