@@ -213,6 +213,47 @@ pub struct Settings {
     pub explorer_open: bool,
     /// Whether the explorer counts a position's left–right mirror with it.
     pub explorer_fold_mirror: bool,
+    /// The worksheet dialog's last choices, offered again the next time.
+    pub worksheet: WorksheetChoices,
+}
+
+/// What the worksheet dialog was last set to when a worksheet was saved: a teacher prints
+/// for the same class on the same paper week after week. The date is not kept (it is a
+/// new day), nor where the positions come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WorksheetChoices {
+    /// The title (empty: the language's own default title).
+    pub title: String,
+    /// The class.
+    pub class: String,
+    /// The paper.
+    pub paper: chuhe_core::worksheet::Paper,
+    /// Diagrams a page.
+    pub per_page: usize,
+    /// Answer pages follow.
+    pub answers: bool,
+    /// A hint under each position.
+    pub hints: bool,
+    /// The answers' notation.
+    pub notation: MoveNotation,
+    /// Black and white rather than colour.
+    pub black_and_white: bool,
+}
+
+impl Default for WorksheetChoices {
+    fn default() -> WorksheetChoices {
+        WorksheetChoices {
+            title: String::new(),
+            class: String::new(),
+            paper: chuhe_core::worksheet::Paper::A4,
+            per_page: 6,
+            answers: true,
+            hints: false,
+            notation: MoveNotation::Chinese,
+            black_and_white: true,
+        }
+    }
 }
 
 /// What the new-game dialog was last set to, in plain values that read well in the file.
