@@ -675,6 +675,7 @@ chooser-replace-question = “{ $name }” already exists. Replace it?
 chooser-replace = Replace
 chooser-unreadable = The folder cannot be read: { $error }
 chooser-no-file = No such file: { $name }
+chooser-all-files = All files
 
 ## Errors of puzzle, club, FEN and table files in the interface's language
 fen-error = at character { $offset }: { $reason }

@@ -675,6 +675,7 @@ chooser-replace-question = “{ $name }”已经存在。要替换它吗？
 chooser-replace = 替换
 chooser-unreadable = 无法读取文件夹：{ $error }
 chooser-no-file = 没有这个文件：{ $name }
+chooser-all-files = 所有文件
 
 ## Errors of puzzle, club, FEN and table files in the interface's language
 fen-error = 第 { $offset } 个字符处：{ $reason }

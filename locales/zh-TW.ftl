@@ -675,6 +675,7 @@ chooser-replace-question = 「{ $name }」已經存在。要取代它嗎？
 chooser-replace = 取代
 chooser-unreadable = 無法讀取資料夾：{ $error }
 chooser-no-file = 沒有這個檔案：{ $name }
+chooser-all-files = 所有檔案
 
 ## Errors of puzzle, club, FEN and table files in the interface's language
 fen-error = 第 { $offset } 個字元處：{ $reason }

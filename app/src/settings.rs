@@ -205,8 +205,12 @@ pub struct Settings {
     pub play: PlayChoices,
     /// How evaluations are written.
     pub score_unit: ScoreUnit,
-    /// The folder a file was last chosen in, where the next file chooser starts.
+    /// The folder a file was last opened from (or the folder last chosen), where the next
+    /// open dialog starts.
     pub last_folder: Option<PathBuf>,
+    /// The folder a file was last saved to, where the next save dialog starts (a folder
+    /// read from, a CD or a download folder, may be no place to write).
+    pub last_save_folder: Option<PathBuf>,
     /// The game collections (棋谱库) open when the app was last closed, reopened at start.
     pub collections: Vec<PathBuf>,
     /// Whether the explorer panel (对局统计) is shown beside the board.

@@ -103,7 +103,7 @@ fn the_dialog_offers_the_class_title_and_layout_of_the_last_worksheet_saved() {
     let dir = temp_dir("worksheet", "remembered");
     let mut harness = open_in(&dir);
     harness.state_mut().services.file_chooser =
-        chuhe::services::file_chooser::FileChooser::in_app();
+        chuhe::services::file_chooser::FileChooser::in_app().with_documents(dir.clone());
     open_dialog(&mut harness);
     retype(&mut harness, "标题：", "残局练习");
     retype(&mut harness, "班级", "三年级二班");
