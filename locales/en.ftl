@@ -675,6 +675,7 @@ chooser-replace-question = “{ $name }” already exists. Replace it?
 chooser-replace = Replace
 chooser-unreadable = The folder cannot be read: { $error }
 chooser-no-file = No such file: { $name }
+chooser-all-files = All files
 
 ## Errors of puzzle, club, FEN and table files in the interface's language
 fen-error = at character { $offset }: { $reason }
@@ -847,6 +848,9 @@ explorer-col-eval = Engine
 explorer-play-hint = Play this move on the board
 explorer-bar-hover = Red won { $red }%, drawn { $draw }%, Black won { $black }%
 explorer-games = Games that reached this position ({ $count })
+explorer-games-page = Games that reached this position ({ $from }–{ $to } of { $total })
+explorer-games-previous = The games before these
+explorer-games-next = The games after these
 explorer-open-game = Open this game in a new tab, at this position
 collection-title = Game collections
 collection-browser = Browse collections

@@ -675,6 +675,7 @@ chooser-replace-question = “{ $name }”已经存在。要替换它吗？
 chooser-replace = 替换
 chooser-unreadable = 无法读取文件夹：{ $error }
 chooser-no-file = 没有这个文件：{ $name }
+chooser-all-files = 所有文件
 
 ## Errors of puzzle, club, FEN and table files in the interface's language
 fen-error = 第 { $offset } 个字符处：{ $reason }
@@ -847,6 +848,9 @@ explorer-col-eval = 引擎评分
 explorer-play-hint = 在棋盘上走这步棋
 explorer-bar-hover = 红胜 { $red }%，和棋 { $draw }%，黑胜 { $black }%
 explorer-games = 走到此局面的对局（{ $count } 局）
+explorer-games-page = 走到此局面的对局（第 { $from }–{ $to } 局，共 { $total } 局）
+explorer-games-previous = 前一页对局
+explorer-games-next = 后一页对局
 explorer-open-game = 在新标签页中打开这局棋，停在此局面
 collection-title = 棋谱库
 collection-browser = 浏览棋谱库

@@ -675,6 +675,7 @@ chooser-replace-question = 「{ $name }」已經存在。要取代它嗎？
 chooser-replace = 取代
 chooser-unreadable = 無法讀取資料夾：{ $error }
 chooser-no-file = 沒有這個檔案：{ $name }
+chooser-all-files = 所有檔案
 
 ## Errors of puzzle, club, FEN and table files in the interface's language
 fen-error = 第 { $offset } 個字元處：{ $reason }
@@ -847,6 +848,9 @@ explorer-col-eval = 引擎評分
 explorer-play-hint = 在棋盤上走這步棋
 explorer-bar-hover = 紅勝 { $red }%，和棋 { $draw }%，黑勝 { $black }%
 explorer-games = 走到此局面的對局（{ $count } 局）
+explorer-games-page = 走到此局面的對局（第 { $from }–{ $to } 局，共 { $total } 局）
+explorer-games-previous = 前一頁對局
+explorer-games-next = 後一頁對局
 explorer-open-game = 在新分頁中開啟這局棋，停在此局面
 collection-title = 棋譜庫
 collection-browser = 瀏覽棋譜庫

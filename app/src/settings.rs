@@ -205,14 +205,59 @@ pub struct Settings {
     pub play: PlayChoices,
     /// How evaluations are written.
     pub score_unit: ScoreUnit,
-    /// The folder a file was last chosen in, where the next file chooser starts.
+    /// The folder a file was last opened from (or the folder last chosen), where the next
+    /// open dialog starts.
     pub last_folder: Option<PathBuf>,
+    /// The folder a file was last saved to, where the next save dialog starts (a folder
+    /// read from, a CD or a download folder, may be no place to write).
+    pub last_save_folder: Option<PathBuf>,
     /// The game collections (棋谱库) open when the app was last closed, reopened at start.
     pub collections: Vec<PathBuf>,
     /// Whether the explorer panel (对局统计) is shown beside the board.
     pub explorer_open: bool,
     /// Whether the explorer counts a position's left–right mirror with it.
     pub explorer_fold_mirror: bool,
+    /// The worksheet dialog's last choices, offered again the next time.
+    pub worksheet: WorksheetChoices,
+}
+
+/// What the worksheet dialog was last set to when a worksheet was saved: a teacher prints
+/// for the same class on the same paper week after week. The date is not kept (it is a
+/// new day), nor where the positions come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WorksheetChoices {
+    /// The title (empty: the language's own default title).
+    pub title: String,
+    /// The class.
+    pub class: String,
+    /// The paper.
+    pub paper: chuhe_core::worksheet::Paper,
+    /// Diagrams a page.
+    pub per_page: usize,
+    /// Answer pages follow.
+    pub answers: bool,
+    /// A hint under each position.
+    pub hints: bool,
+    /// The answers' notation.
+    pub notation: MoveNotation,
+    /// Black and white rather than colour.
+    pub black_and_white: bool,
+}
+
+impl Default for WorksheetChoices {
+    fn default() -> WorksheetChoices {
+        WorksheetChoices {
+            title: String::new(),
+            class: String::new(),
+            paper: chuhe_core::worksheet::Paper::A4,
+            per_page: 6,
+            answers: true,
+            hints: false,
+            notation: MoveNotation::Chinese,
+            black_and_white: true,
+        }
+    }
 }
 
 /// What the new-game dialog was last set to, in plain values that read well in the file.

@@ -36,7 +36,8 @@ pub use generate::{GeneratorOptions, random_games};
 pub use import::{ImportFailure, ImportProblem, ImportProgress, ImportReport};
 pub use material::{MaterialKey, MaterialKeyError};
 pub use query::{
-    Explore, GameFilter, GameInfo, GamePage, GameSort, MoveStats, PositionGame, ResultFilter,
+    Explore, GameFilter, GameInfo, GamePage, GameSort, MoveStats, PositionGame, PositionPage,
+    ResultFilter,
 };
 
 /// SQLite's error and its kinds, as [`DbError::Sqlite`] carries them, for callers that

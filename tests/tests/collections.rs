@@ -309,7 +309,9 @@ fn explorer_counts_equal_a_brute_force_count_over_the_same_games() {
                 expected,
                 "{pos} (mirror folded: {fold})"
             );
-            let reaching = collection.games_reaching(pos, fold, 100_000).unwrap();
+            let reaching = collection.games_reaching(pos, fold, 0, 100_000).unwrap();
+            assert_eq!(reaching.total, reaching.games.len() as u64, "{pos}");
+            let reaching = reaching.games;
             // Games are numbered in the order imported, from 1, duplicates left out: the
             // brute force's order.
             let mut got: Vec<(i64, u32, bool)> = reaching

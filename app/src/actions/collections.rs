@@ -51,6 +51,8 @@ pub enum CollectionAction {
     ImportProgress(ImportProgress),
     /// The import ended.
     Imported(ImportOutcome),
+    /// List the games that reached the explorer's position from this one on (a page).
+    ExplorerPage(usize),
     /// The service's answer for the explorer.
     Explored(ExploreKey, Result<ExplorerAnswer, Problem>),
     /// List this collection in the browser.

@@ -21,6 +21,8 @@ pub enum FileChooserAction {
     Home,
     /// The path bar's text changed.
     EditPath(String),
+    /// List every file, or only the purpose's.
+    AllFiles(bool),
     /// The file-name field changed (typed, or a file clicked).
     SetFileName(String),
     /// A folder or file double-clicked: a folder opens, a file is chosen.

@@ -93,6 +93,7 @@ impl Ctx<'_> {
                     self.services.collections.open(&ui, path, false, true);
                 }
             }
+            CollectionAction::ExplorerPage(from) => self.ask_explorer_page(from),
             CollectionAction::Explored(key, result) => {
                 // An answer about a position no longer on the board is dropped.
                 if self.state.collections.asked.as_ref() == Some(&key) {
@@ -370,12 +371,38 @@ impl Ctx<'_> {
             fen: state.position().to_string(),
             fold: state.settings.explorer_fold_mirror,
             revision: state.collections.revision,
+            games_from: 0,
         };
-        if state.collections.asked.as_ref() == Some(&key) {
+        // The page of games shown stays until the position changes.
+        if let Some(asked) = &state.collections.asked
+            && asked.same_position(&key)
+        {
             return;
         }
-        state.collections.asked = Some(key.clone());
         state.collections.answer = None;
+        self.ask_explorer(key);
+    }
+
+    /// Asks for another page of the games that reached the explorer's position; the page
+    /// shown stays until it comes.
+    fn ask_explorer_page(&mut self, from: usize) {
+        let Some(asked) = &self.state.collections.asked else {
+            return;
+        };
+        if asked.games_from == from {
+            return;
+        }
+        let key = ExploreKey {
+            games_from: from,
+            ..asked.clone()
+        };
+        self.ask_explorer(key);
+    }
+
+    /// Asks the service about the position on the board, for `key`.
+    fn ask_explorer(&mut self, key: ExploreKey) {
+        let state = &mut *self.state;
+        state.collections.asked = Some(key.clone());
         let paths = state
             .collections
             .open

@@ -13,13 +13,21 @@ impl Ctx<'_> {
     /// answer comes back as [`FileChooserAction::Chosen`] (at once from the desktop's
     /// dialog, later from the in-app browser).
     fn choose_file(&mut self, purpose: FilePurpose, file_name: Option<String>) {
-        let folder = self
-            .state
-            .settings
-            .last_folder
-            .clone()
-            .filter(|f| file_chooser::is_folder(f))
-            .unwrap_or_else(file_chooser::home);
+        let settings = &self.state.settings;
+        // Saving starts where the user last saved, if it can still be written to, else in
+        // Documents; opening starts where a file was last read.
+        let folder = match purpose.kind() {
+            ChooserKind::Save => settings
+                .last_save_folder
+                .clone()
+                .filter(|f| file_chooser::is_writable_folder(f))
+                .unwrap_or_else(|| self.services.file_chooser.documents()),
+            ChooserKind::Open | ChooserKind::Folder => settings
+                .last_folder
+                .clone()
+                .filter(|f| file_chooser::is_folder(f))
+                .unwrap_or_else(file_chooser::home),
+        };
         let i18n = &self.services.i18n;
         let filter_name = match purpose {
             FilePurpose::OpenGame | FilePurpose::ImportGames => i18n.tr("filter-games"),
@@ -38,6 +46,7 @@ impl Ctx<'_> {
             file_name,
             folder: Some(folder.clone()),
             filter_name,
+            all_files_name: i18n.tr("chooser-all-files"),
         };
         match self.services.file_chooser.ask(&request) {
             Answer::Chosen(path) => {
@@ -85,6 +94,13 @@ impl Ctx<'_> {
                     browser.path_text = text;
                 }
             }
+            FileChooserAction::AllFiles(all) => {
+                if let Some(browser) = &mut self.state.file_browser {
+                    browser.all_files = all;
+                    let folder = browser.folder.clone();
+                    self.browse(folder);
+                }
+            }
             FileChooserAction::SetFileName(name) => {
                 if let Some(browser) = &mut self.state.file_browser {
                     browser.file_name = name;
@@ -122,7 +138,7 @@ impl Ctx<'_> {
         let Some(browser) = &mut self.state.file_browser else {
             return;
         };
-        match file_chooser::list_folder(&folder, &browser.purpose) {
+        match file_chooser::list_folder(&folder, &browser.purpose, browser.all_files) {
             Ok(entries) => {
                 browser.entries = entries;
                 browser.path_text = folder.display().to_string();
@@ -172,18 +188,28 @@ impl Ctx<'_> {
         }
     }
 
-    /// The user chose `path` for `purpose`: its folder is remembered and the purpose's
-    /// own action follows.
+    /// The user chose `path` for `purpose`: its folder is remembered (as the last folder
+    /// saved to, or read from) and the purpose's own action follows.
     fn chosen(&mut self, purpose: FilePurpose, path: PathBuf) {
         self.state.file_browser = None;
-        let folder = match purpose.kind() {
+        let kind = purpose.kind();
+        let folder = match kind {
             ChooserKind::Folder => Some(path.clone()),
             ChooserKind::Open | ChooserKind::Save => path.parent().map(PathBuf::from),
         };
-        if let Some(folder) = folder
-            && self.state.settings.last_folder.as_ref() != Some(&folder)
-        {
-            self.change_settings(|s| s.last_folder = Some(folder));
+        if let Some(folder) = folder {
+            let settings = &self.state.settings;
+            match kind {
+                ChooserKind::Save if settings.last_save_folder.as_ref() != Some(&folder) => {
+                    self.change_settings(|s| s.last_save_folder = Some(folder))
+                }
+                ChooserKind::Open | ChooserKind::Folder
+                    if settings.last_folder.as_ref() != Some(&folder) =>
+                {
+                    self.change_settings(|s| s.last_folder = Some(folder))
+                }
+                _ => {}
+            }
         }
         match purpose {
             FilePurpose::OpenGame => self.push(Action::File(FileAction::Open(path))),

@@ -25,6 +25,14 @@ impl Ctx<'_> {
             WorksheetAction::Dialog(options) => self.state.worksheet_dialog = options,
             WorksheetAction::SaveDialog(options) => {
                 self.state.worksheet_dialog = None;
+                let mut choices = options.choices();
+                // The default title is kept as none, so it follows the language.
+                if choices.title == self.services.i18n.tr("worksheet-default-title") {
+                    choices.title.clear();
+                }
+                if self.state.settings.worksheet != choices {
+                    self.change_settings(|s| s.worksheet = choices);
+                }
                 self.ask_for_file(
                     FilePurpose::Worksheet(options),
                     Some("worksheet.pdf".to_owned()),
@@ -42,6 +50,7 @@ impl Ctx<'_> {
                 self.state.worksheet_dialog = Some(WorksheetOptions::new(
                     WorksheetSource::Collection,
                     self.services.i18n.tr("worksheet-default-title"),
+                    &self.state.settings.worksheet,
                 ));
             }
             WorksheetAction::CollectionGames(Err(problem)) => {

@@ -4,7 +4,8 @@
 
 use crate::actions::*;
 use crate::state::collections::{
-    BrowserFilter, CollectionsState, ListedGame, PAGE_SIZE, collection_name, percent,
+    BrowserFilter, CollectionsState, ExplorerAnswer, ListedGame, PAGE_SIZE, POSITION_GAMES,
+    collection_name, percent,
 };
 use crate::widgets::View;
 use crate::words::text::{problem_text, score_text};
@@ -150,7 +151,7 @@ pub fn explorer(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 });
         });
     ui.separator();
-    ui.strong(i18n.tr_args("explorer-games", &[("count", answer.games.len().into())]));
+    explorer_games_heading(app, ui, answer, actions);
     egui::ScrollArea::vertical()
         .id_salt("explorer games")
         .auto_shrink([false, false])
@@ -166,6 +167,52 @@ pub fn explorer(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
             }
         });
+}
+
+/// How many games reached the position and which of them are listed, with buttons to the
+/// pages before and after when they do not all fit.
+fn explorer_games_heading(
+    app: &View,
+    ui: &mut Ui,
+    answer: &ExplorerAnswer,
+    actions: &mut Vec<Action>,
+) {
+    let i18n = &app.i18n;
+    let total = answer.games_total;
+    let from = answer.games_from;
+    let to = from + answer.games.len();
+    if from == 0 && to as u64 >= total {
+        ui.strong(i18n.tr_args("explorer-games", &[("count", total.into())]));
+        return;
+    }
+    ui.strong(i18n.tr_args(
+        "explorer-games-page",
+        &[
+            ("from", (from + 1).min(to).into()),
+            ("to", to.into()),
+            ("total", total.into()),
+        ],
+    ));
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(from > 0, egui::Button::new("◀"))
+            .on_hover_text(i18n.tr("explorer-games-previous"))
+            .clicked()
+        {
+            actions.push(Action::Collections(CollectionAction::ExplorerPage(
+                from.saturating_sub(POSITION_GAMES),
+            )));
+        }
+        if ui
+            .add_enabled((to as u64) < total, egui::Button::new("▶"))
+            .on_hover_text(i18n.tr("explorer-games-next"))
+            .clicked()
+        {
+            actions.push(Action::Collections(CollectionAction::ExplorerPage(
+                from + POSITION_GAMES,
+            )));
+        }
+    });
 }
 
 /// The ECCO code of the moves so far, the library's name for the position and its note.

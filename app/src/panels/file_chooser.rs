@@ -1,6 +1,7 @@
 //! The in-app file browser, for desktops where no file-dialog portal answers: a path bar
 //! with parent and home buttons, the folder's sub-folders and the files the purpose
-//! offers, a file-name field, and the question before a file is replaced. Enter confirms,
+//! offers (or all files, when ticked), a file-name field, and the question before a file
+//! is replaced. Enter confirms,
 //! Escape cancels.
 
 use crate::actions::{Action, FileChooserAction};
@@ -71,6 +72,15 @@ pub fn window(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
                 }
             });
         ui.separator();
+        if kind != ChooserKind::Folder && !browser.purpose.extensions().is_empty() {
+            let mut all = browser.all_files;
+            if ui
+                .checkbox(&mut all, i18n.tr("chooser-all-files"))
+                .clicked()
+            {
+                push(FileChooserAction::AllFiles(all));
+            }
+        }
         if kind != ChooserKind::Folder {
             ui.horizontal(|ui| {
                 let label = ui.label(i18n.tr("chooser-file-name"));

@@ -70,6 +70,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                         crate::state::worksheet::WorksheetOptions::new(
                             crate::state::worksheet::WorksheetSource::Board,
                             i18n.tr("worksheet-default-title"),
+                            &state.settings.worksheet,
                         ),
                     ))),
                 ),

@@ -296,7 +296,7 @@ fn serve(rx: Receiver<Request>, tx: Sender<Action>, pending: Arc<Mutex<usize>>, 
                     position,
                     collections,
                 } => {
-                    let result = explore(&open, &position, key.fold, &collections);
+                    let result = explore(&open, &position, &key, &collections);
                     Some(CollectionAction::Explored(key, result))
                 }
                 Request::List(id, query) => Some(CollectionAction::Listed(id, list(&open, &query))),
@@ -391,34 +391,45 @@ fn open_collection(
     open[path].game_count().map_err(|e| problems::db_error(&e))
 }
 
-/// The moves played from `position` in all the `collections`, summed, and the newest
-/// games that reached it.
+/// The moves played from `position` in all the `collections`, summed, and the page of
+/// the games that reached it that `key` asks for: the collections' lists one after the
+/// other, each newest first.
 fn explore(
     open: &HashMap<PathBuf, Collection>,
     position: &Position,
-    fold: bool,
+    key: &ExploreKey,
     collections: &[PathBuf],
 ) -> Result<ExplorerAnswer, Problem> {
-    let mut answer = ExplorerAnswer::default();
+    let fold = key.fold;
+    let mut answer = ExplorerAnswer {
+        games_from: key.games_from,
+        ..ExplorerAnswer::default()
+    };
     let mut summed = chuhe_core::db::Explore::default();
+    // Games of the page still to skip, and room left on it.
+    let (mut skip, mut room) = (key.games_from, POSITION_GAMES);
     for path in collections {
         let collection = open.get(path).ok_or_else(|| not_open(path))?;
         let found = collection
             .explore(position, fold)
             .map_err(|e| problems::db_error(&e))?;
         summed.merge(found);
-        let games = collection
-            .games_reaching(position, fold, POSITION_GAMES)
+        let page = collection
+            .games_reaching(position, fold, skip, room)
             .map_err(|e| problems::db_error(&e))?;
-        answer.games.extend(games.into_iter().map(|g| ListedGame {
-            collection: path.clone(),
-            info: g.info,
-            ply: g.ply,
-        }));
+        answer.games_total += page.total;
+        skip = skip.saturating_sub(usize::try_from(page.total).unwrap_or(usize::MAX));
+        room -= page.games.len().min(room);
+        answer
+            .games
+            .extend(page.games.into_iter().map(|g| ListedGame {
+                collection: path.clone(),
+                info: g.info,
+                ply: g.ply,
+            }));
     }
     answer.total = summed.total;
     answer.moves = summed.moves;
-    answer.games.truncate(POSITION_GAMES);
     Ok(answer)
 }
 
@@ -458,7 +469,9 @@ fn list(
     for path in &query.collections {
         let collection = open.get(path).ok_or_else(|| not_open(path))?;
         let games = match (&query.position, query.material) {
-            (Some((position, fold)), _) => collection.games_reaching(position, *fold, SEARCH_LIMIT),
+            (Some((position, fold)), _) => collection
+                .games_reaching(position, *fold, 0, SEARCH_LIMIT)
+                .map(|page| page.games),
             (None, Some(material)) => collection
                 .games_with_material(material, SEARCH_LIMIT)
                 .map(|(_, games)| games),

@@ -45,6 +45,8 @@ enum Backend {
 #[derive(Debug)]
 pub struct FileChooser {
     backend: Backend,
+    /// The Documents folder to use instead of the user's (for tests).
+    documents: Option<PathBuf>,
     /// Whether the desktop's dialog can answer, once known.
     portal: Option<bool>,
     /// Shows the desktop's dialog and waits for it.
@@ -76,9 +78,29 @@ impl FileChooser {
     fn with_backend(backend: Backend) -> FileChooser {
         FileChooser {
             backend,
+            documents: None,
             portal: None,
             dialog: native_dialog,
         }
+    }
+
+    /// The same chooser with `folder` taken for the user's Documents (for tests, which
+    /// must not look in the real one).
+    pub fn with_documents(mut self, folder: PathBuf) -> FileChooser {
+        self.documents = Some(folder);
+        self
+    }
+
+    /// The user's Documents folder, where saving starts when there is no folder saved
+    /// to yet; the home folder if there is none.
+    pub fn documents(&self) -> PathBuf {
+        self.documents
+            .clone()
+            .or_else(|| {
+                directories::UserDirs::new().and_then(|dirs| dirs.document_dir().map(Into::into))
+            })
+            .filter(|f| is_folder(f))
+            .unwrap_or_else(home)
     }
 
     /// Whether the desktop's dialog will be asked (probing the bus the first time).
@@ -160,15 +182,36 @@ pub fn portal_answers(_address: Option<&str>) -> bool {
     true
 }
 
+/// The desktop dialog's filters for `request`: the purpose's files first (each extension
+/// in lower and upper case, as some dialogs match case-sensitively), then every file.
+/// None when the purpose takes any file or a folder.
+pub fn dialog_filters(request: &FileRequest) -> Vec<(String, Vec<String>)> {
+    let extensions = request.purpose.extensions();
+    if extensions.is_empty() || request.purpose.kind() == ChooserKind::Folder {
+        return Vec::new();
+    }
+    let mut cases: Vec<String> = Vec::new();
+    for extension in extensions {
+        for case in [extension.to_lowercase(), extension.to_uppercase()] {
+            if !cases.contains(&case) {
+                cases.push(case);
+            }
+        }
+    }
+    vec![
+        (request.filter_name.clone(), cases),
+        (request.all_files_name.clone(), vec!["*".to_owned()]),
+    ]
+}
+
 /// The desktop's dialog (through `rfd`): the chosen path, or `None`.
 fn native_dialog(request: &FileRequest) -> Option<PathBuf> {
     let mut dialog = rfd::FileDialog::new().set_title(&request.title);
     if let Some(folder) = &request.folder {
         dialog = dialog.set_directory(folder);
     }
-    let extensions = request.purpose.extensions();
-    if !extensions.is_empty() {
-        dialog = dialog.add_filter(&request.filter_name, extensions);
+    for (name, extensions) in dialog_filters(request) {
+        dialog = dialog.add_filter(name, &extensions);
     }
     if let Some(name) = &request.file_name {
         dialog = dialog.set_file_name(name);
@@ -180,9 +223,14 @@ fn native_dialog(request: &FileRequest) -> Option<PathBuf> {
     }
 }
 
-/// The sub-folders of `folder`, then its files that `purpose` offers, each sorted by name
-/// regardless of case; hidden ones (starting with a dot) left out.
-pub fn list_folder(folder: &Path, purpose: &FilePurpose) -> std::io::Result<Vec<BrowserEntry>> {
+/// The sub-folders of `folder`, then its files that `purpose` offers (every file with
+/// `all_files`), each sorted by name regardless of case; hidden ones (starting with a dot)
+/// left out.
+pub fn list_folder(
+    folder: &Path,
+    purpose: &FilePurpose,
+    all_files: bool,
+) -> std::io::Result<Vec<BrowserEntry>> {
     let mut folders = Vec::new();
     let mut files = Vec::new();
     for entry in std::fs::read_dir(folder)? {
@@ -195,7 +243,7 @@ pub fn list_folder(folder: &Path, purpose: &FilePurpose) -> std::io::Result<Vec<
         let is_folder = entry.path().is_dir();
         if is_folder {
             folders.push(name);
-        } else if purpose.kind() != ChooserKind::Folder && purpose.offers(&name) {
+        } else if purpose.kind() != ChooserKind::Folder && (all_files || purpose.offers(&name)) {
             files.push(name);
         }
     }
@@ -228,6 +276,30 @@ pub fn is_folder(path: &Path) -> bool {
     path.is_dir()
 }
 
+/// Whether `path` is a folder this user can make files in: found by making (and removing)
+/// an empty hidden file there, which no reading of permission bits can tell as surely
+/// (ACLs, read-only mounts, an administrator).
+pub fn is_writable_folder(path: &Path) -> bool {
+    if !path.is_dir() {
+        return false;
+    }
+    let probe = path.join(format!(".chuhe-write-test-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(file) => {
+            drop(file);
+            let _ = std::fs::remove_file(&probe);
+            true
+        }
+        // Left by a run that was killed between making and removing it: still writable.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => true,
+        Err(_) => false,
+    }
+}
+
 /// Whether something is at `path` already.
 pub fn exists(path: &Path) -> bool {
     path.exists()
@@ -248,13 +320,20 @@ mod tests {
     #[test]
     fn folders_come_first_then_only_the_purposes_files() {
         let dir = temp("list");
-        for file in ["b.pgn", "A.xqf", "notes.doc", ".hidden.pgn"] {
+        for file in [
+            "b.pgn",
+            "A.xqf",
+            "C.DHTMLXQ",
+            "notes.doc",
+            "README.TXT",
+            ".hidden.pgn",
+        ] {
             std::fs::write(dir.join(file), "").unwrap();
         }
         std::fs::create_dir(dir.join("棋谱")).unwrap();
         std::fs::create_dir(dir.join("Archive")).unwrap();
         let names = |purpose| -> Vec<(String, bool)> {
-            list_folder(&dir, &purpose)
+            list_folder(&dir, &purpose, false)
                 .unwrap()
                 .into_iter()
                 .map(|e| (e.name, e.is_folder))
@@ -267,7 +346,19 @@ mod tests {
                 ("棋谱".to_owned(), true),
                 ("A.xqf".to_owned(), false),
                 ("b.pgn".to_owned(), false),
+                ("C.DHTMLXQ".to_owned(), false),
             ]
+        );
+        // "All files": every file but the hidden one.
+        let all: Vec<String> = list_folder(&dir, &FilePurpose::OpenGame, true)
+            .unwrap()
+            .into_iter()
+            .filter(|e| !e.is_folder)
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(
+            all,
+            ["A.xqf", "b.pgn", "C.DHTMLXQ", "notes.doc", "README.TXT"]
         );
         assert_eq!(
             names(FilePurpose::SaveGame(AfterSave::Stay)).len(),
@@ -275,7 +366,55 @@ mod tests {
             "saving a game offers the folders and the PGN file"
         );
         assert_eq!(names(FilePurpose::OpenFolder).len(), 2);
-        assert!(list_folder(&dir.join("missing"), &FilePurpose::OpenGame).is_err());
+        assert_eq!(
+            list_folder(&dir, &FilePurpose::OpenFolder, true)
+                .unwrap()
+                .len(),
+            2
+        );
+        assert!(list_folder(&dir.join("missing"), &FilePurpose::OpenGame, false).is_err());
+    }
+
+    #[test]
+    fn a_folder_is_writable_when_a_file_can_be_made_there() {
+        let dir = temp("writable");
+        assert!(is_writable_folder(&dir));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
+        assert!(!is_writable_folder(&dir.join("missing")));
+        std::fs::write(dir.join("a.pgn"), "").unwrap();
+        assert!(
+            !is_writable_folder(&dir.join("a.pgn")),
+            "a file is no folder"
+        );
+        // Not even the administrator makes files in /proc.
+        if cfg!(target_os = "linux") {
+            assert!(!is_writable_folder(Path::new("/proc")));
+        }
+    }
+
+    #[test]
+    fn the_desktop_dialog_offers_the_purposes_files_in_either_case_and_every_file() {
+        let request = FileRequest {
+            filter_name: "棋谱文件".into(),
+            all_files_name: "所有文件".into(),
+            ..request()
+        };
+        let filters = dialog_filters(&request);
+        assert_eq!(filters.len(), 2);
+        assert_eq!(filters[0].0, "棋谱文件");
+        for extension in ["pgn", "PGN", "xqf", "XQF", "dhtmlxq", "DHTMLXQ"] {
+            assert!(filters[0].1.iter().any(|e| e == extension), "{extension}");
+        }
+        assert!(!filters[0].1.iter().any(|e| e.eq_ignore_ascii_case("txt")));
+        assert_eq!(filters[1], ("所有文件".to_owned(), vec!["*".to_owned()]));
+        // A folder, or an engine's program (any name), has no filter.
+        for purpose in [FilePurpose::OpenFolder, FilePurpose::AddEngine] {
+            let request = FileRequest {
+                purpose,
+                ..request.clone()
+            };
+            assert!(dialog_filters(&request).is_empty());
+        }
     }
 
     fn request() -> FileRequest {
@@ -284,6 +423,7 @@ mod tests {
             file_name: None,
             folder: None,
             filter_name: String::new(),
+            all_files_name: String::new(),
             title: String::new(),
         }
     }
@@ -292,6 +432,7 @@ mod tests {
     fn with_portal(dialog: fn(&FileRequest) -> Option<PathBuf>) -> FileChooser {
         FileChooser {
             backend: Backend::Desktop,
+            documents: None,
             portal: Some(true),
             dialog,
         }

@@ -10,8 +10,7 @@ use std::path::Path;
 /// The game as a DhtmlXQ block, for the clipboard.
 pub use chuhe_core::dhtmlxq::write as to_dhtmlxq;
 pub use chuhe_core::gamefile::{
-    GAME_EXTENSIONS, ReadError as LoadError, game_files_in, save_as_written, save_into, save_pgn,
-    to_pgn,
+    ReadError as LoadError, game_files_in, save_as_written, save_into, save_pgn, to_pgn,
 };
 
 /// What a file or a text held.

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 /// Games a browser page lists.
 pub const PAGE_SIZE: u64 = 50;
 
-/// Games listed under the explorer's moves.
+/// Games listed under the explorer's moves, a page at a time.
 pub const POSITION_GAMES: usize = 30;
 
 /// At most this many games are gathered for a search by position or by material, which
@@ -56,6 +56,16 @@ pub struct ExploreKey {
     pub fold: bool,
     /// [`CollectionsState::revision`] when asked.
     pub revision: u64,
+    /// The first of the games that reached it to list (a page of [`POSITION_GAMES`]).
+    pub games_from: usize,
+}
+
+impl ExploreKey {
+    /// Whether the two are about the same position in the same collections, whichever
+    /// page of its games they list.
+    pub fn same_position(&self, other: &ExploreKey) -> bool {
+        self.fen == other.fen && self.fold == other.fold && self.revision == other.revision
+    }
 }
 
 /// A game of a collection, and the ply to open it at.
@@ -76,8 +86,13 @@ pub struct ExplorerAnswer {
     pub total: MoveStats,
     /// The moves played from it, most played first.
     pub moves: Vec<MoveStats>,
-    /// The games that reached it, newest first.
+    /// A page of the games that reached it, newest first (a collection's after those of
+    /// the collections before it).
     pub games: Vec<ListedGame>,
+    /// Where the page starts among all of them.
+    pub games_from: usize,
+    /// How many games reached it in all.
+    pub games_total: u64,
 }
 
 /// The browser's filter as the user types it.

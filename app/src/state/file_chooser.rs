@@ -86,11 +86,13 @@ impl FilePurpose {
         }
     }
 
-    /// The extensions of the files offered (lower case; none: every file).
+    /// The extensions of the files offered (lower case, matched in any case; none: every
+    /// file). A game's are the game files by name: a `.txt` may hold a game, but most are
+    /// not, so it takes "all files".
     pub fn extensions(&self) -> &'static [&'static str] {
         match self {
             FilePurpose::OpenGame | FilePurpose::ImportGames => {
-                &chuhe_core::gamefile::GAME_EXTENSIONS
+                &chuhe_core::gamefile::GAME_FILE_EXTENSIONS
             }
             FilePurpose::NewCollection | FilePurpose::OpenCollection => {
                 &[chuhe_core::db::EXTENSION]
@@ -163,6 +165,8 @@ pub struct FileRequest {
     pub folder: Option<PathBuf>,
     /// The filter's name, in the user's language.
     pub filter_name: String,
+    /// The name of the filter that shows every file, in the user's language.
+    pub all_files_name: String,
     /// The title, in the user's language.
     pub title: String,
 }
@@ -185,8 +189,10 @@ pub struct FileBrowser {
     pub folder: PathBuf,
     /// The path bar's text (the folder, or what the user is typing there).
     pub path_text: String,
-    /// The folder's sub-folders, then the files the purpose offers, by name.
+    /// The folder's sub-folders, then the files the purpose offers (or all), by name.
     pub entries: Vec<BrowserEntry>,
+    /// Whether every file is listed, not only the purpose's.
+    pub all_files: bool,
     /// Why the last step failed (a folder unreadable, a file missing), if it did.
     pub error: Option<crate::state::Notice>,
     /// The file name field: typed for saving, the clicked file for opening.
@@ -203,6 +209,7 @@ impl FileBrowser {
             path_text: folder.display().to_string(),
             folder,
             entries: Vec::new(),
+            all_files: false,
             error: None,
             file_name,
             replace: None,
@@ -240,6 +247,11 @@ mod tests {
         assert!(!FilePurpose::OpenGame.offers("a.png"));
         assert!(FilePurpose::ClubPng.offers("page.png"));
         assert!(FilePurpose::AddEngine.offers("pikafish"));
+        assert!(FilePurpose::OpenGame.offers("對局.DhtmlXQ"));
+        assert!(
+            !FilePurpose::OpenGame.offers("README.TXT"),
+            "a text file is no game by its name"
+        );
     }
 
     #[test]

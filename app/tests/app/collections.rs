@@ -16,6 +16,7 @@ use chuhe_core::notation::{Notation, format_move};
 use common::{open_with_settings, temp_dir, wait_for};
 use egui::Key;
 use egui_kittest::Harness;
+use egui_kittest::kittest::NodeT as _;
 use egui_kittest::kittest::Queryable as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -142,6 +143,65 @@ fn the_explorer_lists_the_collections_moves_and_a_click_plays_one() {
         Some(Ok(next)),
         "the stale answer was not taken"
     );
+}
+
+#[test]
+fn the_explorer_says_how_many_games_reached_the_position_and_pages_through_them_all() {
+    let dir = temp_dir("collections", "explorer-pages");
+    let path = make_collection(&dir, 75);
+    let reached = Collection::open_read_only(&path)
+        .unwrap()
+        .explore(&Position::startpos(), false)
+        .unwrap()
+        .total
+        .games;
+    assert_eq!(reached, 75, "every game starts from the start");
+    let mut harness = open_app(&dir, &path, true);
+    let answer = explorer_answer(&mut harness);
+    assert_eq!(answer.games_total, 75);
+    assert_eq!(answer.games.len(), 30);
+    harness.get_by_label("走到此局面的对局（第 1–30 局，共 75 局）");
+    let mut seen: Vec<i64> = answer.games.iter().map(|g| g.info.id).collect();
+    // Page on to the end: every game comes once, newest first.
+    for (from, to) in [(31, 60), (61, 75)] {
+        harness.get_by_label("▶").click();
+        harness.run();
+        wait_for(
+            &mut harness,
+            WAIT,
+            |app| matches!(&app.state.collections.answer, Some(Ok(a)) if a.games_from + 1 == from),
+        );
+        harness.run();
+        harness.get_by_label(&format!("走到此局面的对局（第 {from}–{to} 局，共 75 局）"));
+        let answer = explorer_answer(&mut harness);
+        seen.extend(answer.games.iter().map(|g| g.info.id));
+    }
+    assert!(
+        harness.get_by_label("▶").accesskit_node().is_disabled(),
+        "no page after the last"
+    );
+    let newest_first: Vec<i64> = (1..=75).rev().collect();
+    assert_eq!(seen, newest_first);
+    // And back a page.
+    harness.get_by_label("◀").click();
+    harness.run();
+    wait_for(
+        &mut harness,
+        WAIT,
+        |app| matches!(&app.state.collections.answer, Some(Ok(a)) if a.games_from == 30),
+    );
+    harness.run();
+    harness.get_by_label("走到此局面的对局（第 31–60 局，共 75 局）");
+    // Another position starts at its first page again, with its own count.
+    let first = answer.moves[0].clone();
+    apply(
+        &mut harness,
+        Action::Study(StudyAction::PlayMove(first.mv.unwrap())),
+    );
+    let next = explorer_answer(&mut harness);
+    assert_eq!(next.games_from, 0);
+    assert_eq!(next.games_total, first.games);
+    assert_eq!(next.games.len() as u64, first.games.min(30));
 }
 
 #[test]

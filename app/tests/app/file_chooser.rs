@@ -18,11 +18,12 @@ use egui_kittest::kittest::Queryable as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The app with `last_folder` remembered and the in-app browser forced (no desktop's
-/// dialog can pop up in a test).
+/// The app with `folder` remembered as the last folder read from and saved to, and the
+/// in-app browser forced (no desktop's dialog can pop up in a test).
 fn open_in_folder(dir: &Path, folder: &Path) -> Harness<'static, ChuheApp> {
     let settings = Settings {
         last_folder: Some(folder.to_owned()),
+        last_save_folder: Some(folder.to_owned()),
         ..Settings::default()
     };
     let mut harness = open_with_settings(dir, &settings);
@@ -412,4 +413,112 @@ fn the_browser_fits_a_small_window() {
             "{label} at {rect:?}"
         );
     }
+}
+
+/// The folder the in-app browser shows, while it is open.
+fn browser_folder(harness: &Harness<'_, ChuheApp>) -> Option<PathBuf> {
+    harness
+        .state()
+        .state
+        .file_browser
+        .as_ref()
+        .map(|b| b.folder.clone())
+}
+
+#[test]
+fn saving_starts_where_the_user_last_saved_and_opening_where_a_file_was_last_read() {
+    let dir = temp_dir("file_chooser", "two-folders");
+    let (read, saved, documents) = (dir.join("read"), dir.join("saved"), dir.join("documents"));
+    for folder in [&read, &saved, &documents] {
+        std::fs::create_dir_all(folder).unwrap();
+    }
+    std::fs::write(read.join("a.pgn"), "1. h2e2 h9g7 *\n").unwrap();
+    // Files were read from `read` before; nothing was saved yet.
+    let settings = Settings {
+        last_folder: Some(read.clone()),
+        ..Settings::default()
+    };
+    let mut harness = open_with_settings(&dir, &settings);
+    harness.state_mut().services.file_chooser =
+        FileChooser::in_app().with_documents(documents.clone());
+    play(&mut harness, "h2e2");
+
+    // Saving starts in Documents, not in the folder read from.
+    apply(&mut harness, FileAction::SaveAsDialog);
+    assert_eq!(browser_folder(&harness), Some(documents.clone()));
+    key(&mut harness, Key::Escape);
+    // Opening starts in the folder read from.
+    apply(&mut harness, FileAction::OpenDialog);
+    assert_eq!(browser_folder(&harness), Some(read.clone()));
+    key(&mut harness, Key::Escape);
+
+    // Saved into `saved`: the next save starts there, opening still in `read`.
+    apply(&mut harness, FileAction::SaveAsDialog);
+    apply(&mut harness, FileChooserAction::Browse(saved.clone()));
+    type_file_name(&mut harness, "练习");
+    key(&mut harness, Key::Enter);
+    assert!(saved.join("练习.pgn").is_file());
+    let state = &harness.state().state;
+    assert_eq!(
+        state.settings.last_save_folder.as_deref(),
+        Some(saved.as_path())
+    );
+    assert_eq!(state.settings.last_folder.as_deref(), Some(read.as_path()));
+
+    // A game opened from `read` does not move where saving starts.
+    apply(&mut harness, FileAction::OpenDialog);
+    harness.get_by_label("a.pgn").click();
+    harness.run_ok();
+    harness.get_by_label("打开").click();
+    harness.run_ok();
+    assert_eq!(
+        harness.state().state.study.file.as_deref(),
+        Some(read.join("a.pgn").as_path())
+    );
+    apply(&mut harness, FileAction::SaveAsDialog);
+    assert_eq!(browser_folder(&harness), Some(saved.clone()));
+    key(&mut harness, Key::Escape);
+    // Both are in the settings file.
+    let (kept, _) = Storage::in_dir(dir.clone()).load_settings();
+    assert_eq!(kept.last_save_folder, Some(saved.clone()));
+    assert_eq!(kept.last_folder, Some(read.clone()));
+
+    // The folder saved to is gone: saving starts in Documents again.
+    std::fs::remove_dir_all(&saved).unwrap();
+    apply(&mut harness, FileAction::SaveAsDialog);
+    assert_eq!(browser_folder(&harness), Some(documents));
+}
+
+#[test]
+fn a_games_open_dialog_lists_only_game_files_unless_all_files_is_ticked() {
+    let dir = temp_dir("file_chooser", "all-files");
+    let root = dir.join("files");
+    std::fs::create_dir_all(&root).unwrap();
+    for file in ["a.pgn", "B.PGN", "c.xqf", "README.TXT", "cover.jpg"] {
+        std::fs::write(root.join(file), "").unwrap();
+    }
+    let mut harness = open_in_folder(&dir, &root);
+    apply(&mut harness, FileAction::OpenDialog);
+    for game in ["a.pgn", "B.PGN", "c.xqf"] {
+        harness.get_by_label(game);
+    }
+    for other in ["README.TXT", "cover.jpg"] {
+        assert!(
+            harness.query_by_label(other).is_none(),
+            "{other} is no game"
+        );
+    }
+    harness.get_by_label("所有文件").click();
+    harness.run_ok();
+    for any in ["a.pgn", "README.TXT", "cover.jpg"] {
+        harness.get_by_label(any);
+    }
+    harness.get_by_label("所有文件").click();
+    harness.run_ok();
+    assert!(harness.query_by_label("README.TXT").is_none());
+    key(&mut harness, Key::Escape);
+    // A folder chooser lists folders only, and has nothing to tick.
+    apply(&mut harness, FileAction::OpenFolderDialog);
+    assert!(harness.query_by_label("所有文件").is_none());
+    assert!(harness.query_by_label("a.pgn").is_none());
 }

@@ -78,3 +78,77 @@ fn the_dialog_sets_the_choices_and_the_board_is_printed_with_its_answer() {
     assert!(pages[0].contains("象棋习题") && pages[0].contains("红先，二步杀"));
     assert!(pages[1].contains("车二平五"), "{}", pages[1]);
 }
+
+/// Opens the worksheet dialog from the File menu.
+fn open_dialog(harness: &mut egui_kittest::Harness<'_, chuhe::ChuheApp>) {
+    harness.get_by_label("文件").click();
+    harness.run_ok();
+    harness.get_by_label("打印习题纸（PDF）…").click();
+    harness.run_ok();
+}
+
+/// Clears the field labelled `label` and types `text` into it.
+fn retype(harness: &mut egui_kittest::Harness<'_, chuhe::ChuheApp>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run_ok();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Backspace);
+    harness.run_ok();
+    harness.get_by_label(label).type_text(text);
+    harness.run_ok();
+}
+
+#[test]
+fn the_dialog_offers_the_class_title_and_layout_of_the_last_worksheet_saved() {
+    let dir = temp_dir("worksheet", "remembered");
+    let mut harness = open_in(&dir);
+    harness.state_mut().services.file_chooser =
+        chuhe::services::file_chooser::FileChooser::in_app().with_documents(dir.clone());
+    open_dialog(&mut harness);
+    retype(&mut harness, "标题：", "残局练习");
+    retype(&mut harness, "班级", "三年级二班");
+    // The date as typed (its label is the headers' field's too).
+    let dated = chuhe::state::worksheet::WorksheetOptions {
+        date: "5月1日".into(),
+        ..harness.state().state.worksheet_dialog.clone().unwrap()
+    };
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(
+        &ctx,
+        Action::Worksheet(WorksheetAction::Dialog(Some(dated))),
+    );
+    harness.run_ok();
+    harness.get_by_label("Letter").click();
+    harness.run_ok();
+    harness.get_by_label("4").click();
+    harness.run_ok();
+    harness.get_by_label("黑白打印").click();
+    harness.run_ok();
+    let chosen = harness.state().state.worksheet_dialog.clone().unwrap();
+    assert_eq!(chosen.class, "三年级二班");
+    // 保存 asks where; giving up there keeps the choices all the same.
+    harness.get_by_label("保存 PDF…").click();
+    harness.run_ok();
+    assert!(harness.state().state.file_browser.is_some());
+    harness.get_by_label("取消").click();
+    harness.run_ok();
+    assert!(harness.state().state.worksheet_dialog.is_none());
+
+    open_dialog(&mut harness);
+    let again = harness.state().state.worksheet_dialog.clone().unwrap();
+    assert_eq!(again.title, "残局练习");
+    assert_eq!(again.class, "三年级二班");
+    assert_eq!(again.date, "", "a new day");
+    assert_eq!(again.paper, chuhe_core::worksheet::Paper::Letter);
+    assert_eq!(again.per_page, 4);
+    assert!(!again.black_and_white);
+    harness.get_by_label("取消").click();
+    harness.run_ok();
+
+    // And after a restart, from the settings file.
+    drop(harness);
+    let mut harness = open_in(&dir);
+    open_dialog(&mut harness);
+    let restarted = harness.state().state.worksheet_dialog.clone().unwrap();
+    assert_eq!(restarted, again);
+}

@@ -830,7 +830,7 @@ mod tests {
             .map(|p| {
                 (
                     c.explore(p, true).unwrap(),
-                    c.games_reaching(p, false, 50).unwrap(),
+                    c.games_reaching(p, false, 0, 50).unwrap().games,
                 )
             })
             .collect();
@@ -848,7 +848,7 @@ mod tests {
         assert_eq!(c.position_count().unwrap(), count);
         for (p, (explore, reaching)) in sample.iter().zip(&answers) {
             assert_eq!(&c.explore(p, true).unwrap(), explore, "{p}");
-            let again = c.games_reaching(p, false, 50).unwrap();
+            let again = c.games_reaching(p, false, 0, 50).unwrap().games;
             let ids = |v: &[crate::db::PositionGame]| -> Vec<(i64, u32)> {
                 v.iter().map(|g| (g.info.id, g.ply)).collect()
             };

@@ -286,6 +286,15 @@ pub struct PositionGame {
     pub mirrored: bool,
 }
 
+/// One page of the games that reached a position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionPage {
+    /// The games that reached it, in all.
+    pub total: u64,
+    /// The games of this page, newest imported first.
+    pub games: Vec<PositionGame>,
+}
+
 /// Which games to list. Empty fields do not filter.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameFilter {
@@ -529,25 +538,45 @@ impl Collection {
         Ok(Explore { total, moves })
     }
 
-    /// The games that reached `pos` (or, folding, its mirror), newest imported first, at
-    /// most `limit`.
+    /// A page of the games that reached `pos` (or, folding, its mirror), newest imported
+    /// first: at most `limit` from the `offset`-th on, and how many there are in all, so
+    /// that a list can say "30 of 53" and go on to the rest.
     pub fn games_reaching(
         &self,
         pos: &Position,
         fold_mirror: bool,
+        offset: usize,
         limit: usize,
-    ) -> Result<Vec<PositionGame>, DbError> {
+    ) -> Result<PositionPage, DbError> {
         let mut found: Vec<(i64, u32, bool)> = Vec::new();
         let sql = |e| self.err(e);
         let indexed = indexed_through(&self.conn).map_err(sql)?;
         let last = self.last_game()?.min(indexed);
         let complete = indexed / self.geometry.run_games();
+        let keys = Collection::keys(pos, fold_mirror);
+        // The count from the sums, which the hot table keeps for the positions very many
+        // games reach, instead of from every row.
+        let mut total = 0;
+        for &(key, _) in &keys {
+            total += self
+                .sums_of_key(key, last)?
+                .0
+                .values()
+                .map(|s| s.games)
+                .sum::<u64>();
+        }
+        // Asked for the count alone, no game is looked for.
+        let wanted = if limit == 0 {
+            0
+        } else {
+            offset.saturating_add(limit)
+        };
         // Newest runs first, until enough games are found.
         for run in (0..=self.geometry.run(last)).rev() {
-            if found.len() >= limit || last == 0 {
+            if found.len() >= wanted || last == 0 {
                 break;
             }
-            for (key, is_mirror) in Collection::keys(pos, fold_mirror) {
+            for &(key, is_mirror) in &keys {
                 scan_run(&self.conn, self.geometry, key, run, complete, &mut |o| {
                     found.push((o.game, o.ply, is_mirror))
                 })
@@ -555,9 +584,10 @@ impl Collection {
             }
         }
         found.sort_by_key(|&(game, _, _)| std::cmp::Reverse(game));
-        found.truncate(limit);
-        found
+        let games = found
             .into_iter()
+            .skip(offset)
+            .take(limit)
             .map(|(game, ply, mirrored)| {
                 Ok(PositionGame {
                     info: self.game_info(game)?,
@@ -565,7 +595,8 @@ impl Collection {
                     mirrored,
                 })
             })
-            .collect()
+            .collect::<Result<_, DbError>>()?;
+        Ok(PositionPage { total, games })
     }
 
     /// One game's headers.
@@ -780,5 +811,57 @@ impl Collection {
             out.push(pos);
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::{GeneratorOptions, random_games};
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn the_games_reaching_a_position_come_page_by_page_with_their_count() {
+        let dir = std::env::temp_dir().join(format!("chuhe-query-pages-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut c = Collection::open(&dir.join("c.chuhedb")).unwrap();
+        let options = GeneratorOptions {
+            seed: 11,
+            games: 300,
+            players: 20,
+        };
+        c.import_records(
+            random_games(&options),
+            "x",
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        // The start and the position after the most played first move: one reached by
+        // every game, one by a share of them, both by more than a page.
+        let start = Position::startpos();
+        let first = c.explore(&start, false).unwrap().moves[0].mv.unwrap();
+        let mut after = start.clone();
+        after.play_unchecked(first);
+        for (pos, fold) in [(start, false), (after.clone(), false), (after, true)] {
+            let reached = c.explore(&pos, fold).unwrap().total.games;
+            assert!(reached > 60, "{reached} games reach {pos}");
+            let mut listed = Vec::new();
+            let mut offset = 0;
+            loop {
+                let page = c.games_reaching(&pos, fold, offset, 30).unwrap();
+                assert_eq!(page.total, reached, "{pos}");
+                if page.games.is_empty() {
+                    break;
+                }
+                assert!(page.games.len() <= 30);
+                offset += page.games.len();
+                listed.extend(page.games.into_iter().map(|g| g.info.id));
+            }
+            assert_eq!(listed.len() as u64, reached, "every game, once: {pos}");
+            assert!(listed.windows(2).all(|w| w[0] > w[1]), "newest first");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

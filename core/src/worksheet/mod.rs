@@ -62,7 +62,9 @@ impl Entry {
 }
 
 /// The paper size.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Paper {
     /// ISO A4, 210 × 297 mm.
     #[default]
