@@ -1,8 +1,10 @@
 //! Several games open at once. The game on the board stays [`State::study`], so the rest
 //! of the app reads and edits it as before; the other open games wait in [`Tabs`] and
-//! change places with it when the user switches tabs.
+//! change places with it when the user switches tabs. A game in play belongs to its tab:
+//! it waits there, paused, while another tab is on the board.
 
 use super::State;
+use super::play::Match;
 use super::study::Study;
 use chuhe_core::Position;
 
@@ -70,8 +72,11 @@ impl State {
         }
         // Indices into `others`, which leaves the active tab out.
         let taken = if to < active { to } else { to - 1 };
-        let incoming = self.tabs.others.remove(taken);
-        let outgoing = std::mem::replace(&mut self.study, incoming);
+        let mut incoming = self.tabs.others.remove(taken);
+        let coming_back = incoming.paused_play.take();
+        let mut outgoing = std::mem::replace(&mut self.study, incoming);
+        outgoing.paused_play = self.pause_play();
+        self.resume_play(coming_back);
         let put_back = if active < to { active } else { active - 1 };
         self.tabs.others.insert(put_back, outgoing);
         self.tabs.active = to;
@@ -84,16 +89,32 @@ impl State {
     pub fn new_tab(&mut self) {
         let mut study = Study::new(&self.settings);
         study.generation = self.fresh_generation();
-        let outgoing = std::mem::replace(&mut self.study, study);
+        let mut outgoing = std::mem::replace(&mut self.study, study);
+        outgoing.paused_play = self.pause_play();
         self.tabs.others.insert(self.tabs.active, outgoing);
         self.tabs.active += 1;
+    }
+
+    /// The game in play on the board, paused, to go away with its tab.
+    fn pause_play(&mut self) -> Option<Match> {
+        let mut game = self.play.take()?;
+        game.pause();
+        Some(game)
+    }
+
+    /// Puts the tab's paused game (if any) back in play, its tab on the board.
+    fn resume_play(&mut self, game: Option<Match>) {
+        self.play = game.map(|mut game| {
+            game.resume();
+            game
+        });
     }
 
     /// Closes the tab on the board: the next tab (or, for the last, the previous) takes
     /// the board. Closing the only tab leaves an empty game.
     pub fn close_active_tab(&mut self) {
         let active = self.tabs.active;
-        let next = if active < self.tabs.others.len() {
+        let mut next = if active < self.tabs.others.len() {
             self.tabs.others.remove(active)
         } else if let Some(previous) = self.tabs.others.pop() {
             self.tabs.active -= 1;
@@ -103,6 +124,9 @@ impl State {
             study.generation = self.fresh_generation();
             study
         };
+        // The closed tab's game in play goes with it.
+        let coming_back = next.paused_play.take();
+        self.resume_play(coming_back);
         self.study = next;
         self.refresh();
     }
