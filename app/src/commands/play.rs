@@ -120,8 +120,8 @@ impl Ctx<'_> {
         if assist {
             record.set_header(ASSIST_HEADER, "on");
         }
-        self.state.replace_record(record, None);
-        self.state.study.folder = None;
+        // The game is played in a tab of its own: the game studied stays as it is.
+        self.open_record(record, None);
         self.state.play_setup = None;
         let choices = setup.choices();
         self.change_settings(|s| s.play = choices);

@@ -304,3 +304,92 @@ fn quitting_with_several_edited_games_saves_each_of_them_to_its_file() {
         "nothing is left unsaved"
     );
 }
+
+#[test]
+fn a_game_to_play_a_paste_and_a_new_game_open_in_new_tabs_and_a_folder_steps_in_its_own() {
+    let dir = temp_dir("tabs", "new-work");
+    let a = game_file(&dir, "a.pgn", "甲", "乙", "1. h2e2");
+    let folder = dir.join("games");
+    std::fs::create_dir_all(&folder).unwrap();
+    game_file(&folder, "b.pgn", "丙", "丁", "1. b0c2");
+    game_file(&folder, "c.pgn", "戊", "己", "1. c3c4");
+    let mut harness = open_in(&dir);
+    apply(&mut harness, FileAction::Open(a));
+    assert_eq!(tabs(&harness), (0, 1));
+
+    // 对局 ▸ 与电脑对弈 starts the game beside the one studied, which stays.
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    harness.get_by_label("开始对局").click();
+    harness.run_ok();
+    assert!(harness.state().state.dialog.is_none());
+    assert_eq!(tabs(&harness), (1, 2));
+    assert!(harness.state().state.play.is_some());
+    apply(&mut harness, TabAction::Switch(0));
+    assert_eq!(main_line(&harness), ["h2e2"]);
+
+    // A paste over edited work opens beside it: nothing is lost, so nothing is asked.
+    apply(&mut harness, StudyAction::End);
+    apply(&mut harness, StudyAction::PlayMove(mv("h9g7")));
+    harness.event(egui::Event::Paste("1. g3g4 *".into()));
+    harness.run_ok();
+    assert!(harness.state().state.dialog.is_none());
+    assert_eq!(tabs(&harness), (1, 3));
+    assert_eq!(main_line(&harness), ["g3g4"]);
+
+    // 新对局 too; a paste then takes that empty tab.
+    apply(&mut harness, FileAction::New);
+    assert_eq!(tabs(&harness), (2, 4));
+    harness.event(egui::Event::Paste("1. i3i4 *".into()));
+    harness.run_ok();
+    assert_eq!(tabs(&harness), (2, 4), "the empty tab is reused");
+    assert_eq!(main_line(&harness), ["i3i4"]);
+
+    // A folder is stepped through in its own tab; a paste there opens beside it, and
+    // stepping replaces only the folder's game.
+    apply(&mut harness, FileAction::OpenFolder(folder));
+    assert_eq!(tabs(&harness), (3, 5));
+    assert_eq!(main_line(&harness), ["b0c2"]);
+    harness.event(egui::Event::Paste("1. a3a4 *".into()));
+    harness.run_ok();
+    assert_eq!(tabs(&harness), (4, 6));
+    apply(&mut harness, TabAction::Switch(3));
+    shortcut(&mut harness, Modifiers::NONE, Key::PageDown);
+    assert_eq!(tabs(&harness), (3, 6));
+    assert_eq!(main_line(&harness), ["c3c4"]);
+    // An edited folder game is asked about before it is stepped away from.
+    apply(&mut harness, StudyAction::End);
+    apply(&mut harness, StudyAction::PlayMove(mv("h9g7")));
+    shortcut(&mut harness, Modifiers::NONE, Key::PageUp);
+    assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnReplace));
+    harness.get_by_label("取消").click();
+    harness.run_ok();
+
+    // Every game is where it was left.
+    let games: Vec<Vec<String>> = harness
+        .state()
+        .state
+        .all_tabs()
+        .map(|s| {
+            s.record
+                .main_line_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        games,
+        [
+            vec!["h2e2", "h9g7"],
+            vec!["g3g4"],
+            vec!["i3i4"],
+            vec!["c3c4", "h9g7"],
+            vec!["a3a4"],
+            vec![],
+        ]
+    );
+    assert!(harness.state().state.all_tabs().next().unwrap().dirty);
+}
