@@ -7,6 +7,7 @@ use super::State;
 use super::play::Match;
 use super::study::Study;
 use chuhe_core::Position;
+use chuhe_core::record::tag;
 
 /// The games open beside the one on the board.
 #[derive(Default)]
@@ -36,6 +37,35 @@ impl Study {
             && *record.start() == Position::startpos()
     }
 }
+
+impl Study {
+    /// What the game is called, for its tab and the question on quitting: its own title
+    /// (an XQF's, a CBL's or a web board's 标题), else its two players, else its event,
+    /// else its one player, else its file's name; none for a new game that has none.
+    /// The players come before the event because the games of one event share it.
+    pub fn title(&self) -> Option<String> {
+        let headers = self.record.headers();
+        let header = |name| headers.get(name).map(str::trim).filter(|v| !v.is_empty());
+        let players = match (header(tag::RED), header(tag::BLACK)) {
+            (Some(red), Some(black)) => Some(format!("{red} – {black}")),
+            _ => None,
+        };
+        header(TITLE)
+            .map(str::to_owned)
+            .or(players)
+            .or_else(|| header(tag::EVENT).map(str::to_owned))
+            .or_else(|| header(tag::RED).or(header(tag::BLACK)).map(str::to_owned))
+            .or_else(|| {
+                self.file
+                    .as_ref()
+                    .and_then(|p| p.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+            })
+    }
+}
+
+/// The header in which the XQF, CBL and DhtmlXQ readers keep a game's title.
+pub const TITLE: &str = "Title";
 
 impl State {
     /// How many games are open.
@@ -197,6 +227,24 @@ mod tests {
         generations.sort();
         generations.dedup();
         assert_eq!(generations.len(), 3);
+    }
+
+    #[test]
+    fn a_game_is_called_by_its_title_its_players_its_event_or_its_file() {
+        let mut study = Study::new(&Settings::default());
+        assert_eq!(study.title(), None);
+        study.file = Some("/games/001.xqf".into());
+        assert_eq!(study.title().as_deref(), Some("001.xqf"));
+        study.record.set_header("Red", "胡荣华");
+        assert_eq!(study.title().as_deref(), Some("胡荣华"));
+        study.record.set_header("Event", "全国赛");
+        assert_eq!(study.title().as_deref(), Some("全国赛"));
+        study.record.set_header("Black", " 杨官璘 ");
+        assert_eq!(study.title().as_deref(), Some("胡荣华 – 杨官璘"));
+        study.record.set_header("Title", "七星聚会");
+        assert_eq!(study.title().as_deref(), Some("七星聚会"));
+        study.record.set_header("Title", "  ");
+        assert_eq!(study.title().as_deref(), Some("胡荣华 – 杨官璘"));
     }
 
     #[test]

@@ -393,3 +393,28 @@ fn a_game_to_play_a_paste_and_a_new_game_open_in_new_tabs_and_a_folder_steps_in_
     );
     assert!(harness.state().state.all_tabs().next().unwrap().dirty);
 }
+
+#[test]
+fn a_tab_is_titled_by_the_games_title_or_event_cut_short_and_whole_on_hover() {
+    let dir = temp_dir("tabs", "titles");
+    let composed = dir.join("001.pgn");
+    std::fs::write(
+        &composed,
+        "[Title \"七星聚会\"]\n[Red \"甲\"]\n[Black \"乙\"]\n\n1. h2e2 *\n",
+    )
+    .unwrap();
+    let event = "1987年第三屆七星杯中國象棋國際邀請賽 076 兩翼齊動";
+    let endgame = dir.join("002.pgn");
+    std::fs::write(&endgame, format!("[Event \"{event}\"]\n\n1. h2e2 *\n")).unwrap();
+    let mut harness = open_in(&dir);
+    apply(&mut harness, FileAction::Open(composed));
+    apply(&mut harness, FileAction::Open(endgame.clone()));
+    // (The file of the game on the board is named elsewhere too; the other's nowhere.)
+    harness.get_by_label("七星聚会");
+    assert!(harness.query_by_label("001.pgn").is_none());
+    // The event is too long for a tab: cut short, and whole on hover with the file.
+    assert!(harness.query_by_label(event).is_none());
+    harness.get_by_label("1987年第三屆七星杯中國…").hover();
+    harness.run_ok();
+    harness.get_by_label(&format!("{event}\n{}", endgame.display()));
+}
