@@ -288,7 +288,7 @@ fn quitting_with_several_edited_games_saves_each_of_them_to_its_file() {
     assert!(harness.state().state.all_tabs().all(|s| s.dirty));
     apply(&mut harness, WindowAction::RequestQuit);
     assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnQuit));
-    harness.get_by_label("保存").click();
+    harness.get_by_label("全部保存").click();
     harness.run_ok();
     for path in [a, b] {
         let saved = std::fs::read_to_string(&path).unwrap();
@@ -417,4 +417,44 @@ fn a_tab_is_titled_by_the_games_title_or_event_cut_short_and_whole_on_hover() {
     harness.get_by_label("1987年第三屆七星杯中國…").hover();
     harness.run_ok();
     harness.get_by_label(&format!("{event}\n{}", endgame.display()));
+}
+
+#[test]
+fn the_quit_question_names_every_edited_game_and_gives_them_all_up_at_once() {
+    let dir = temp_dir("tabs", "quit-list");
+    let a = game_file(&dir, "a.pgn", "甲", "乙", "1. h2e2");
+    let b = game_file(&dir, "b.pgn", "丙", "丁", "1. b0c2");
+    let mut harness = open_in(&dir);
+    apply(&mut harness, FileAction::Open(a.clone()));
+    apply(&mut harness, StudyAction::End);
+    apply(&mut harness, StudyAction::PlayMove(mv("h9g7")));
+    apply(&mut harness, FileAction::Open(b));
+    apply(&mut harness, TabAction::New);
+    apply(&mut harness, StudyAction::PlayMove(mv("c3c4")));
+    apply(&mut harness, WindowAction::RequestQuit);
+    assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnQuit));
+    // One question for all of them, naming the two edited games and not the other.
+    harness.get_by_label_contains("以下 2 局有未保存的修改");
+    harness.get_by_label("• 甲 – 乙");
+    harness.get_by_label("• 未命名");
+    assert!(harness.query_by_label("• 丙 – 丁").is_none());
+    harness.get_by_label("全部放弃");
+
+    // 取消 stays, the work as it was.
+    harness.get_by_label("取消").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(state.dialog.is_none());
+    assert!(!state.bookkeeping.allowed_to_close);
+    assert_eq!(state.all_tabs().filter(|s| s.dirty).count(), 2);
+
+    // 全部放弃 quits at once, nothing written.
+    apply(&mut harness, WindowAction::RequestQuit);
+    harness.get_by_label("全部放弃").click();
+    harness.run_ok();
+    assert!(harness.state().state.bookkeeping.allowed_to_close);
+    assert_eq!(
+        std::fs::read_to_string(&a).unwrap(),
+        "[Red \"甲\"]\n[Black \"乙\"]\n\n1. h2e2 *\n"
+    );
 }
