@@ -134,7 +134,10 @@ games-search = Search (player, event, opening)
 games-count = { $count } games
 games-unreadable = { $count } games could not be read
 
-dialog-unsaved-quit = This game has unsaved changes. Save them before quitting?
+dialog-unsaved-quit = { $count ->
+    [one] This game has unsaved changes. Save it before quitting?
+   *[other] These { $count } games have unsaved changes. Save them before quitting?
+}
 dialog-unsaved-replace = This game has unsaved changes. Save them before opening the other one?
 dialog-restore = The last session ended with unsaved changes, which were autosaved. Restore them?
 dialog-save = Save
@@ -144,6 +147,8 @@ dialog-confirm-draw-offer = Offer your opponent a draw?
 dialog-draw-offer-yes = Offer a draw
 dialog-discard = Discard changes
 dialog-cancel = Cancel
+dialog-save-all = Save all
+dialog-discard-all = Discard all
 dialog-restore-yes = Restore
 dialog-restore-no = Discard
 

@@ -134,7 +134,7 @@ games-search = 搜索（棋手、赛事、开局）
 games-count = 共 { $count } 局
 games-unreadable = 有 { $count } 局无法读取
 
-dialog-unsaved-quit = 本局有未保存的修改。退出前要保存吗？
+dialog-unsaved-quit = 以下 { $count } 局有未保存的修改。退出前要保存吗？
 dialog-unsaved-replace = 本局有未保存的修改。打开另一局前要保存吗？
 dialog-restore = 上次运行结束时有未保存的修改，已自动保存。要恢复吗？
 dialog-save = 保存
@@ -144,6 +144,8 @@ dialog-confirm-draw-offer = 向对方提和吗？
 dialog-draw-offer-yes = 提出和棋
 dialog-discard = 放弃修改
 dialog-cancel = 取消
+dialog-save-all = 全部保存
+dialog-discard-all = 全部放弃
 dialog-restore-yes = 恢复
 dialog-restore-no = 放弃
 

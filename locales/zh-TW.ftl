@@ -134,7 +134,7 @@ games-search = 搜尋（棋手、賽事、開局）
 games-count = 共 { $count } 局
 games-unreadable = 有 { $count } 局無法讀取
 
-dialog-unsaved-quit = 本局有未儲存的修改。退出前要儲存嗎？
+dialog-unsaved-quit = 以下 { $count } 局有未儲存的修改。退出前要儲存嗎？
 dialog-unsaved-replace = 本局有未儲存的修改。開啟另一局前要儲存嗎？
 dialog-restore = 上次執行結束時有未儲存的修改，已自動儲存。要恢復嗎？
 dialog-save = 儲存
@@ -144,6 +144,8 @@ dialog-confirm-draw-offer = 向對方提和嗎？
 dialog-draw-offer-yes = 提出和棋
 dialog-discard = 放棄修改
 dialog-cancel = 取消
+dialog-save-all = 全部儲存
+dialog-discard-all = 全部放棄
 dialog-restore-yes = 恢復
 dialog-restore-no = 放棄
 

@@ -98,14 +98,15 @@ impl Action {
         )
     }
 
-    /// Whether the action replaces the record, so unsaved changes would be lost. (A new
-    /// game, an opened file, a library line, a puzzle or a diagram put on the board, and a
-    /// game chosen from a list open in a tab of their own, so they are not asked about.)
+    /// Whether the action replaces the record, so unsaved changes would be lost: only
+    /// stepping through a folder, which replaces the folder's own game in its tab. (A new
+    /// game, a game to play, an opened or pasted game, a library line, a puzzle or a
+    /// diagram put on the board, and a game chosen from a list open in a tab of their own,
+    /// so they are not asked about.)
     pub fn replaces_record(&self) -> bool {
         matches!(
             self,
-            Action::File(FileAction::PreviousFile | FileAction::NextFile | FileAction::Paste(_))
-                | Action::Play(PlayAction::Start(_))
+            Action::File(FileAction::PreviousFile | FileAction::NextFile)
         )
     }
 }

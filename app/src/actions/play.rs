@@ -42,6 +42,8 @@ pub enum PlayAction {
     Moved(Color),
     /// The engine started thinking about its move.
     EngineThinking,
-    /// The engine chose its move (with its evaluation), or found none.
-    EngineMoved(Option<(Move, Score)>),
+    /// The engine chose its move (with its evaluation), or found none, for the game in
+    /// play in the record of this generation (a move for another tab's game is not
+    /// played).
+    EngineMoved(u64, Option<(Move, Score)>),
 }

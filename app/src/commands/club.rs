@@ -183,8 +183,7 @@ impl Ctx<'_> {
                     // The editor or a puzzle has the board: the game would go unseen.
                     self.state.club.problem = Some(Problem::new("club-board-busy"));
                 } else if let Some(pgn) = pgn {
-                    // The same path as a pasted game: unsaved work on the board is asked
-                    // about first.
+                    // The same path as a pasted game: it opens in a tab of its own.
                     self.push(crate::actions::Action::File(FileAction::Paste(pgn)));
                 }
             }

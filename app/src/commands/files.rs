@@ -45,7 +45,7 @@ impl Ctx<'_> {
                 Some("game.pgn".to_owned()),
             ),
             FileAction::Paste(text) => match files::load_text(&text) {
-                Ok(loaded) => self.loaded(loaded, None, Place::InPlace),
+                Ok(loaded) => self.loaded(loaded, None, Place::NewTab),
                 Err(e) => self.load_failed(&e),
             },
             FileAction::RestoreAutosave(restore) => {
@@ -207,7 +207,8 @@ impl Ctx<'_> {
 pub(super) enum Place {
     /// A tab of its own (the tab on the board, when that holds an empty, untouched game).
     NewTab,
-    /// In place of the game on the board (the user was asked about unsaved changes).
+    /// In place of the game on the board: a folder's next file in the folder's tab (the
+    /// user was asked about unsaved changes).
     InPlace,
 }
 

@@ -211,11 +211,18 @@ impl Ctx<'_> {
     }
 
     /// What the game on the board leaves behind when another takes its place: the
-    /// engine's view of it, a review of it (the analysis then follows the new game).
+    /// engine's view of it, a review of it (the analysis then follows the new game), a
+    /// question about its game in play (which waits, paused, in its tab).
     pub(super) fn leave_game(&mut self) {
         self.cancel_review();
         self.state.analysis.engine = None;
         self.state.notice = None;
+        if matches!(
+            self.state.dialog,
+            Some(Dialog::ConfirmResign | Dialog::ConfirmDrawOffer)
+        ) {
+            self.state.dialog = None;
+        }
     }
 
     /// Puts tab `to`'s game on the board.

@@ -35,7 +35,7 @@ impl Ctx<'_> {
                 }
             }
             PlayAction::Moved(mover) => self.match_moved(mover),
-            PlayAction::EngineMoved(choice) => self.engine_moved(choice),
+            PlayAction::EngineMoved(game, choice) => self.engine_moved(game, choice),
             PlayAction::TakeBack => self.take_back(),
             PlayAction::OfferDraw => {
                 self.close_confirmation();
@@ -120,8 +120,8 @@ impl Ctx<'_> {
         if assist {
             record.set_header(ASSIST_HEADER, "on");
         }
-        self.state.replace_record(record, None);
-        self.state.study.folder = None;
+        // The game is played in a tab of its own: the game studied stays as it is.
+        self.open_record(record, None);
         self.state.play_setup = None;
         let choices = setup.choices();
         self.change_settings(|s| s.play = choices);
@@ -158,7 +158,7 @@ impl Ctx<'_> {
         let Some(m) = &mut self.state.play else {
             return;
         };
-        let took = m.turn_started.elapsed();
+        let took = m.thinking_time();
         m.turn_started = Instant::now();
         if m.draw_offer.is_some_and(|c| c != mover) {
             m.draw_offer = None;
@@ -182,8 +182,9 @@ impl Ctx<'_> {
         };
         // The side to move's clock stops where it is, its thinking charged.
         let to_move = side_to_move(&self.state.study.record);
+        let thought = m.thinking_time();
         if let Some(clock) = &mut m.clock {
-            *clock = clock.reading(to_move, m.turn_started.elapsed());
+            *clock = clock.reading(to_move, thought);
         }
         m.result = Some(result);
         m.draw_offer = None;
@@ -304,19 +305,25 @@ impl Ctx<'_> {
                 return;
             }
         }
+        let thought = m.thinking_time();
         if let Some(clock) = &mut m.clock
-            && clock.is_out(to_move, m.turn_started.elapsed())
+            && clock.is_out(to_move, thought)
         {
             clock.flag(to_move);
             self.finish_match(PlayedResult::time(to_move));
         }
     }
 
-    /// The engine's move (or none, when it found none), played at the game's end.
-    fn engine_moved(&mut self, choice: Option<(Move, Score)>) {
+    /// The engine's move (or none, when it found none) for the game of record generation
+    /// `game`, played at the game's end if that game is the one in play on the board.
+    fn engine_moved(&mut self, game: u64, choice: Option<(Move, Score)>) {
+        let on_board = self.state.study.generation;
         let Some(m) = &mut self.state.play else {
             return;
         };
+        if m.generation != game || on_board != game {
+            return;
+        }
         m.thinking = false;
         let Some((mv, score)) = choice else {
             return;

@@ -1,10 +1,12 @@
-//! Dialogs: the multi-game chooser, unsaved changes on quit or on opening another game,
-//! and restoring the autosave after a crash.
+//! Dialogs: the multi-game chooser, unsaved changes on quit (naming every game that has
+//! them, saved or given up all at once) or on stepping to another game, and restoring
+//! the autosave after a crash.
 
 use crate::actions::Action;
 use crate::actions::*;
 use crate::state::Dialog;
 use crate::widgets::View;
+use crate::widgets::text::game_title;
 use crate::words::text::problem_text;
 use egui::{Context, Id, Modal};
 
@@ -15,13 +17,23 @@ pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
     let Some(dialog) = &app.state.dialog else {
         return;
     };
+    // Quitting names every game that would lose changes, to be saved or given up at once.
+    let unsaved: Vec<String> = match dialog {
+        Dialog::UnsavedOnQuit => app
+            .state
+            .all_tabs()
+            .filter(|s| s.dirty)
+            .map(|s| game_title(i18n, s))
+            .collect(),
+        _ => Vec::new(),
+    };
     let (message, buttons): (&str, Vec<(&str, Action)>) = match dialog {
         Dialog::UnsavedOnQuit => (
             "dialog-unsaved-quit",
             vec![
-                ("dialog-save", Action::Window(WindowAction::SaveAndQuit)),
+                ("dialog-save-all", Action::Window(WindowAction::SaveAndQuit)),
                 (
-                    "dialog-discard",
+                    "dialog-discard-all",
                     Action::Window(WindowAction::DiscardAndQuit),
                 ),
                 ("dialog-cancel", Action::Window(WindowAction::CloseDialog)),
@@ -71,7 +83,20 @@ pub fn show(app: &View, ctx: &Context, actions: &mut Vec<Action>) {
     let area = Modal::default_area(id).constrain_to(crate::widgets::window_area(ctx));
     Modal::new(id).area(area).show(ctx, |ui| {
         ui.set_max_width(360.0);
-        ui.label(i18n.tr(message));
+        if unsaved.is_empty() {
+            ui.label(i18n.tr(message));
+        } else {
+            ui.label(i18n.tr_args(message, &[("count", unsaved.len().into())]));
+            ui.add_space(4.0);
+            egui::ScrollArea::vertical()
+                .id_salt("unsaved games")
+                .max_height(160.0)
+                .show(ui, |ui| {
+                    for title in &unsaved {
+                        ui.label(format!("• {title}"));
+                    }
+                });
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for (id, action) in buttons {

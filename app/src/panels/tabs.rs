@@ -1,12 +1,12 @@
-//! The tab bar: one tab per open game, titled by its players or its file (`*` while it
+//! The tab bar: one tab per open game, titled by what the game calls itself (its title,
+//! players or event, else its file), cut short with the whole on hover (`*` while it
 //! has unsaved changes), each with a close button; `+` opens an empty game.
 
 use crate::actions::Action;
 use crate::actions::*;
-use crate::i18n::I18n;
 use crate::state::study::Study;
 use crate::widgets::View;
-use chuhe_core::record::tag;
+use crate::widgets::text::game_title;
 use egui::Ui;
 
 /// Draws the tab bar.
@@ -20,8 +20,10 @@ pub fn bar(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 for (i, study) in app.state.all_tabs().enumerate() {
                     ui.group(|ui| {
                         ui.spacing_mut().item_spacing.x = 2.0;
+                        let title = game_title(i18n, study);
                         if ui
-                            .selectable_label(i == active, title(i18n, study))
+                            .selectable_label(i == active, tab_label(&title, study.dirty))
+                            .on_hover_text(tab_hover(&title, study))
                             .clicked()
                         {
                             actions.push(Action::Tabs(TabAction::Switch(i)));
@@ -42,24 +44,49 @@ pub fn bar(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
 }
 
-/// A tab's title: the players, or else the file's name, or else "untitled"; with `*`
+/// The most characters of a title a tab shows; a longer one ends in "…", whole on hover.
+const TAB_TITLE_CHARS: usize = 14;
+
+/// What a tab shows: the title, cut short with "…" past [`TAB_TITLE_CHARS`]; with `*`
 /// while the game has unsaved changes.
-pub fn title(i18n: &I18n, study: &Study) -> String {
-    let headers = study.record.headers();
-    let player = |name| headers.get(name).filter(|v| !v.trim().is_empty());
-    let name = match (player(tag::RED), player(tag::BLACK)) {
-        (Some(red), Some(black)) => format!("{red} – {black}"),
-        (Some(one), None) | (None, Some(one)) => one.to_owned(),
-        (None, None) => study
-            .file
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| i18n.tr("file-untitled")),
-    };
-    if study.dirty {
-        format!("{name} *")
+fn tab_label(title: &str, dirty: bool) -> String {
+    let mut label: String = if title.chars().count() > TAB_TITLE_CHARS {
+        let kept: String = title.chars().take(TAB_TITLE_CHARS - 1).collect();
+        format!("{}…", kept.trim_end())
     } else {
-        name
+        title.to_owned()
+    };
+    if dirty {
+        label.push_str(" *");
+    }
+    label
+}
+
+/// What hovering over a tab shows: the whole title, and the file the game is from.
+fn tab_hover(title: &str, study: &Study) -> String {
+    match &study.file {
+        Some(path) => format!("{title}\n{}", path.display()),
+        None => title.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_title_is_cut_short_with_an_ellipsis_and_keeps_its_star() {
+        assert_eq!(tab_label("七星聚会", false), "七星聚会");
+        assert_eq!(tab_label("七星聚会", true), "七星聚会 *");
+        let long = "1987年第三屆七星杯中國象棋國際邀請賽 076 兩翼齊動";
+        let label = tab_label(long, true);
+        assert_eq!(label, "1987年第三屆七星杯中國… *");
+        assert_eq!(label.chars().count(), TAB_TITLE_CHARS + 2);
+        let exact: String = long.chars().take(TAB_TITLE_CHARS).collect();
+        assert_eq!(
+            tab_label(&exact, false),
+            exact,
+            "a title that fits is whole"
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! The engine playing a game against the user. It thinks on a background job so the board
 //! stays live; its hash table and history carry on from move to move. It works for the
-//! game as the state shows it: when the game moves on without it (a take-back, another
-//! record, the game's end) its thinking is cancelled at once.
+//! game on the board as the state shows it: when the game moves on without it (a
+//! take-back, another record, the game's end, its tab left for another) its thinking is
+//! cancelled at once, and its move names the game it is for.
 
 use crate::actions::{Action, PlayAction};
 use crate::services::jobs::Job;
@@ -61,7 +62,7 @@ impl Opponent {
             } else if let Some((engine, choice)) = job.poll() {
                 self.thinking = None;
                 self.engine = Some(engine);
-                actions.push(Action::Play(PlayAction::EngineMoved(choice)));
+                actions.push(Action::Play(PlayAction::EngineMoved(stamp.0, choice)));
                 return actions;
             } else if job.is_finished() {
                 // The thread died: think again with a fresh engine.
@@ -77,7 +78,7 @@ impl Opponent {
         let clock = m
             .clock
             .as_ref()
-            .map(|c| c.reading(to_move, m.turn_started.elapsed()));
+            .map(|c| c.reading(to_move, m.thinking_time()));
         let engine = self.engine.take();
         let mut rng = Rng::new(self.rng.get_or_insert_with(Rng::from_time).next_u64());
         let job = Job::spawn("chuhe play", move |stop: Arc<AtomicBool>| {

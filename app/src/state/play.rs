@@ -164,6 +164,9 @@ pub struct Match {
     /// Black at the bottom for this game (the person playing Black sees it from their
     /// side); the study board keeps its own orientation in the settings.
     pub flipped: bool,
+    /// While the game's tab is not on the board: how long the side to move had thought
+    /// when the tab was left. The clock stands still there until the tab is back.
+    pub paused: Option<Duration>,
 }
 
 impl std::fmt::Debug for Match {
@@ -192,6 +195,31 @@ impl Match {
             thinking: false,
             assist: false,
             flipped: false,
+            paused: None,
+        }
+    }
+
+    /// The side to move's thinking on its current move so far (not counting the time its
+    /// tab was away).
+    pub fn thinking_time(&self) -> Duration {
+        self.paused.unwrap_or_else(|| self.turn_started.elapsed())
+    }
+
+    /// Stops the game where it is, its tab leaving the board: the clock stands still and
+    /// the engine, which thinks only for the game on the board, stops thinking.
+    pub fn pause(&mut self) {
+        if self.paused.is_none() {
+            self.paused = Some(self.turn_started.elapsed());
+        }
+        self.thinking = false;
+    }
+
+    /// Goes on with the game, its tab back on the board: the clock runs on from where it
+    /// stood.
+    pub fn resume(&mut self) {
+        if let Some(thought) = self.paused.take() {
+            let now = Instant::now();
+            self.turn_started = now.checked_sub(thought).unwrap_or(now);
         }
     }
 
@@ -215,7 +243,7 @@ impl Match {
         let clock = self.clock.as_ref()?;
         let left = clock.remaining(side);
         if side == to_move && self.result.is_none() {
-            Some(left.saturating_sub(self.turn_started.elapsed()))
+            Some(left.saturating_sub(self.thinking_time()))
         } else {
             Some(left)
         }

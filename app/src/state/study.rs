@@ -47,6 +47,9 @@ pub struct Study {
     pub derived: Derived,
     /// The last sound of play asked for (heard only when there is a sound device).
     pub last_sound: Option<Sound>,
+    /// A game in play in this tab, paused while another tab is on the board (the game of
+    /// the tab on the board is [`crate::state::State::play`]).
+    pub paused_play: Option<crate::state::play::Match>,
 }
 
 /// What happened on the board.
@@ -83,6 +86,7 @@ impl Study {
             game_list: None,
             derived,
             last_sound: None,
+            paused_play: None,
         }
     }
 

@@ -1,10 +1,13 @@
 //! Several games open at once. The game on the board stays [`State::study`], so the rest
 //! of the app reads and edits it as before; the other open games wait in [`Tabs`] and
-//! change places with it when the user switches tabs.
+//! change places with it when the user switches tabs. A game in play belongs to its tab:
+//! it waits there, paused, while another tab is on the board.
 
 use super::State;
+use super::play::Match;
 use super::study::Study;
 use chuhe_core::Position;
+use chuhe_core::record::tag;
 
 /// The games open beside the one on the board.
 #[derive(Default)]
@@ -34,6 +37,35 @@ impl Study {
             && *record.start() == Position::startpos()
     }
 }
+
+impl Study {
+    /// What the game is called, for its tab and the question on quitting: its own title
+    /// (an XQF's, a CBL's or a web board's 标题), else its two players, else its event,
+    /// else its one player, else its file's name; none for a new game that has none.
+    /// The players come before the event because the games of one event share it.
+    pub fn title(&self) -> Option<String> {
+        let headers = self.record.headers();
+        let header = |name| headers.get(name).map(str::trim).filter(|v| !v.is_empty());
+        let players = match (header(tag::RED), header(tag::BLACK)) {
+            (Some(red), Some(black)) => Some(format!("{red} – {black}")),
+            _ => None,
+        };
+        header(TITLE)
+            .map(str::to_owned)
+            .or(players)
+            .or_else(|| header(tag::EVENT).map(str::to_owned))
+            .or_else(|| header(tag::RED).or(header(tag::BLACK)).map(str::to_owned))
+            .or_else(|| {
+                self.file
+                    .as_ref()
+                    .and_then(|p| p.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+            })
+    }
+}
+
+/// The header in which the XQF, CBL and DhtmlXQ readers keep a game's title.
+pub const TITLE: &str = "Title";
 
 impl State {
     /// How many games are open.
@@ -70,8 +102,11 @@ impl State {
         }
         // Indices into `others`, which leaves the active tab out.
         let taken = if to < active { to } else { to - 1 };
-        let incoming = self.tabs.others.remove(taken);
-        let outgoing = std::mem::replace(&mut self.study, incoming);
+        let mut incoming = self.tabs.others.remove(taken);
+        let coming_back = incoming.paused_play.take();
+        let mut outgoing = std::mem::replace(&mut self.study, incoming);
+        outgoing.paused_play = self.pause_play();
+        self.resume_play(coming_back);
         let put_back = if active < to { active } else { active - 1 };
         self.tabs.others.insert(put_back, outgoing);
         self.tabs.active = to;
@@ -84,16 +119,32 @@ impl State {
     pub fn new_tab(&mut self) {
         let mut study = Study::new(&self.settings);
         study.generation = self.fresh_generation();
-        let outgoing = std::mem::replace(&mut self.study, study);
+        let mut outgoing = std::mem::replace(&mut self.study, study);
+        outgoing.paused_play = self.pause_play();
         self.tabs.others.insert(self.tabs.active, outgoing);
         self.tabs.active += 1;
+    }
+
+    /// The game in play on the board, paused, to go away with its tab.
+    fn pause_play(&mut self) -> Option<Match> {
+        let mut game = self.play.take()?;
+        game.pause();
+        Some(game)
+    }
+
+    /// Puts the tab's paused game (if any) back in play, its tab on the board.
+    fn resume_play(&mut self, game: Option<Match>) {
+        self.play = game.map(|mut game| {
+            game.resume();
+            game
+        });
     }
 
     /// Closes the tab on the board: the next tab (or, for the last, the previous) takes
     /// the board. Closing the only tab leaves an empty game.
     pub fn close_active_tab(&mut self) {
         let active = self.tabs.active;
-        let next = if active < self.tabs.others.len() {
+        let mut next = if active < self.tabs.others.len() {
             self.tabs.others.remove(active)
         } else if let Some(previous) = self.tabs.others.pop() {
             self.tabs.active -= 1;
@@ -103,6 +154,9 @@ impl State {
             study.generation = self.fresh_generation();
             study
         };
+        // The closed tab's game in play goes with it.
+        let coming_back = next.paused_play.take();
+        self.resume_play(coming_back);
         self.study = next;
         self.refresh();
     }
@@ -173,6 +227,24 @@ mod tests {
         generations.sort();
         generations.dedup();
         assert_eq!(generations.len(), 3);
+    }
+
+    #[test]
+    fn a_game_is_called_by_its_title_its_players_its_event_or_its_file() {
+        let mut study = Study::new(&Settings::default());
+        assert_eq!(study.title(), None);
+        study.file = Some("/games/001.xqf".into());
+        assert_eq!(study.title().as_deref(), Some("001.xqf"));
+        study.record.set_header("Red", "胡荣华");
+        assert_eq!(study.title().as_deref(), Some("胡荣华"));
+        study.record.set_header("Event", "全国赛");
+        assert_eq!(study.title().as_deref(), Some("全国赛"));
+        study.record.set_header("Black", " 杨官璘 ");
+        assert_eq!(study.title().as_deref(), Some("胡荣华 – 杨官璘"));
+        study.record.set_header("Title", "七星聚会");
+        assert_eq!(study.title().as_deref(), Some("七星聚会"));
+        study.record.set_header("Title", "  ");
+        assert_eq!(study.title().as_deref(), Some("胡荣华 – 杨官璘"));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The words the panels draw that depend on the state: a notice and the presentation's
-//! caption. The formatting itself (moves, scores, names, results) is in
+//! The words the panels draw that depend on the state: a notice, an open game's title and
+//! the presentation's caption. The formatting itself (moves, scores, names, results) is in
 //! [`crate::words::text`], below the state, and is re-exported here for the panels.
 
 pub use crate::words::text::*;
@@ -18,6 +18,12 @@ pub fn notice_text(i18n: &I18n, notice: &Notice) -> String {
         Notice::WithArg(id, name, value) => i18n.tr_args(id, &[(name, value.clone().into())]),
         Notice::Problem(problem) => problem_text(i18n, problem),
     }
+}
+
+/// An open game's whole title: what the game calls itself (see
+/// [`crate::state::study::Study::title`]), or else "untitled".
+pub fn game_title(i18n: &I18n, study: &crate::state::study::Study) -> String {
+    study.title().unwrap_or_else(|| i18n.tr("file-untitled"))
 }
 
 /// The caption over the presented board: the move on the board with its number and side,

@@ -195,20 +195,38 @@ fn saving_an_untitled_game_asks_in_the_browser_before_replacing_and_adds_the_ext
     );
 }
 
-/// A game to paste over the work on the board (opening a file goes to a tab of its own,
-/// so a paste is what replaces the game in place).
-const PASTED: &str = "1. b2e2 h9g7 *";
+/// A folder of two games to step through (stepping away from edited work is what
+/// replaces it in place). The first breaks off after two moves (马八进六 is blocked), so
+/// Save does not write over its file: it asks where.
+fn folder_to_step(root: &Path) -> PathBuf {
+    let folder = root.join("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("a.pgn"),
+        "1. 炮二平五 马８进７\n2. 马八进六 车９平８ *\n",
+    )
+    .unwrap();
+    std::fs::write(folder.join("b.pgn"), "1. b0c2 *\n").unwrap();
+    folder
+}
 
 #[test]
 fn save_first_goes_on_only_once_the_browser_saved_the_work() {
     let dir = temp_dir("file_chooser", "save-first");
     let root = dir.join("files");
     std::fs::create_dir_all(&root).unwrap();
+    let folder = folder_to_step(&root);
     let mut harness = open_in_folder(&dir, &root);
-    play(&mut harness, "h2e2");
+    apply(&mut harness, FileAction::OpenFolder(folder.clone()));
+    apply(
+        &mut harness,
+        StudyAction::SetHeader("Event".to_owned(), "改过".to_owned()),
+    );
+    let first = folder.join("a.pgn");
+    assert_eq!(harness.state().state.study.file.as_deref(), Some(&*first));
 
-    // A pasted game would replace the work: 保存, then the browser is cancelled.
-    apply(&mut harness, FileAction::Paste(PASTED.to_owned()));
+    // The next file would replace the work: 保存, then the browser is cancelled.
+    apply(&mut harness, FileAction::NextFile);
     assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnReplace));
     harness.get_by_label("保存").click();
     harness.run_ok();
@@ -217,19 +235,20 @@ fn save_first_goes_on_only_once_the_browser_saved_the_work() {
     let state = &harness.state().state;
     assert!(state.file_browser.is_none());
     assert!(state.study.dirty, "the work stays on the board");
-    assert_eq!(state.study.record.move_count(), 1);
+    assert_eq!(state.study.record.headers().get("Event"), Some("改过"));
+    assert_eq!(state.study.file.as_deref(), Some(&*first));
     assert!(harness.state().queue.held.is_none());
 
-    // Again, and saved this time: then the pasted game replaces the saved work.
-    apply(&mut harness, FileAction::Paste(PASTED.to_owned()));
+    // Again, and saved this time: then the next file replaces the saved work.
+    apply(&mut harness, FileAction::NextFile);
     harness.get_by_label("保存").click();
     harness.run_ok();
     key(&mut harness, Key::Enter);
     let saved = std::fs::read_to_string(root.join("game.pgn")).unwrap();
-    assert!(saved.contains("炮二平五"), "{saved}");
+    assert!(saved.contains("改过"), "{saved}");
     let state = &harness.state().state;
-    assert_eq!(state.study.record.move_count(), 2);
-    assert!(state.study.file.is_none());
+    assert!(!state.study.dirty);
+    assert_eq!(state.study.file.as_deref(), Some(&*folder.join("b.pgn")));
 }
 
 #[test]

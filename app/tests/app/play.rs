@@ -492,3 +492,86 @@ fn a_game_turns_only_its_own_board_and_the_dialog_remembers_its_choices() {
     harness.run_ok();
     assert_eq!(harness.state().state.play_setup.as_ref(), Some(&chosen));
 }
+
+#[test]
+fn a_game_against_the_engine_waits_paused_in_its_tab_while_another_is_on_the_board() {
+    let dir = temp_dir("play", "tabs");
+    let mut harness = open_in(&dir);
+    let ctx = harness.ctx.clone();
+    // The person plays Black under a clock: the engine, Red, moves first. No frame runs
+    // between the start and leaving the tab, so the engine has not begun.
+    let setup = PlaySetup {
+        level: Level::BEGINNER,
+        human: Color::Black,
+        clock: chuhe::state::play::ClockChoice::Control(TimeControlKind::Rapid),
+        ..PlaySetup::default()
+    };
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Play(PlayAction::Start(setup)));
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Tabs(TabAction::New));
+    harness.run_ok();
+    let paused = |app: &chuhe::ChuheApp| {
+        let away = &app.state.tabs.others[0];
+        let m = away
+            .paused_play
+            .as_ref()
+            .expect("the game waits in its tab");
+        (
+            m.time_left(Color::Red, Color::Red),
+            away.record.move_count(),
+        )
+    };
+    let left = paused(harness.state());
+    assert!(left.0.is_some());
+    // Frames pass on the other tab: the engine moves in neither game, the clock stands
+    // still, and the play bar is not shown over the other game.
+    for _ in 0..10 {
+        std::thread::sleep(Duration::from_millis(30));
+        harness.step();
+    }
+    let app = harness.state();
+    assert!(app.state.play.is_none());
+    assert_eq!(app.state.study.record.move_count(), 0);
+    assert_eq!(paused(app), left, "no move, and the clock stood still");
+    assert!(harness.query_by_label("认负").is_none());
+
+    // Back on its tab the game goes on: the engine makes its move.
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Tabs(TabAction::Switch(0)));
+    harness.run_ok();
+    assert!(
+        harness
+            .state()
+            .state
+            .play
+            .as_ref()
+            .is_some_and(|m| m.result.is_none())
+    );
+    wait_for(&mut harness, Duration::from_secs(30), |app| {
+        main_line_len(app) == 1
+    });
+    harness.run_ok();
+    harness.get_by_label("认负");
+
+    // Once resigned, the result shows on the game's own tab only.
+    harness.get_by_label("认负").click();
+    harness.run_ok();
+    harness.get_by_label("确定认负").click();
+    harness.run_ok();
+    harness.get_by_label("再来一局");
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Tabs(TabAction::Switch(1)));
+    harness.run_ok();
+    assert!(harness.query_by_label("再来一局").is_none());
+    assert!(harness.query_all_by_label_contains("红胜").next().is_none());
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Tabs(TabAction::Switch(0)));
+    harness.run_ok();
+    harness.get_by_label("再来一局");
+}

@@ -391,11 +391,9 @@ fn analysis_follows_the_board_and_hides_on_one_key() {
     key(&mut harness, Key::H);
     assert!(!harness.state().state.analysis.engine_hidden);
 
-    // A new game (after the question about the unsaved one) is analysed in its turn.
+    // A new game (pasted into a tab of its own) is analysed in its turn.
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
     harness.event(Event::Paste(fen.into()));
-    settle(&mut harness);
-    harness.get_by_label("放弃修改").click();
     settle(&mut harness);
     // Two moves mate at once there, the rook's check on the d file and the rook taking
     // the eighth rank from a general that the other general holds on its file (困毙):
@@ -760,33 +758,38 @@ fn the_selected_piece_shows_where_it_may_go() {
 #[test]
 fn unsaved_work_can_be_saved_before_another_game_replaces_it() {
     let dir = temp_dir("save-before-replace");
-    let path = dir.join("game.pgn");
+    // Stepping through a folder replaces the game in its tab (anything else opens a
+    // tab of its own).
+    let folder = dir.join("games");
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("a.pgn");
     std::fs::write(&path, "[Event \"test\"]\n\n1. h2e2 *\n").unwrap();
+    let next = folder.join("b.pgn");
+    std::fs::write(&next, "1. b0c2 *\n").unwrap();
     let mut harness = open_in(&dir);
     let ctx = harness.ctx.clone();
     harness
         .state_mut()
-        .apply(&ctx, Action::File(FileAction::Open(path.clone())));
+        .apply(&ctx, Action::File(FileAction::OpenFolder(folder)));
     settle(&mut harness);
     key(&mut harness, Key::End);
     play(&mut harness, "h9g7");
     assert!(harness.state().state.study.dirty);
 
-    // Another game is pasted: the question offers to save first.
-    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
-    harness.event(Event::Paste(fen.into()));
-    settle(&mut harness);
+    // The next file would replace it: the question offers to save first.
+    key(&mut harness, Key::PageDown);
     harness.get_by_label("保存").click();
     settle(&mut harness);
 
-    // The work went to its file, then the pasted game replaced it.
+    // The work went to its file, then the next file replaced it.
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(
         saved.contains("马８进７") || saved.contains("h9g7"),
         "{saved}"
     );
     let state = &harness.state().state;
-    assert_eq!(state.position().to_string(), fen);
+    assert_eq!(state.study.file.as_deref(), Some(&*next));
+    assert_eq!(state.study.record.move_count(), 1);
     assert!(!state.study.dirty);
     assert!(state.dialog.is_none());
 }

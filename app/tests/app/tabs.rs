@@ -288,7 +288,7 @@ fn quitting_with_several_edited_games_saves_each_of_them_to_its_file() {
     assert!(harness.state().state.all_tabs().all(|s| s.dirty));
     apply(&mut harness, WindowAction::RequestQuit);
     assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnQuit));
-    harness.get_by_label("保存").click();
+    harness.get_by_label("全部保存").click();
     harness.run_ok();
     for path in [a, b] {
         let saved = std::fs::read_to_string(&path).unwrap();
@@ -302,5 +302,159 @@ fn quitting_with_several_edited_games_saves_each_of_them_to_its_file() {
     assert!(
         !dir.join("autosave.pgn").exists(),
         "nothing is left unsaved"
+    );
+}
+
+#[test]
+fn a_game_to_play_a_paste_and_a_new_game_open_in_new_tabs_and_a_folder_steps_in_its_own() {
+    let dir = temp_dir("tabs", "new-work");
+    let a = game_file(&dir, "a.pgn", "甲", "乙", "1. h2e2");
+    let folder = dir.join("games");
+    std::fs::create_dir_all(&folder).unwrap();
+    game_file(&folder, "b.pgn", "丙", "丁", "1. b0c2");
+    game_file(&folder, "c.pgn", "戊", "己", "1. c3c4");
+    let mut harness = open_in(&dir);
+    apply(&mut harness, FileAction::Open(a));
+    assert_eq!(tabs(&harness), (0, 1));
+
+    // 对局 ▸ 与电脑对弈 starts the game beside the one studied, which stays.
+    harness.get_by_label("对局").click();
+    harness.run_ok();
+    harness.get_by_label("与电脑对弈…").click();
+    harness.run_ok();
+    harness.get_by_label("开始对局").click();
+    harness.run_ok();
+    assert!(harness.state().state.dialog.is_none());
+    assert_eq!(tabs(&harness), (1, 2));
+    assert!(harness.state().state.play.is_some());
+    apply(&mut harness, TabAction::Switch(0));
+    assert_eq!(main_line(&harness), ["h2e2"]);
+
+    // A paste over edited work opens beside it: nothing is lost, so nothing is asked.
+    apply(&mut harness, StudyAction::End);
+    apply(&mut harness, StudyAction::PlayMove(mv("h9g7")));
+    harness.event(egui::Event::Paste("1. g3g4 *".into()));
+    harness.run_ok();
+    assert!(harness.state().state.dialog.is_none());
+    assert_eq!(tabs(&harness), (1, 3));
+    assert_eq!(main_line(&harness), ["g3g4"]);
+
+    // 新对局 too; a paste then takes that empty tab.
+    apply(&mut harness, FileAction::New);
+    assert_eq!(tabs(&harness), (2, 4));
+    harness.event(egui::Event::Paste("1. i3i4 *".into()));
+    harness.run_ok();
+    assert_eq!(tabs(&harness), (2, 4), "the empty tab is reused");
+    assert_eq!(main_line(&harness), ["i3i4"]);
+
+    // A folder is stepped through in its own tab; a paste there opens beside it, and
+    // stepping replaces only the folder's game.
+    apply(&mut harness, FileAction::OpenFolder(folder));
+    assert_eq!(tabs(&harness), (3, 5));
+    assert_eq!(main_line(&harness), ["b0c2"]);
+    harness.event(egui::Event::Paste("1. a3a4 *".into()));
+    harness.run_ok();
+    assert_eq!(tabs(&harness), (4, 6));
+    apply(&mut harness, TabAction::Switch(3));
+    shortcut(&mut harness, Modifiers::NONE, Key::PageDown);
+    assert_eq!(tabs(&harness), (3, 6));
+    assert_eq!(main_line(&harness), ["c3c4"]);
+    // An edited folder game is asked about before it is stepped away from.
+    apply(&mut harness, StudyAction::End);
+    apply(&mut harness, StudyAction::PlayMove(mv("h9g7")));
+    shortcut(&mut harness, Modifiers::NONE, Key::PageUp);
+    assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnReplace));
+    harness.get_by_label("取消").click();
+    harness.run_ok();
+
+    // Every game is where it was left.
+    let games: Vec<Vec<String>> = harness
+        .state()
+        .state
+        .all_tabs()
+        .map(|s| {
+            s.record
+                .main_line_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        games,
+        [
+            vec!["h2e2", "h9g7"],
+            vec!["g3g4"],
+            vec!["i3i4"],
+            vec!["c3c4", "h9g7"],
+            vec!["a3a4"],
+            vec![],
+        ]
+    );
+    assert!(harness.state().state.all_tabs().next().unwrap().dirty);
+}
+
+#[test]
+fn a_tab_is_titled_by_the_games_title_or_event_cut_short_and_whole_on_hover() {
+    let dir = temp_dir("tabs", "titles");
+    let composed = dir.join("001.pgn");
+    std::fs::write(
+        &composed,
+        "[Title \"七星聚会\"]\n[Red \"甲\"]\n[Black \"乙\"]\n\n1. h2e2 *\n",
+    )
+    .unwrap();
+    let event = "1987年第三屆七星杯中國象棋國際邀請賽 076 兩翼齊動";
+    let endgame = dir.join("002.pgn");
+    std::fs::write(&endgame, format!("[Event \"{event}\"]\n\n1. h2e2 *\n")).unwrap();
+    let mut harness = open_in(&dir);
+    apply(&mut harness, FileAction::Open(composed));
+    apply(&mut harness, FileAction::Open(endgame.clone()));
+    // (The file of the game on the board is named elsewhere too; the other's nowhere.)
+    harness.get_by_label("七星聚会");
+    assert!(harness.query_by_label("001.pgn").is_none());
+    // The event is too long for a tab: cut short, and whole on hover with the file.
+    assert!(harness.query_by_label(event).is_none());
+    harness.get_by_label("1987年第三屆七星杯中國…").hover();
+    harness.run_ok();
+    harness.get_by_label(&format!("{event}\n{}", endgame.display()));
+}
+
+#[test]
+fn the_quit_question_names_every_edited_game_and_gives_them_all_up_at_once() {
+    let dir = temp_dir("tabs", "quit-list");
+    let a = game_file(&dir, "a.pgn", "甲", "乙", "1. h2e2");
+    let b = game_file(&dir, "b.pgn", "丙", "丁", "1. b0c2");
+    let mut harness = open_in(&dir);
+    apply(&mut harness, FileAction::Open(a.clone()));
+    apply(&mut harness, StudyAction::End);
+    apply(&mut harness, StudyAction::PlayMove(mv("h9g7")));
+    apply(&mut harness, FileAction::Open(b));
+    apply(&mut harness, TabAction::New);
+    apply(&mut harness, StudyAction::PlayMove(mv("c3c4")));
+    apply(&mut harness, WindowAction::RequestQuit);
+    assert_eq!(harness.state().state.dialog, Some(Dialog::UnsavedOnQuit));
+    // One question for all of them, naming the two edited games and not the other.
+    harness.get_by_label_contains("以下 2 局有未保存的修改");
+    harness.get_by_label("• 甲 – 乙");
+    harness.get_by_label("• 未命名");
+    assert!(harness.query_by_label("• 丙 – 丁").is_none());
+    harness.get_by_label("全部放弃");
+
+    // 取消 stays, the work as it was.
+    harness.get_by_label("取消").click();
+    harness.run_ok();
+    let state = &harness.state().state;
+    assert!(state.dialog.is_none());
+    assert!(!state.bookkeeping.allowed_to_close);
+    assert_eq!(state.all_tabs().filter(|s| s.dirty).count(), 2);
+
+    // 全部放弃 quits at once, nothing written.
+    apply(&mut harness, WindowAction::RequestQuit);
+    harness.get_by_label("全部放弃").click();
+    harness.run_ok();
+    assert!(harness.state().state.bookkeeping.allowed_to_close);
+    assert_eq!(
+        std::fs::read_to_string(&a).unwrap(),
+        "[Red \"甲\"]\n[Black \"乙\"]\n\n1. h2e2 *\n"
     );
 }
