@@ -3,9 +3,9 @@
 //!
 //! The diagrams are the board description ([`crate::diagram`]) drawn by its one painter,
 //! [`diagram::draw`], which paints the screen and the PNG export too: here onto a page as
-//! vector paths, so they are crisp at any zoom. All text is set in the
-//! app's font, which krilla embeds as a subset of the characters used, with a ToUnicode
-//! map, so the Chinese text can be searched and copied.
+//! vector paths, so they are crisp at any zoom. All text is set in the app's font, which
+//! krilla embeds as a subset of the characters used, with a ToUnicode map, so the Chinese
+//! text can be searched and copied.
 //!
 //! Lengths are PDF points (1/72 in), y downwards from the top of the page.
 
