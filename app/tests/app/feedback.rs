@@ -111,7 +111,9 @@ fn a_save_that_failed_says_why_over_the_board() {
     let toasts = &harness.state().state.toasts.shown;
     assert_eq!(toasts.len(), 1);
     assert_eq!(toasts[0].kind, ToastKind::Error);
-    label_containing(&harness, "无法保存");
+    let (_, rect) = label_containing(&harness, "无法保存");
+    let board = harness.state().board_geometry().unwrap().board_rect();
+    assert!(rect.bottom() < board.center().y, "{rect:?} over {board:?}");
 }
 
 #[test]
