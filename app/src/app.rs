@@ -6,6 +6,7 @@ use crate::actions::{Action, FileAction, WindowAction};
 use crate::i18n::I18n;
 use crate::services::Services;
 use crate::services::storage::Storage;
+use crate::state::toasts::ToastKind;
 use crate::state::{Dialog, Notice, State};
 use crate::widgets::board::{self, BoardGeometry};
 use crate::{commands, fonts, panels};
@@ -81,14 +82,18 @@ impl ChuheApp {
         let (settings, problem) = storage.load_settings();
         let mut state = State::new(settings);
         if let Some(problem) = problem {
-            state.notice = Some(Notice::Problem(
+            let notice = Notice::Problem(
                 crate::words::problem::Problem::new("notice-settings-reset").with(
                     "error",
                     crate::words::problem::Problem::new("settings-error-in-file")
                         .text("path", problem.path.display())
                         .with("reason", problem.problem),
                 ),
-            ));
+            );
+            // The settings the user chose are gone: that is said where they look.
+            let now = cc.egui_ctx.input(|i| i.time);
+            state.toasts.push(ToastKind::Error, notice.clone(), now);
+            state.notice = Some(notice);
         }
         if storage.autosave_path().is_some_and(|p| p.exists()) {
             state.dialog = Some(Dialog::RestoreAutosave);
@@ -139,6 +144,13 @@ impl ChuheApp {
         self.services.ui = ctx.clone();
         self.queue.push(action);
         self.drain();
+    }
+
+    /// The user moved on (a step, an edit, a file): the last notice is old news.
+    fn user_acted(&mut self, actions: &[Action]) {
+        if actions.iter().any(Action::moves_on) {
+            commands::user_acted(&mut self.state);
+        }
     }
 
     /// Carries out the waiting actions in order, and what each of them sets off, until
@@ -241,6 +253,7 @@ impl eframe::App for ChuheApp {
             }
         });
         actions.extend(panels::input(&ctx, &self.state));
+        self.user_acted(&actions);
         for action in actions.drain(..) {
             self.queue.push(action);
         }
@@ -263,13 +276,19 @@ impl eframe::App for ChuheApp {
             state: &self.state,
             i18n: &self.services.i18n,
             frame_ms: self.frame_times.mean().as_secs_f64() * 1000.0,
+            now: ctx.input(|i| i.time),
         };
         panels::show(&view, ui, &mut actions);
+        self.user_acted(&actions);
         for action in actions {
             self.queue.push(action);
         }
         self.drain();
         commands::autosave(&mut self.state, &mut self.services, &mut self.queue, false);
+        if let Some(after) = commands::tick(&mut self.state, ctx.input(|i| i.time)) {
+            // A toast fades, a notice clears, without the user doing anything.
+            ctx.request_repaint_after(Duration::from_secs_f64(after));
+        }
         if busy {
             // Background work answers soon: look for it.
             ctx.request_repaint_after(Duration::from_millis(50));

@@ -131,16 +131,85 @@ impl ExternalEngine {
 }
 
 impl Default for EngineSettings {
+    /// Sized to the machine: an analysis uses all but one core (the window keeps one to
+    /// stay responsive) and a hash table in proportion to the memory.
     fn default() -> EngineSettings {
+        let machine = Machine::this();
         EngineSettings {
             multipv: 3,
-            hash_mb: 64,
-            threads: 1,
+            hash_mb: machine.hash_mb(),
+            threads: machine.threads(),
             review_ms: 300,
             external: Vec::new(),
             active_external: None,
         }
     }
+}
+
+/// What the engine's defaults are sized to: the machine's cores and memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Machine {
+    /// Cores (hardware threads) the process may use.
+    pub cores: usize,
+    /// Total memory in bytes, where the system tells.
+    pub memory: Option<u64>,
+}
+
+/// The hash table when the machine's memory is unknown, in MiB.
+const FALLBACK_HASH_MB: usize = 64;
+/// The least default hash table, in MiB.
+const MIN_HASH_MB: usize = 16;
+/// The largest default hash table, in MiB: more helps analysis little and takes memory
+/// the rest of the system needs.
+const MAX_HASH_MB: usize = 1024;
+
+impl Machine {
+    /// This computer, asked once.
+    pub fn this() -> Machine {
+        static THIS: std::sync::OnceLock<Machine> = std::sync::OnceLock::new();
+        *THIS.get_or_init(|| Machine {
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+            memory: total_memory(),
+        })
+    }
+
+    /// Search threads: every core but one, at least one.
+    pub fn threads(self) -> usize {
+        self.cores.saturating_sub(1).max(1)
+    }
+
+    /// The hash table in MiB: a sixteenth of the memory, rounded down to a power of two,
+    /// between [`MIN_HASH_MB`] and [`MAX_HASH_MB`].
+    pub fn hash_mb(self) -> usize {
+        let Some(memory) = self.memory else {
+            return FALLBACK_HASH_MB;
+        };
+        let sixteenth = (memory / 16 / (1 << 20)).min(MAX_HASH_MB as u64) as usize;
+        match sixteenth.checked_ilog2() {
+            Some(log) => (1usize << log).max(MIN_HASH_MB),
+            None => MIN_HASH_MB,
+        }
+    }
+}
+
+/// The machine's total memory in bytes: `MemTotal` in `/proc/meminfo` on Linux, nothing
+/// elsewhere (the hash table then takes [`FALLBACK_HASH_MB`]).
+fn total_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    mem_total(&text)
+}
+
+/// `MemTotal:  16318772 kB` in the text of `/proc/meminfo`, in bytes.
+fn mem_total(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let mut words = line["MemTotal:".len()..].split_whitespace();
+    let amount: u64 = words.next()?.parse().ok()?;
+    let unit = match words.next() {
+        Some("kB") => 1024,
+        None => 1,
+        Some(_) => return None,
+    };
+    amount.checked_mul(unit)
 }
 
 /// Which panels show round the board.
@@ -219,6 +288,11 @@ pub struct Settings {
     pub explorer_fold_mirror: bool,
     /// The worksheet dialog's last choices, offered again the next time.
     pub worksheet: WorksheetChoices,
+    /// Whether the welcome shows on the empty board: set on a first start, cleared once
+    /// the user dismisses it (a settings file from before the welcome has it off).
+    pub show_welcome: bool,
+    /// Whether the status bar shows the time the app takes per frame (for developers).
+    pub show_frame_time: bool,
 }
 
 /// What the worksheet dialog was last set to when a worksheet was saved: a teacher prints
@@ -321,6 +395,7 @@ impl Settings {
         Settings {
             language,
             notation: MoveNotation::for_language(language),
+            show_welcome: true,
             ..Settings::default()
         }
     }
@@ -358,3 +433,56 @@ impl ScoreUnit {
 
 /// How the points are labelled round the board (the board description's choice).
 pub use chuhe_core::diagram::Coordinates;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GIB: u64 = 1 << 30;
+
+    fn machine(cores: usize, memory: Option<u64>) -> Machine {
+        Machine { cores, memory }
+    }
+
+    #[test]
+    fn analysis_leaves_one_core_to_the_window() {
+        assert_eq!(machine(1, None).threads(), 1);
+        assert_eq!(machine(2, None).threads(), 1);
+        assert_eq!(machine(8, None).threads(), 7);
+        assert_eq!(machine(0, None).threads(), 1);
+    }
+
+    #[test]
+    fn the_hash_table_is_a_sixteenth_of_memory_as_a_power_of_two_up_to_a_gibibyte() {
+        assert_eq!(machine(4, Some(2 * GIB)).hash_mb(), 128);
+        // 3 GiB / 16 = 192 MiB, rounded down to 128.
+        assert_eq!(machine(4, Some(3 * GIB)).hash_mb(), 128);
+        assert_eq!(machine(4, Some(8 * GIB)).hash_mb(), 512);
+        assert_eq!(machine(4, Some(64 * GIB)).hash_mb(), 1024);
+        assert_eq!(machine(4, Some(GIB / 8)).hash_mb(), 16);
+        assert_eq!(machine(4, Some(0)).hash_mb(), 16);
+        assert_eq!(machine(4, None).hash_mb(), 64);
+    }
+
+    #[test]
+    fn meminfo_gives_the_total_in_bytes() {
+        let text = "MemTotal:       24410516 kB\nMemFree:          517620 kB\n";
+        assert_eq!(mem_total(text), Some(24_410_516 * 1024));
+        assert_eq!(mem_total("MemFree: 5 kB\n"), None);
+        assert_eq!(mem_total("MemTotal: lots kB\n"), None);
+        assert_eq!(mem_total("MemTotal: 5 MB\n"), None);
+    }
+
+    #[test]
+    fn a_settings_file_keeps_the_engine_values_it_stored() {
+        let text = "(engine: (hash_mb: 64, threads: 1))";
+        let settings: Settings = ron::from_str(text).unwrap();
+        assert_eq!((settings.engine.hash_mb, settings.engine.threads), (64, 1));
+        // Left out, they are sized to the machine.
+        let settings: Settings = ron::from_str("(engine: (multipv: 2))").unwrap();
+        let this = Machine::this();
+        assert_eq!(settings.engine.threads, this.threads());
+        assert_eq!(settings.engine.hash_mb, this.hash_mb());
+        assert_eq!(settings.engine.multipv, 2);
+    }
+}

@@ -98,6 +98,16 @@ impl Action {
         )
     }
 
+    /// Whether, done by the user, it moves on from what the last notice was about: a step
+    /// or an edit in the game, a file, a tab, a move in play. (Changing how things look,
+    /// the language say, leaves the notice to be read in the new words.)
+    pub fn moves_on(&self) -> bool {
+        matches!(
+            self,
+            Action::Study(_) | Action::File(_) | Action::Tabs(_) | Action::Play(_)
+        )
+    }
+
     /// Whether the action replaces the record, so unsaved changes would be lost: only
     /// stepping through a folder, which replaces the folder's own game in its tab. (A new
     /// game, a game to play, an opened or pasted game, a library line, a puzzle or a
@@ -266,6 +276,12 @@ pub enum ViewAction {
     SetSidePanelWidth(f32),
     /// Show or hide the side panel in a window too narrow to show it always.
     ToggleSidePanel,
+    /// Show or hide the frame time in the status bar (a developer's figure).
+    ToggleFrameTime,
+    /// Take away a toast, by its number.
+    DismissToast(u64),
+    /// Put the welcome away for good.
+    DismissWelcome,
 }
 
 /// The analysing engine and the whole-game review, and what they report.

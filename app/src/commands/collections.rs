@@ -5,7 +5,9 @@ use super::Ctx;
 use crate::actions::*;
 use crate::services::collections::GamePosition;
 use crate::state::Notice;
-use crate::state::collections::{ExploreKey, Import, OpenCollection, PAGE_SIZE};
+use crate::state::collections::{
+    ExploreKey, Import, ImportOutcome, OpenCollection, PAGE_SIZE, collection_name,
+};
 use crate::state::file_chooser::FilePurpose;
 use crate::words::problem::Problem;
 use std::path::PathBuf;
@@ -37,6 +39,7 @@ impl Ctx<'_> {
             ),
             CollectionAction::OpenDialog => self.ask_for_file(FilePurpose::OpenCollection, None),
             CollectionAction::Create(path) => {
+                self.state.collections.creating.push(path.clone());
                 self.services.collections.open(&ui, path, true, false)
             }
             CollectionAction::Open(path) => self.services.collections.open(&ui, path, false, false),
@@ -84,6 +87,7 @@ impl Ctx<'_> {
                 }
             }
             CollectionAction::Imported(outcome) => {
+                self.tell_imported(&outcome);
                 let path = outcome.collection.clone();
                 self.state.collections.import = None;
                 self.state.collections.last_import = Some(outcome);
@@ -184,7 +188,7 @@ impl Ctx<'_> {
                 self.state.refresh();
             }
             CollectionAction::GameLoaded(Err(problem)) => {
-                self.state.notice = Some(Notice::Problem(problem));
+                self.tell_failure(Notice::Problem(problem));
             }
             CollectionAction::FindPosition(position) => {
                 if self.has_collection() {
@@ -248,15 +252,25 @@ impl Ctx<'_> {
     fn has_collection(&mut self) -> bool {
         let any = !self.state.collections.open.is_empty();
         if !any {
-            self.state.notice = Some(Notice::Message("collection-none-open"));
+            self.tell_done(Notice::Message("collection-none-open"));
         }
         any
     }
 
     /// The service opened a collection, or could not.
     fn opened(&mut self, path: PathBuf, result: Result<u64, Problem>, remembered: bool) {
+        let creating = &mut self.state.collections.creating;
+        let created = creating.contains(&path);
+        creating.retain(|p| *p != path);
         match result {
             Ok(games) => {
+                if created {
+                    self.tell_done(Notice::WithArg(
+                        "collection-created",
+                        "name",
+                        collection_name(&path),
+                    ));
+                }
                 let collections = &mut self.state.collections;
                 match collections.open.iter_mut().find(|c| c.path == path) {
                     Some(open) => open.games = games,
@@ -277,7 +291,7 @@ impl Ctx<'_> {
                 self.ask_list();
             }
             Err(problem) => {
-                self.state.notice = Some(Notice::Problem(
+                self.tell_failure(Notice::Problem(
                     Problem::new("collection-open-failed").with("error", problem),
                 ));
                 // One that is gone is not looked for at every start.
@@ -285,6 +299,39 @@ impl Ctx<'_> {
                     self.change_settings(|s| s.collections.retain(|p| *p != path));
                 }
             }
+        }
+    }
+
+    /// Says how an import ended where the user looks: what went in, and whether anything
+    /// failed (a failure stays until dismissed; the browser lists the failures).
+    fn tell_imported(&mut self, outcome: &ImportOutcome) {
+        let name = collection_name(&outcome.collection);
+        if let Some(error) = &outcome.error {
+            self.tell_failure(Notice::Problem(
+                Problem::new("toast-import-failed")
+                    .text("name", name)
+                    .with("error", error.clone()),
+            ));
+            return;
+        }
+        if outcome.cancelled {
+            return;
+        }
+        let p = &outcome.progress;
+        let failed = p.failed > 0;
+        let said = Problem::new(if failed {
+            "toast-import-done-failed"
+        } else {
+            "toast-import-done"
+        })
+        .text("name", name)
+        .text("games", p.games)
+        .text("duplicates", p.duplicates)
+        .text("failed", p.failed);
+        if failed {
+            self.tell_failure(Notice::Problem(said));
+        } else {
+            self.tell_done(Notice::Problem(said));
         }
     }
 

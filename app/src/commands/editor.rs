@@ -174,7 +174,7 @@ impl Ctx<'_> {
                     path.display().to_string(),
                 ));
             }
-            Err(e) => self.state.notice = Some(Notice::Problem(problems::save_failed(&e))),
+            Err(e) => self.tell_failure(Notice::Problem(problems::save_failed(&e))),
         }
     }
 }

@@ -128,7 +128,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn load_failed(&mut self, error: &LoadError) {
-        self.state.notice = Some(Notice::Problem(problems::open_failed(error)));
+        self.tell_failure(Notice::Problem(problems::open_failed(error)));
     }
 
     pub(super) fn open_folder(&mut self, dir: &std::path::Path) {
@@ -197,7 +197,7 @@ impl Ctx<'_> {
                     path.display().to_string(),
                 ));
             }
-            Err(e) => self.state.notice = Some(Notice::Problem(problems::save_failed(&e))),
+            Err(e) => self.tell_failure(Notice::Problem(problems::save_failed(&e))),
         }
     }
 }

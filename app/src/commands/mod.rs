@@ -9,6 +9,7 @@ mod collections;
 mod editor;
 mod engine;
 mod export;
+mod feedback;
 mod file_chooser;
 mod files;
 mod knowledge;
@@ -29,6 +30,8 @@ use crate::actions::*;
 use crate::services::Services;
 use crate::state::{Dialog, Notice, State};
 use std::collections::VecDeque;
+
+pub use feedback::{tick, user_acted};
 
 /// The actions waiting to be carried out, in order: what the input, the panels and the
 /// services asked for, and what each command sets off. Commands only push to it; the app
@@ -264,7 +267,7 @@ impl Ctx<'_> {
                 .storage
                 .save_settings(&self.state.settings_to_save())
             {
-                self.state.notice = Some(Notice::Problem(
+                self.tell_failure(Notice::Problem(
                     crate::words::problem::Problem::new("notice-settings-not-saved")
                         .with("error", crate::words::problems::io_error(&e)),
                 ));

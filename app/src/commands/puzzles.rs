@@ -34,7 +34,7 @@ impl Ctx<'_> {
         if let Some(path) = self.services.storage.data_path("puzzle-progress.ron")
             && let Err(e) = save_progress(&path, &self.state.puzzles.progress)
         {
-            self.state.notice = Some(crate::state::Notice::Problem(problems::save_failed(&e)));
+            self.tell_failure(crate::state::Notice::Problem(problems::save_failed(&e)));
         }
     }
 
@@ -223,11 +223,9 @@ impl Ctx<'_> {
                             count.to_string(),
                         ));
                     }
-                    Err(e) => {
-                        self.state.notice = Some(Notice::Problem(problems::open_failed(
-                            &chuhe_core::gamefile::ReadError::Io(e),
-                        )))
-                    }
+                    Err(e) => self.tell_failure(Notice::Problem(problems::open_failed(
+                        &chuhe_core::gamefile::ReadError::Io(e),
+                    ))),
                 }
             }
             PuzzleAction::ExportDialog(set) => {

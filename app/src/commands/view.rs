@@ -51,6 +51,11 @@ impl Ctx<'_> {
             ViewAction::SetSidePanelWidth(width) => {
                 self.change_settings(|s| s.layout.side_panel_width = width)
             }
+            ViewAction::ToggleFrameTime => {
+                self.change_settings(|s| s.show_frame_time = !s.show_frame_time)
+            }
+            ViewAction::DismissToast(id) => self.state.toasts.dismiss(id),
+            ViewAction::DismissWelcome => self.change_settings(|s| s.show_welcome = false),
         }
     }
 }

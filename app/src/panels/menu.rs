@@ -239,6 +239,16 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     actions.push(Action::View(ViewAction::SetScoreUnit(unit)));
                 }
             }
+            ui.separator();
+            if ui
+                .checkbox(
+                    &mut state.settings.show_frame_time.clone(),
+                    i18n.tr("view-frame-time"),
+                )
+                .clicked()
+            {
+                actions.push(Action::View(ViewAction::ToggleFrameTime));
+            }
         });
         ui.menu_button(i18n.tr("menu-engine"), |ui| {
             add_items(
@@ -430,6 +440,29 @@ fn engine_settings(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             .labelled_by(label.id);
             ui.end_row();
         });
+    // What the defaults come from, and a way back to them (a settings file from before
+    // they were sized to the machine keeps its one thread).
+    let machine = crate::settings::Machine::this();
+    ui.horizontal_wrapped(|ui| {
+        ui.weak(i18n.tr_args(
+            "engine-machine",
+            &[
+                ("cores", machine.cores.to_string().into()),
+                ("threads", machine.threads().to_string().into()),
+                ("hash", machine.hash_mb().to_string().into()),
+            ],
+        ));
+        let suggested = (machine.threads(), machine.hash_mb());
+        if ui
+            .add_enabled(
+                (engine.threads, engine.hash_mb) != suggested,
+                egui::Button::new(i18n.tr("engine-use-machine")),
+            )
+            .clicked()
+        {
+            (engine.threads, engine.hash_mb) = suggested;
+        }
+    });
     external_engines(app, ui, &mut engine, actions);
     if engine != app.state.settings.engine {
         actions.push(Action::Engine(EngineAction::SetEngineSettings(engine)));

@@ -8,6 +8,7 @@ pub mod club;
 pub mod collections;
 pub mod dialogs;
 pub mod editor;
+pub mod feedback;
 pub mod file_chooser;
 pub mod headers;
 pub mod knowledge;
@@ -122,14 +123,15 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         frame = frame.inner_margin(0);
     }
     let training_home = app.state.training.open && app.state.training.session.is_none();
-    if sheet {
+    let central = if sheet {
         // The side panel stands in the board's place.
+        None
     } else if training_home && !app.state.settings.layout.board_only {
-        egui::CentralPanel::default().show(ui, |ui| training::home(app, ui, actions));
+        Some(egui::CentralPanel::default().show(ui, |ui| training::home(app, ui, actions)))
     } else if app.state.patterns.open && !app.state.settings.layout.board_only {
-        egui::CentralPanel::default().show(ui, |ui| patterns::show(app, ui, actions));
+        Some(egui::CentralPanel::default().show(ui, |ui| patterns::show(app, ui, actions)))
     } else {
-        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
+        Some(egui::CentralPanel::default().frame(frame).show(ui, |ui| {
             if app.state.editor.is_some() {
                 editor::board(app, ui, actions);
             } else if app.state.puzzles.session.is_some() {
@@ -145,9 +147,14 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                         .show(ui, |ui| audience::teacher_bar(app, ui, actions));
                 }
                 board::show(app, ui, actions);
+                if feedback::welcome_shown(app) {
+                    feedback::welcome(app, ui, actions);
+                }
             }
-        });
-    }
+        }))
+    };
+    let toast_area = central.map_or(under_menu, |c| c.response.rect);
+    feedback::toasts(app, &ctx, toast_area, actions);
     puzzles::browser(app, &ctx, actions);
     knowledge::window(app, &ctx, actions);
     club::window(app, &ctx, actions);
@@ -190,7 +197,7 @@ fn side(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
 }
 
 /// The status bar: the side to move, what happened last, the file, whether it is saved,
-/// the frame time; in a narrow window the button that shows the side panel.
+/// the frame time when asked for; in a narrow window the button that shows the side panel.
 fn status(app: &View, ui: &mut Ui, narrow: bool, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let state = &app.state;
@@ -229,15 +236,19 @@ fn status(app: &View, ui: &mut Ui, narrow: bool, actions: &mut Vec<Action>) {
         let marker = if state.study.dirty { " *" } else { "" };
         ui.label(format!("{file}{marker}"));
         ui.separator();
-        if let Some(notice) = &state.notice {
+        // What a toast is saying, the status bar need not say twice.
+        if let Some(notice) = state.notice.as_ref().filter(|n| !state.toasts.says(n)) {
             ui.label(
                 egui::RichText::new(notice_text(app.i18n, notice))
                     .color(ui.visuals().warn_fg_color),
             );
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.weak(format!("{:.1} ms", app.frame_ms));
-        });
+        // The time a frame takes is a developer's figure, shown when asked for.
+        if state.settings.show_frame_time {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.weak(format!("{:.1} ms", app.frame_ms));
+            });
+        }
     });
 }
 

@@ -250,6 +250,8 @@ pub struct CollectionsState {
     pub import: Option<Import>,
     /// What the last import did.
     pub last_import: Option<ImportOutcome>,
+    /// Collections asked to be made and not opened yet (their making is confirmed).
+    pub creating: Vec<PathBuf>,
 }
 
 impl CollectionsState {

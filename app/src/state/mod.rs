@@ -19,6 +19,7 @@ pub mod puzzles;
 pub mod study;
 pub mod tablebase;
 pub mod tabs;
+pub mod toasts;
 pub mod training;
 pub mod worksheet;
 
@@ -82,8 +83,10 @@ pub struct State {
     pub study: study::Study,
     /// The engine's analysis of the board and the whole-game review.
     pub analysis: analysis::AnalysisState,
-    /// The last thing to tell the user.
+    /// The last thing to tell the user, in the status bar.
     pub notice: Option<Notice>,
+    /// What matters enough to be shown where the user is looking.
+    pub toasts: toasts::Toasts,
     /// A dialog waiting for an answer.
     pub dialog: Option<Dialog>,
     /// Presentation mode (F5), with what it changed, to put back when it ends.
@@ -144,6 +147,9 @@ pub struct Bookkeeping {
     pub last_autosave: f64,
     /// What the autosave file holds, as the commands stamp the open games.
     pub autosaved: u64,
+    /// The status bar's notice as last seen, and since when (egui's clock, seconds): it
+    /// clears once it has been there a while.
+    pub notice_since: (Option<Notice>, f64),
 }
 
 impl Bookkeeping {
@@ -156,6 +162,7 @@ impl Bookkeeping {
             allowed_to_close: false,
             last_autosave: f64::NEG_INFINITY,
             autosaved: 0,
+            notice_since: (None, 0.0),
         }
     }
 }
@@ -168,6 +175,7 @@ impl State {
             settings,
             analysis: Default::default(),
             notice: None,
+            toasts: Default::default(),
             dialog: None,
             presentation: None,
             audience: false,

@@ -21,6 +21,8 @@ pub struct View<'a> {
     pub i18n: &'a I18n,
     /// The app's mean work per frame, in milliseconds (for the status bar).
     pub frame_ms: f64,
+    /// egui's clock this frame, in seconds (for what fades).
+    pub now: f64,
 }
 
 impl View<'_> {

@@ -17,8 +17,29 @@ pub fn temp_dir(file: &str, name: &str) -> PathBuf {
     dir
 }
 
-/// The app in a laptop-sized window, its files kept in `dir`.
+/// The app in a laptop-sized window, its files kept in `dir`, its welcome put away.
 pub fn open_in(dir: &Path) -> Harness<'static, ChuheApp> {
+    put_welcome_away(dir);
+    open_fresh(dir)
+}
+
+/// On a first start in `dir`, the welcome is put away beforehand (as its button does), so
+/// that the board takes the clicks of the tests about everything else; the welcome's own
+/// tests start with [`open_fresh`].
+pub fn put_welcome_away(dir: &Path) {
+    let storage = Storage::in_dir(dir.to_owned());
+    if storage.settings_path().is_some_and(|p| !p.exists()) {
+        let (first, _) = storage.load_settings();
+        let settings = Settings {
+            show_welcome: false,
+            ..first
+        };
+        storage.save_settings(&settings).unwrap();
+    }
+}
+
+/// The app in a laptop-sized window, its files kept in `dir`, as a person starts it.
+pub fn open_fresh(dir: &Path) -> Harness<'static, ChuheApp> {
     let dir = dir.to_owned();
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))

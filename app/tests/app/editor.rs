@@ -23,6 +23,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn open_in(dir: &Path) -> Harness<'static, ChuheApp> {
+    crate::common::put_welcome_away(dir);
     let dir = dir.to_owned();
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1300.0, 900.0))

@@ -12,6 +12,7 @@ mod diagram;
 mod editor;
 mod errors;
 mod external_engine;
+mod feedback;
 mod file_chooser;
 mod files;
 mod font;

@@ -24,6 +24,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// The app in a laptop-sized window, its files kept in `dir`.
 fn open_in(dir: &Path) -> Harness<'static, ChuheApp> {
+    crate::common::put_welcome_away(dir);
     let dir = dir.to_owned();
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
