@@ -94,6 +94,10 @@ fn welcome_keys() -> [(Action, &'static str); 7] {
     ]
 }
 
+/// The height of the board's area the welcome needs to list the keys as well (its card is
+/// about 370 points tall with them, 220 without).
+const ROOM_FOR_KEYS: f32 = 420.0;
+
 /// The welcome over the empty board of a first start: the three things most people came
 /// for, the keys worth knowing, and a button to put it away for good.
 pub fn welcome(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
@@ -153,11 +157,15 @@ pub fn welcome(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                         actions.push(Action::Collections(CollectionAction::OpenDialog));
                     }
                 }
-                ui.add_space(6.0);
-                ui.label(egui::RichText::new(i18n.tr("welcome-keys")).strong());
-                for (action, id) in welcome_keys() {
-                    if let Some(keys) = shortcuts::label_of(&ctx, &action, cursor) {
-                        ui.label(format!("{keys}  {}", i18n.tr(id)));
+                // In a short window the keys give way, so the button that puts the
+                // welcome away stays in reach (the menus list the keys too).
+                if area.height() >= ROOM_FOR_KEYS {
+                    ui.add_space(6.0);
+                    ui.label(egui::RichText::new(i18n.tr("welcome-keys")).strong());
+                    for (action, id) in welcome_keys() {
+                        if let Some(keys) = shortcuts::label_of(&ctx, &action, cursor) {
+                            ui.label(format!("{keys}  {}", i18n.tr(id)));
+                        }
                     }
                 }
                 ui.add_space(6.0);

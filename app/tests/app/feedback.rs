@@ -298,6 +298,32 @@ fn a_first_start_welcomes_with_what_most_people_came_for_and_the_keys() {
 }
 
 #[test]
+fn in_a_400_by_300_window_the_welcome_can_still_be_put_away() {
+    let dir = temp_dir("feedback", "welcome-small");
+    let size = egui::Vec2::new(400.0, 300.0);
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(size)
+        .build_eframe(move |cc| {
+            chuhe::ChuheApp::with_storage(
+                cc,
+                chuhe::services::storage::Storage::in_dir(dir.clone()),
+            )
+        });
+    harness.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+    for label in ["欢迎使用楚河", "知道了，不再显示"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            window.contains_rect(rect),
+            "{label}: {rect:?} lies inside the window"
+        );
+    }
+    harness.get_by_label("知道了，不再显示").click();
+    harness.run();
+    assert!(harness.query_by_label("欢迎使用楚河").is_none());
+}
+
+#[test]
 fn a_dismissed_welcome_does_not_come_back() {
     let dir = temp_dir("feedback", "welcome-dismissed");
     let mut harness = open_fresh(&dir);
