@@ -415,7 +415,9 @@ fn collections_menu(
 fn engine_settings(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let mut engine = app.state.settings.engine.clone();
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    // Asked of the system once (it reads the process's affinity and cgroup limits), not
+    // at every frame the menu is open.
+    let machine = crate::settings::Machine::this();
     egui::Grid::new("engine_settings")
         .num_columns(2)
         .show(ui, |ui| {
@@ -428,7 +430,7 @@ fn engine_settings(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             .labelled_by(label.id);
             ui.end_row();
             let label = ui.label(i18n.tr("engine-threads"));
-            ui.add(egui::DragValue::new(&mut engine.threads).range(1..=cores))
+            ui.add(egui::DragValue::new(&mut engine.threads).range(1..=machine.cores))
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label(i18n.tr("engine-review-time"));
@@ -442,7 +444,6 @@ fn engine_settings(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         });
     // What the defaults come from, and a way back to them (a settings file from before
     // they were sized to the machine keeps its one thread).
-    let machine = crate::settings::Machine::this();
     ui.horizontal_wrapped(|ui| {
         ui.weak(i18n.tr_args(
             "engine-machine",

@@ -246,40 +246,27 @@ fn a_first_start_welcomes_with_what_most_people_came_for_and_the_keys() {
     // Each of the three does what its menu item does.
     harness.state_mut().services.file_chooser =
         chuhe::services::file_chooser::FileChooser::in_app();
-    harness.get_by_label_contains("打开一局棋谱").click();
-    harness.run();
-    assert_eq!(
-        harness
-            .state()
-            .state
-            .file_browser
-            .as_ref()
-            .map(|b| b.purpose.clone()),
-        Some(chuhe::state::file_chooser::FilePurpose::OpenGame)
-    );
-    apply(
-        &mut harness,
-        Action::FileChooser(FileChooserAction::Cancelled(
-            chuhe::state::file_chooser::FilePurpose::OpenGame,
-        )),
-    );
-    harness.get_by_label("或者，打开一个棋谱库").click();
-    harness.run();
-    assert_eq!(
-        harness
-            .state()
-            .state
-            .file_browser
-            .as_ref()
-            .map(|b| b.purpose.clone()),
-        Some(chuhe::state::file_chooser::FilePurpose::OpenCollection)
-    );
-    apply(
-        &mut harness,
-        Action::FileChooser(FileChooserAction::Cancelled(
-            chuhe::state::file_chooser::FilePurpose::OpenCollection,
-        )),
-    );
+    use chuhe::state::file_chooser::FilePurpose;
+    for (label, purpose) in [
+        ("打开一局棋谱", FilePurpose::OpenGame),
+        ("或者，打开一个棋谱库", FilePurpose::OpenCollection),
+    ] {
+        harness.get_by_label_contains(label).click();
+        harness.run();
+        assert_eq!(
+            harness
+                .state()
+                .state
+                .file_browser
+                .as_ref()
+                .map(|b| b.purpose.clone()),
+            Some(purpose.clone())
+        );
+        apply(
+            &mut harness,
+            Action::FileChooser(FileChooserAction::Cancelled(purpose)),
+        );
+    }
     harness.get_by_label("摆一个局面").click();
     harness.run();
     assert!(harness.state().state.editor.is_some());
