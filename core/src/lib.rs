@@ -44,6 +44,8 @@ pub mod play;
 mod position;
 pub mod puzzle;
 pub mod record;
+// Reading a position from a picture of a board.
+pub mod recognize;
 pub mod repetition;
 pub mod review;
 pub mod ron_error;
