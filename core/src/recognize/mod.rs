@@ -34,6 +34,9 @@ pub struct Reading {
     pub area: Area,
     /// Whether the picture showed the board from Black's side.
     pub flipped: bool,
+    /// For every point, in [`Square`] index order (the board the right way round), the
+    /// probability of each class of [`net::CLASSES`]: what a correction offers first.
+    pub probabilities: Vec<[f32; net::CLASSES]>,
 }
 
 /// Why a picture gave no position.
