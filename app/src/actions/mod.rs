@@ -23,7 +23,7 @@ pub use patterns::PatternAction;
 pub use play::PlayAction;
 pub use puzzles::PuzzleAction;
 pub use tablebase::TbAction;
-pub use tabs::TabAction;
+pub use tabs::{OpenGame, TabAction};
 pub use training::TrainAction;
 
 use crate::i18n::Language;
@@ -80,6 +80,8 @@ pub enum Action {
     Train(TrainAction),
     /// Game collections: the explorer, the browser, imports.
     Collections(CollectionAction),
+    /// Telling the user something.
+    Feedback(FeedbackAction),
 }
 
 impl Action {
@@ -138,6 +140,7 @@ from_feature! {
     EngineAction => Engine,
     PresentationAction => Presentation,
     OpeningsAction => Openings,
+    FeedbackAction => Feedback,
     ExportAction => Export,
     WorksheetAction => Worksheet,
     WindowAction => Window,
@@ -349,6 +352,19 @@ pub enum OpeningsAction {
     Show(usize),
     /// Choose, in the browser, the named opening the moves up to the cursor reached.
     Which,
+    /// Open the browser at this opening.
+    Select(usize),
+}
+
+/// Telling the user something, from any feature.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FeedbackAction {
+    /// In the status bar.
+    Say(crate::state::Notice),
+    /// In the status bar and in a toast that stays until dismissed.
+    Fail(crate::state::Notice),
+    /// In the status bar and in a toast that fades.
+    Done(crate::state::Notice),
 }
 
 /// Exporting the board as a PNG diagram.

@@ -3,10 +3,20 @@
 //! has been there a while, or when the user does something that has nothing to say.
 
 use super::Ctx;
+use crate::actions::FeedbackAction;
 use crate::state::toasts::{FADE_SECONDS, NOTICE_SECONDS, ToastKind};
 use crate::state::{Notice, State};
 
 impl Ctx<'_> {
+    /// Carries out a feedback action.
+    pub(super) fn feedback(&mut self, action: FeedbackAction) {
+        match action {
+            FeedbackAction::Say(notice) => self.state.notice = Some(notice),
+            FeedbackAction::Fail(notice) => self.tell_failure(notice),
+            FeedbackAction::Done(notice) => self.tell_done(notice),
+        }
+    }
+
     /// Says `notice` in the status bar and in a toast of `kind`.
     pub(super) fn tell(&mut self, kind: ToastKind, notice: Notice) {
         let now = self.services.ui.input(|i| i.time);

@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::Queue;
 use crate::actions::*;
 use crate::i18n::Language;
 use crate::state::Notice;
@@ -7,64 +7,60 @@ use chuhe_core::knowledge;
 use chuhe_core::knowledge::Hit;
 use chuhe_core::record::Record;
 
-/// Carries out `action`.
-impl Ctx<'_> {
-    /// Carries out a knowledge action.
-    pub(super) fn knowledge(&mut self, action: KnowledgeAction) {
-        let app = self;
-        let view = &mut app.state.knowledge;
-        match action {
-            KnowledgeAction::Toggle => {
-                view.open = !view.open;
-                view.settling = 3;
-            }
-            KnowledgeAction::Search(query) => view.query = query,
-            KnowledgeAction::Open(id) => {
-                if knowledge::entry(&id).is_some() {
-                    if !view.open {
-                        view.open = true;
-                        view.settling = 3;
-                    }
-                    view.entry = Some(id);
-                    view.diagram = 0;
-                    view.step = 0;
-                }
-            }
-            KnowledgeAction::Diagram(index) => {
-                if current_entry(view).is_some_and(|e| index < e.diagrams.len()) {
-                    view.diagram = index;
-                    view.step = 0;
-                }
-            }
-            KnowledgeAction::Step(step) => {
-                if let Some(d) = current_entry(view).and_then(|e| e.diagrams.get(view.diagram)) {
-                    view.step = step.min(d.line.len());
-                }
-            }
-            KnowledgeAction::ToBoard => to_board(app),
-            KnowledgeAction::OpenHit(Hit::Entry(id)) => {
-                view.query.clear();
-                app.knowledge(KnowledgeAction::Open(id));
-            }
-            KnowledgeAction::OpenHit(Hit::Opening(id)) => {
-                let browser = &mut app.state.openings;
-                browser.open = true;
-                browser.selected = Some(id);
-                browser.reveal += 1;
-            }
-            KnowledgeAction::OpenHit(Hit::Pattern(id)) => {
-                app.patterns(PatternAction::Open(id, 0));
-            }
-            KnowledgeAction::ToggleBoardLines => view.board_lines = !view.board_lines,
-            KnowledgeAction::Settled => view.settling = view.settling.saturating_sub(1),
+/// Carries out a knowledge action on the reference window, in the user's `language`.
+pub(super) fn run(
+    view: &mut KnowledgeState,
+    language: Language,
+    queue: &mut Queue,
+    action: KnowledgeAction,
+) {
+    match action {
+        KnowledgeAction::Toggle => {
+            view.open = !view.open;
+            view.settling = 3;
         }
+        KnowledgeAction::Search(query) => view.query = query,
+        KnowledgeAction::Open(id) => {
+            if knowledge::entry(&id).is_some() {
+                if !view.open {
+                    view.open = true;
+                    view.settling = 3;
+                }
+                view.entry = Some(id);
+                view.diagram = 0;
+                view.step = 0;
+            }
+        }
+        KnowledgeAction::Diagram(index) => {
+            if current_entry(view).is_some_and(|e| index < e.diagrams.len()) {
+                view.diagram = index;
+                view.step = 0;
+            }
+        }
+        KnowledgeAction::Step(step) => {
+            if let Some(d) = current_entry(view).and_then(|e| e.diagrams.get(view.diagram)) {
+                view.step = step.min(d.line.len());
+            }
+        }
+        KnowledgeAction::ToBoard => to_board(view, language, queue),
+        KnowledgeAction::OpenHit(Hit::Entry(id)) => {
+            view.query.clear();
+            run(view, language, queue, KnowledgeAction::Open(id));
+        }
+        KnowledgeAction::OpenHit(Hit::Opening(id)) => {
+            queue.push(OpeningsAction::Select(id).into());
+        }
+        KnowledgeAction::OpenHit(Hit::Pattern(id)) => {
+            queue.push(PatternAction::Open(id, 0).into());
+        }
+        KnowledgeAction::ToggleBoardLines => view.board_lines = !view.board_lines,
+        KnowledgeAction::Settled => view.settling = view.settling.saturating_sub(1),
     }
 }
 
 /// A new game from the diagram's position with its line as the main line, the cursor at
 /// the step shown, the entry's title as the first comment.
-fn to_board(app: &mut Ctx) {
-    let view = &app.state.knowledge;
+fn to_board(view: &KnowledgeState, language: Language, queue: &mut Queue) {
     let Some(entry) = current_entry(view) else {
         return;
     };
@@ -72,11 +68,10 @@ fn to_board(app: &mut Ctx) {
         return;
     };
     let Ok((start, moves)) = diagram.replay() else {
-        app.state.notice = Some(Notice::Message("knowledge-bad-diagram"));
+        queue.push(FeedbackAction::Say(Notice::Message("knowledge-bad-diagram")).into());
         return;
     };
     let step = view.step;
-    let language = app.services.i18n.language();
     let mut record = Record::new(start);
     let mut at = record.root();
     let mut cursor = at;
@@ -99,8 +94,5 @@ fn to_board(app: &mut Ctx) {
         comment.push_str(text(caption, language));
     }
     let _ = record.set_comment(record.root(), &comment);
-    app.open_record(record, None);
-    app.state.study.cursor = cursor;
-    app.state.refresh();
-    app.state.study.folder = None;
+    queue.push(TabAction::Open(OpenGame::new(record, cursor)).into());
 }

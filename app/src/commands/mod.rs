@@ -62,6 +62,26 @@ impl Queue {
     }
 }
 
+/// A feature's hold on the settings: what it changes is saved once the action is carried
+/// out.
+pub(crate) struct SettingsMut<'a> {
+    settings: &'a mut crate::settings::Settings,
+    changed: &'a mut bool,
+}
+
+impl SettingsMut<'_> {
+    /// The settings as they are.
+    pub(crate) fn get(&self) -> &crate::settings::Settings {
+        self.settings
+    }
+
+    /// Changes the settings, to be saved once the action is carried out.
+    pub(crate) fn change(&mut self, change: impl FnOnce(&mut crate::settings::Settings)) {
+        change(self.settings);
+        *self.changed = true;
+    }
+}
+
 /// What a command works on: the state it changes, the services it calls, and the queue
 /// its follow-up actions go to.
 pub(crate) struct Ctx<'a> {
@@ -118,21 +138,56 @@ impl Ctx<'_> {
             Action::View(a) => self.view(a),
             Action::Engine(a) => self.engine(a),
             Action::Presentation(a) => self.presentation(a),
-            Action::Openings(a) => self.openings(a),
+            Action::Openings(a) => openings::run(
+                &mut self.state.openings,
+                &self.state.study,
+                self.services.i18n.language(),
+                self.queue,
+                a,
+            ),
             Action::Export(a) => self.export(a),
             Action::Worksheet(a) => self.worksheet(a),
             Action::Window(a) => self.window(a),
             Action::Editor(a) => self.editor(a),
             Action::Puzzle(a) => self.puzzle(a),
             Action::Play(a) => self.play(a),
-            Action::Patterns(a) => self.patterns(a),
-            Action::Knowledge(a) => self.knowledge(a),
+            Action::Patterns(a) => {
+                let barred = self.state.engine_help_barred();
+                patterns::run(
+                    &mut self.state.patterns,
+                    SettingsMut {
+                        settings: &mut self.state.settings,
+                        changed: &mut self.state.bookkeeping.settings_changed,
+                    },
+                    barred,
+                    &mut self.services.work,
+                    self.queue,
+                    a,
+                )
+            }
+            Action::Knowledge(a) => knowledge::run(
+                &mut self.state.knowledge,
+                self.services.i18n.language(),
+                self.queue,
+                a,
+            ),
             Action::Club(a) => self.club(a),
-            Action::Tablebase(a) => self.tablebase(a),
+            Action::Tablebase(a) => tablebase::run(
+                &mut self.state.tablebase,
+                &self.state.study,
+                self.state.training.session.is_some(),
+                tablebase::Services {
+                    tables: &mut self.services.tablebase,
+                    work: &mut self.services.work,
+                },
+                self.queue,
+                a,
+            ),
             Action::Tabs(a) => self.tabs(a),
             Action::FileChooser(a) => self.file_chooser(a),
             Action::Train(a) => self.training(a),
             Action::Collections(a) => self.collections(a),
+            Action::Feedback(a) => self.feedback(a),
         }
         self.after_change();
     }

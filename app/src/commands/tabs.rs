@@ -19,6 +19,13 @@ impl Ctx<'_> {
             TabAction::Previous => self.switch_tab((active + count - 1) % count),
             TabAction::Close(at) => self.close_tab(at),
             TabAction::CloseActive => self.close_tab(active),
+            TabAction::Open(game) => {
+                let record = std::sync::Arc::unwrap_or_clone(game.record);
+                self.open_record(record, None);
+                self.state.study.cursor = game.cursor;
+                self.state.refresh();
+                self.state.study.folder = None;
+            }
         }
     }
 
