@@ -365,6 +365,8 @@ pub enum FeedbackAction {
     Fail(crate::state::Notice),
     /// In the status bar and in a toast that fades.
     Done(crate::state::Notice),
+    /// Clear the status bar if it still says this (a "working…" that is over).
+    Clear(crate::state::Notice),
 }
 
 /// Exporting the board as a PNG diagram.

@@ -146,7 +146,24 @@ impl Ctx<'_> {
                 a,
             ),
             Action::Export(a) => self.export(a),
-            Action::Worksheet(a) => self.worksheet(a),
+            Action::Worksheet(a) => worksheet::run(
+                worksheet::Dialog {
+                    options: &mut self.state.worksheet_dialog,
+                    games: &mut self.state.worksheet_games,
+                },
+                worksheet::Sources {
+                    study: &self.state.study,
+                    puzzles: &self.state.puzzles,
+                },
+                SettingsMut {
+                    settings: &mut self.state.settings,
+                    changed: &mut self.state.bookkeeping.settings_changed,
+                },
+                &self.services.i18n,
+                &mut self.services.work,
+                self.queue,
+                a,
+            ),
             Action::Window(a) => self.window(a),
             Action::Editor(a) => self.editor(a),
             Action::Puzzle(a) => self.puzzle(a),

@@ -1,13 +1,14 @@
 //! Worksheets: the dialog's choices, the positions they select, and the PDF written off
 //! the UI thread (positions without an answer are solved first, which takes a moment).
 
-use super::Ctx;
+use super::{Queue, SettingsMut};
 use crate::actions::*;
 use crate::i18n::I18n;
-use crate::services::work::WorkKey;
+use crate::services::work::{Work, WorkKey};
 use crate::state::Notice;
-use crate::state::State;
 use crate::state::file_chooser::FilePurpose;
+use crate::state::puzzles::Puzzles;
+use crate::state::study::Study;
 use crate::state::worksheet::{WorksheetOptions, WorksheetSource};
 use crate::words::problem::Problem;
 use crate::words::problems;
@@ -18,98 +19,122 @@ use chuhe_core::worksheet::{
 use chuhe_core::{Color, PieceKind};
 use std::path::PathBuf;
 
-impl Ctx<'_> {
-    /// Carries out a worksheet action.
-    pub(super) fn worksheet(&mut self, action: WorksheetAction) {
-        match action {
-            WorksheetAction::Dialog(options) => self.state.worksheet_dialog = options,
-            WorksheetAction::SaveDialog(options) => {
-                self.state.worksheet_dialog = None;
-                let mut choices = options.choices();
-                // The default title is kept as none, so it follows the language.
-                if choices.title == self.services.i18n.tr("worksheet-default-title") {
-                    choices.title.clear();
-                }
-                if self.state.settings.worksheet != choices {
-                    self.change_settings(|s| s.worksheet = choices);
-                }
-                self.ask_for_file(
-                    FilePurpose::Worksheet(options),
-                    Some("worksheet.pdf".to_owned()),
-                );
-            }
-            WorksheetAction::Write(path, options) => self.write_worksheet(path, options),
-            WorksheetAction::CollectionGames(Ok(entries)) => {
-                if matches!(
-                    self.state.notice,
-                    Some(Notice::Message("collection-worksheet-loading"))
-                ) {
-                    self.state.notice = None;
-                }
-                self.state.worksheet_games = entries;
-                self.state.worksheet_dialog = Some(WorksheetOptions::new(
-                    WorksheetSource::Collection,
-                    self.services.i18n.tr("worksheet-default-title"),
-                    &self.state.settings.worksheet,
-                ));
-            }
-            WorksheetAction::CollectionGames(Err(problem)) => {
-                self.state.notice = Some(Notice::Problem(problem));
-            }
-            WorksheetAction::Finished(result) => {
-                self.state.notice = Some(match result {
-                    Ok(path) => {
-                        Notice::WithArg("worksheet-done", "path", path.display().to_string())
-                    }
-                    Err(e) => Notice::Problem(Problem::new("worksheet-failed").with("error", e)),
-                });
-            }
-        }
-    }
+/// The worksheet dialog's part of the state.
+pub(super) struct Dialog<'a> {
+    /// The dialog, while it is open.
+    pub options: &'a mut Option<WorksheetOptions>,
+    /// The positions the collection browser last sent.
+    pub games: &'a mut Vec<Entry>,
+}
 
-    /// Writes the worksheet of `options` to `path` on a background thread.
-    fn write_worksheet(&mut self, path: PathBuf, options: WorksheetOptions) {
-        let entries = entries(self.state, &self.services.i18n, options.source);
-        let words = words(&self.services.i18n);
-        let traditional = self.state.settings.language == crate::i18n::Language::ZhTw;
-        let no_positions = problems::in_file(&path, Problem::new("worksheet-empty"));
-        self.services
-            .work
-            .start(WorkKey::Worksheet, "chuhe worksheet", move |_| {
-                let mut entries = match entries {
-                    Some(entries) => entries,
-                    // The patterns are read here, off the UI thread.
-                    None => pattern_set()
-                        .map(|set| set.puzzles.iter().map(Entry::from_puzzle).collect())
-                        .unwrap_or_default(),
-                };
-                if entries.is_empty() {
-                    return Action::Worksheet(WorksheetAction::Finished(Err(no_positions)));
-                }
-                if options.answers || options.hints {
-                    solve_missing(&mut entries, SolveLimits::default());
-                }
-                if options.hints {
-                    add_hints(&mut entries, &words);
-                }
-                let written = pdf::save(
-                    &path,
-                    &sheet(&options, entries),
-                    &layout(&options, traditional),
-                    &words,
-                )
-                .map(|()| path.clone())
-                .map_err(|e| {
-                    let problem = match &e {
-                        pdf::PdfError::Io(io) => problems::io_error(io),
-                        other => Problem::new("worksheet-pdf").text("error", other),
-                    };
-                    problems::in_file(&path, problem)
-                });
-                Action::Worksheet(WorksheetAction::Finished(written))
-            });
-        self.state.notice = Some(Notice::Message("worksheet-working"));
+/// Where a worksheet's positions come from besides the collections: the game on the board
+/// and the puzzle sets.
+pub(super) struct Sources<'a> {
+    pub study: &'a Study,
+    pub puzzles: &'a Puzzles,
+}
+
+/// Carries out a worksheet action; the PDF is written by `work`.
+pub(super) fn run(
+    dialog: Dialog,
+    sources: Sources,
+    mut settings: SettingsMut,
+    i18n: &I18n,
+    work: &mut Work,
+    queue: &mut Queue,
+    action: WorksheetAction,
+) {
+    let say = |queue: &mut Queue, notice| queue.push(FeedbackAction::Say(notice).into());
+    match action {
+        WorksheetAction::Dialog(options) => *dialog.options = options,
+        WorksheetAction::SaveDialog(options) => {
+            *dialog.options = None;
+            let mut choices = options.choices();
+            // The default title is kept as none, so it follows the language.
+            if choices.title == i18n.tr("worksheet-default-title") {
+                choices.title.clear();
+            }
+            if settings.get().worksheet != choices {
+                settings.change(|s| s.worksheet = choices);
+            }
+            queue.push(Action::FileChooser(FileChooserAction::Ask(
+                FilePurpose::Worksheet(options),
+                Some("worksheet.pdf".to_owned()),
+            )));
+        }
+        WorksheetAction::Write(path, options) => {
+            let entries = entries(&sources, dialog.games, i18n, options.source);
+            write_worksheet(entries, path, options, settings.get(), i18n, work);
+            say(queue, Notice::Message("worksheet-working"));
+        }
+        WorksheetAction::CollectionGames(Ok(entries)) => {
+            queue.push(
+                FeedbackAction::Clear(Notice::Message("collection-worksheet-loading")).into(),
+            );
+            *dialog.games = entries;
+            *dialog.options = Some(WorksheetOptions::new(
+                WorksheetSource::Collection,
+                i18n.tr("worksheet-default-title"),
+                &settings.get().worksheet,
+            ));
+        }
+        WorksheetAction::CollectionGames(Err(problem)) => say(queue, Notice::Problem(problem)),
+        WorksheetAction::Finished(result) => say(
+            queue,
+            match result {
+                Ok(path) => Notice::WithArg("worksheet-done", "path", path.display().to_string()),
+                Err(e) => Notice::Problem(Problem::new("worksheet-failed").with("error", e)),
+            },
+        ),
     }
+}
+
+/// Writes the worksheet of `options` with `entries` (`None`: the patterns) to `path` on a
+/// background thread.
+fn write_worksheet(
+    entries: Option<Vec<Entry>>,
+    path: PathBuf,
+    options: WorksheetOptions,
+    settings: &crate::settings::Settings,
+    i18n: &I18n,
+    work: &mut Work,
+) {
+    let words = words(i18n);
+    let traditional = settings.language == crate::i18n::Language::ZhTw;
+    let no_positions = problems::in_file(&path, Problem::new("worksheet-empty"));
+    work.start(WorkKey::Worksheet, "chuhe worksheet", move |_| {
+        let mut entries = match entries {
+            Some(entries) => entries,
+            // The patterns are read here, off the UI thread.
+            None => pattern_set()
+                .map(|set| set.puzzles.iter().map(Entry::from_puzzle).collect())
+                .unwrap_or_default(),
+        };
+        if entries.is_empty() {
+            return Action::Worksheet(WorksheetAction::Finished(Err(no_positions)));
+        }
+        if options.answers || options.hints {
+            solve_missing(&mut entries, SolveLimits::default());
+        }
+        if options.hints {
+            add_hints(&mut entries, &words);
+        }
+        let written = pdf::save(
+            &path,
+            &sheet(&options, entries),
+            &layout(&options, traditional),
+            &words,
+        )
+        .map(|()| path.clone())
+        .map_err(|e| {
+            let problem = match &e {
+                pdf::PdfError::Io(io) => problems::io_error(io),
+                other => Problem::new("worksheet-pdf").text("error", other),
+            };
+            problems::in_file(&path, problem)
+        });
+        Action::Worksheet(WorksheetAction::Finished(written))
+    });
 }
 
 /// The worksheet's header and positions.
@@ -138,26 +163,35 @@ fn layout(options: &WorksheetOptions, traditional: bool) -> Layout {
     }
 }
 
-/// The positions `source` selects; `None` for the patterns, which are read on the worker.
-pub fn entries(state: &State, i18n: &I18n, source: WorksheetSource) -> Option<Vec<Entry>> {
+/// The positions `source` selects (`games`: the collection browser's); `None` for the
+/// patterns, which are read on the worker.
+fn entries(
+    sources: &Sources,
+    games: &[Entry],
+    i18n: &I18n,
+    source: WorksheetSource,
+) -> Option<Vec<Entry>> {
     Some(match source {
-        WorksheetSource::Board => vec![Entry::new(String::new(), state.position().clone())],
-        WorksheetSource::Puzzles(set) => state
+        WorksheetSource::Board => vec![Entry::new(
+            String::new(),
+            sources.study.derived.position.clone(),
+        )],
+        WorksheetSource::Puzzles(set) => sources
             .puzzles
             .sets
             .get(set)
             .map(|s| s.set.puzzles.iter().map(Entry::from_puzzle).collect())
             .unwrap_or_default(),
         WorksheetSource::Patterns => return None,
-        WorksheetSource::Game => game_entries(state, i18n),
-        WorksheetSource::Collection => state.worksheet_games.clone(),
+        WorksheetSource::Game => game_entries(sources.study, i18n),
+        WorksheetSource::Collection => games.to_vec(),
     })
 }
 
 /// The positions after the main line's commented or marked moves (the moments a teacher
 /// annotated); the board's position when there are none.
-fn game_entries(state: &State, i18n: &I18n) -> Vec<Entry> {
-    let record = &state.study.record;
+fn game_entries(study: &Study, i18n: &I18n) -> Vec<Entry> {
+    let record = &study.record;
     let marked: Vec<Entry> = record
         .main_line()
         .into_iter()
@@ -173,7 +207,7 @@ fn game_entries(state: &State, i18n: &I18n) -> Vec<Entry> {
         })
         .collect();
     if marked.is_empty() {
-        vec![Entry::new(String::new(), state.position().clone())]
+        vec![Entry::new(String::new(), study.derived.position.clone())]
     } else {
         marked
     }
