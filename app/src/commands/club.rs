@@ -1,58 +1,79 @@
-use super::Ctx;
+use super::Queue;
 use crate::actions::*;
-use crate::services::storage;
+use crate::i18n::I18n;
+use crate::services::storage::{self, Storage};
 use crate::state::Notice;
 use crate::state::club::*;
+use crate::state::study::Study;
 use crate::words::problems;
 use chuhe_core::club::{Club, ClubError, Format, GameResult, GradeGroup};
+use chuhe_core::notation::Notation;
 use chuhe_core::record::tag;
 
-impl Ctx<'_> {
+/// The club manager's command: its state, and what it reads and uses.
+pub(super) struct Manager<'a> {
+    pub club: &'a mut ClubState,
+    /// The game on the board, filed under a pairing.
+    pub study: &'a Study,
+    /// Whether the editor or a puzzle has the board (a game opened would go unseen).
+    pub board_busy: bool,
+    /// How moves are written in a filed game.
+    pub notation: Notation,
+    pub i18n: &'a I18n,
+    pub storage: &'a Storage,
+    pub queue: &'a mut Queue,
+}
+
+impl Manager<'_> {
+    /// Says `notice` in the status bar.
+    fn say(&mut self, notice: Notice) {
+        self.queue.push(FeedbackAction::Say(notice).into());
+    }
+
     fn refresh_club_files(&mut self) {
-        self.state.club.files = self.services.storage.list_clubs(problems::club_error);
+        self.club.files = self.storage.list_clubs(problems::club_error);
     }
 
     /// Saves the club open; a failure is shown in the window and the status bar.
     fn save_club(&mut self) {
-        let Some(open) = &self.state.club.current else {
+        let Some(open) = &self.club.current else {
             return;
         };
         if let Err(e) = storage::save_club(&open.path, &open.club) {
             let problem = problems::club_error(&e);
-            self.state.notice = Some(Notice::Problem(
+            self.say(Notice::Problem(
                 Problem::new("notice-save-failed").with("error", problem.clone()),
             ));
-            self.state.club.problem = Some(problem);
+            self.club.problem = Some(problem);
         }
     }
 
     /// Changes the club open with `change`, then saves it; an error is shown instead.
     fn change_club(&mut self, change: impl FnOnce(&mut Club, GradeGroup) -> Result<(), ClubError>) {
-        let group = self.state.club.group;
-        let Some(open) = &mut self.state.club.current else {
+        let group = self.club.group;
+        let Some(open) = &mut self.club.current else {
             return;
         };
         match change(&mut open.club, group) {
             Ok(()) => {
-                self.state.club.problem = None;
+                self.club.problem = None;
                 self.save_club();
             }
-            Err(e) => self.state.club.problem = Some(problems::club_error(&e)),
+            Err(e) => self.club.problem = Some(problems::club_error(&e)),
         }
     }
 
     /// Carries out a club action.
-    pub(super) fn club(&mut self, action: ClubAction) {
+    pub(super) fn run(&mut self, action: ClubAction) {
         match action {
             ClubAction::Toggle => {
-                let club = &mut self.state.club;
+                let club = &mut self.club;
                 club.open = !club.open;
                 if club.open {
                     self.refresh_club_files();
                     // The club changed last is the one most likely wanted.
-                    if self.state.club.current.is_none()
+                    if self.club.current.is_none()
                         && let Some(last) = self
-                            .state
                             .club
                             .files
                             .iter()
@@ -60,39 +81,39 @@ impl Ctx<'_> {
                             .max_by_key(|f| storage::modified(&f.path))
                             .map(|f| f.path.clone())
                     {
-                        self.club(ClubAction::Open(last));
+                        self.run(ClubAction::Open(last));
                     }
                 }
             }
-            ClubAction::EditDraft(draft) => self.state.club.draft = draft,
+            ClubAction::EditDraft(draft) => self.club.draft = draft,
             ClubAction::NewClub => {
-                let name = self.state.club.draft.club_name.trim().to_owned();
-                let Some(path) = self.services.storage.new_club_path() else {
+                let name = self.club.draft.club_name.trim().to_owned();
+                let Some(path) = self.storage.new_club_path() else {
                     return;
                 };
                 if name.is_empty() {
                     return;
                 }
-                self.state.club.current = Some(OpenClub {
+                self.club.current = Some(OpenClub {
                     path,
                     club: Club::new(&name),
                 });
-                self.state.club.draft.club_name.clear();
-                self.state.club.round = 0;
-                self.state.club.problem = None;
+                self.club.draft.club_name.clear();
+                self.club.round = 0;
+                self.club.problem = None;
                 self.save_club();
                 self.refresh_club_files();
             }
             ClubAction::Open(path) => match storage::load_club(&path) {
                 Ok(club) => {
-                    self.state.club.current = Some(OpenClub { path, club });
-                    self.state.club.round = 0;
-                    self.state.club.problem = None;
+                    self.club.current = Some(OpenClub { path, club });
+                    self.club.round = 0;
+                    self.club.problem = None;
                 }
-                Err(e) => self.state.club.problem = Some(problems::club_error(&e)),
+                Err(e) => self.club.problem = Some(problems::club_error(&e)),
             },
             ClubAction::AddPlayer => {
-                let draft = self.state.club.draft.clone();
+                let draft = self.club.draft.clone();
                 let name = draft.player_name.trim().to_owned();
                 if name.is_empty() {
                     return;
@@ -101,16 +122,16 @@ impl Ctx<'_> {
                     club.add_player(&name, draft.player_group);
                     Ok(())
                 });
-                self.state.club.draft.player_name.clear();
+                self.club.draft.player_name.clear();
             }
             ClubAction::RemovePlayer(id) => self.change_club(|club, _| club.remove_player(id)),
             ClubAction::ShowGroup(group) => {
-                self.state.club.group = group;
-                self.state.club.round = self.current_round_of(group);
+                self.club.group = group;
+                self.club.round = self.current_round_of(group);
             }
-            ClubAction::ShowRound(round) => self.state.club.round = round,
+            ClubAction::ShowRound(round) => self.club.round = round,
             ClubAction::CreateTournament => {
-                let draft = self.state.club.draft.clone();
+                let draft = self.club.draft.clone();
                 let format = if draft.swiss {
                     Format::Swiss {
                         rounds: draft.swiss_rounds,
@@ -128,7 +149,7 @@ impl Ctx<'_> {
                     club.create_tournament_drawn(group, format, lots)
                         .map(|_| ())
                 });
-                self.state.club.round = 0;
+                self.club.round = 0;
             }
             ClubAction::SetResult {
                 round,
@@ -155,12 +176,12 @@ impl Ctx<'_> {
                         .ok_or(ClubError::NotSwiss)?
                         .pair_next_round()
                 });
-                let group = self.state.club.group;
-                self.state.club.round = self.current_round_of(group);
+                let group = self.club.group;
+                self.club.round = self.current_round_of(group);
             }
             ClubAction::CancelTournament => {
                 self.change_club(|club, group| club.cancel_tournament(group));
-                self.state.club.round = 0;
+                self.club.round = 0;
             }
             ClubAction::AttachGame { round, board } => {
                 let pgn = self.pairing_pgn(round, board);
@@ -171,32 +192,32 @@ impl Ctx<'_> {
                 });
             }
             ClubAction::OpenGame { round, board } => {
-                let group = self.state.club.group;
-                let pgn = self.state.club.current.as_ref().and_then(|open| {
+                let group = self.club.group;
+                let pgn = self.club.current.as_ref().and_then(|open| {
                     open.club
                         .tournament(group)?
                         .pairing(round, board)?
                         .game
                         .clone()
                 });
-                if self.state.editor.is_some() || self.state.puzzles.session.is_some() {
+                if self.board_busy {
                     // The editor or a puzzle has the board: the game would go unseen.
-                    self.state.club.problem = Some(Problem::new("club-board-busy"));
+                    self.club.problem = Some(Problem::new("club-board-busy"));
                 } else if let Some(pgn) = pgn {
                     // The same path as a pasted game: it opens in a tab of its own.
-                    self.push(crate::actions::Action::File(FileAction::Paste(pgn)));
+                    self.queue
+                        .push(crate::actions::Action::File(FileAction::Paste(pgn)));
                 }
             }
             ClubAction::ExportCsvDialog | ClubAction::ExportPngDialog => {
                 let csv = action == ClubAction::ExportCsvDialog;
                 let ext = if csv { "csv" } else { "png" };
                 let name = self
-                    .state
                     .club
                     .current
                     .as_ref()
                     .map(|o| {
-                        let group = self.services.i18n.tr(group_id(self.state.club.group));
+                        let group = self.i18n.tr(group_id(self.club.group));
                         format!("{} {group}.{ext}", o.club.name)
                     })
                     .unwrap_or_else(|| format!("club.{ext}"));
@@ -205,7 +226,10 @@ impl Ctx<'_> {
                 } else {
                     crate::state::file_chooser::FilePurpose::ClubPng
                 };
-                self.ask_for_file(purpose, Some(name));
+                self.queue.push(Action::FileChooser(FileChooserAction::Ask(
+                    purpose,
+                    Some(name),
+                )));
             }
             ClubAction::ExportCsv(_) | ClubAction::ExportPng(_) => {
                 let (csv, path) = match action {
@@ -213,14 +237,14 @@ impl Ctx<'_> {
                     ClubAction::ExportPng(path) => (false, path),
                     _ => return,
                 };
-                let group = self.state.club.group;
-                let Some(open) = &self.state.club.current else {
+                let group = self.club.group;
+                let Some(open) = &self.club.current else {
                     return;
                 };
                 let Some(t) = open.club.tournament(group) else {
                     return;
                 };
-                let page = crate::services::print::Page::new(&open.club, t, &self.services.i18n);
+                let page = crate::services::print::Page::new(&open.club, t, self.i18n);
                 let written = if csv {
                     storage::write_text(&path, &page.to_csv())
                 } else {
@@ -228,16 +252,16 @@ impl Ctx<'_> {
                 };
                 match written {
                     Ok(()) => {
-                        self.state.club.problem = None;
-                        self.state.notice = Some(Notice::WithArg(
+                        self.club.problem = None;
+                        self.say(Notice::WithArg(
                             "club-exported",
                             "path",
                             path.display().to_string(),
                         ));
-                        self.state.club.exported = Some(path);
+                        self.club.exported = Some(path);
                     }
                     Err(e) => {
-                        self.state.club.problem = Some(problems::club_error(&ClubError::Io(e)));
+                        self.club.problem = Some(problems::club_error(&ClubError::Io(e)));
                     }
                 }
             }
@@ -246,8 +270,7 @@ impl Ctx<'_> {
 
     /// The latest round of a group's tournament (0 when it has none).
     fn current_round_of(&self, group: GradeGroup) -> usize {
-        self.state
-            .club
+        self.club
             .current
             .as_ref()
             .and_then(|o| o.club.tournament(group))
@@ -263,9 +286,9 @@ impl Ctx<'_> {
     /// The game on the board as PGN for a pairing: the players, round and event filled
     /// in from the tournament, the result from the pairing's when it has one.
     fn pairing_pgn(&self, round: usize, board: usize) -> String {
-        let mut record = self.state.study.record.clone();
-        let group = self.state.club.group;
-        if let Some(open) = &self.state.club.current
+        let mut record = self.study.record.clone();
+        let group = self.club.group;
+        if let Some(open) = &self.club.current
             && let Some(p) = open
                 .club
                 .tournament(group)
@@ -276,7 +299,7 @@ impl Ctx<'_> {
             record.set_header(tag::BLACK, club.name_of(p.black));
             record.set_header(tag::ROUND, &(round + 1).to_string());
             if record.headers().get(tag::EVENT).is_none_or(str::is_empty) {
-                let event = format!("{} {}", club.name, self.services.i18n.tr(group_id(group)));
+                let event = format!("{} {}", club.name, self.i18n.tr(group_id(group)));
                 record.set_header(tag::EVENT, &event);
             }
             let result = match p.result {
@@ -294,6 +317,6 @@ impl Ctx<'_> {
                 record.set_header(tag::RESULT, result);
             }
         }
-        crate::services::files::to_pgn(&record, self.state.settings.notation.notation())
+        crate::services::files::to_pgn(&record, self.notation)
     }
 }

@@ -188,7 +188,16 @@ impl Ctx<'_> {
                 self.queue,
                 a,
             ),
-            Action::Club(a) => self.club(a),
+            Action::Club(a) => club::Manager {
+                club: &mut self.state.club,
+                study: &self.state.study,
+                board_busy: self.state.editor.is_some() || self.state.puzzles.session.is_some(),
+                notation: self.state.settings.notation.notation(),
+                i18n: &self.services.i18n,
+                storage: &self.services.storage,
+                queue: self.queue,
+            }
+            .run(a),
             Action::Tablebase(a) => tablebase::run(
                 &mut self.state.tablebase,
                 &self.state.study,
