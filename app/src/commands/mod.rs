@@ -145,7 +145,17 @@ impl Ctx<'_> {
                 self.queue,
                 a,
             ),
-            Action::Export(a) => self.export(a),
+            Action::Export(a) => {
+                let shown =
+                    matches!(a, ExportAction::Png(..)).then(|| export::Shown::of(self.state));
+                export::run(
+                    &mut self.state.export_dialog,
+                    shown,
+                    &mut self.services.work,
+                    self.queue,
+                    a,
+                )
+            }
             Action::Worksheet(a) => worksheet::run(
                 worksheet::Dialog {
                     options: &mut self.state.worksheet_dialog,
