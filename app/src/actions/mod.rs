@@ -367,6 +367,8 @@ pub enum FeedbackAction {
     Done(crate::state::Notice),
     /// Clear the status bar if it still says this (a "working…" that is over).
     Clear(crate::state::Notice),
+    /// Clear the status bar: what it says is about what came before.
+    Quiet,
 }
 
 /// Exporting the board as a PNG diagram.

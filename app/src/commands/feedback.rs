@@ -14,6 +14,7 @@ impl Ctx<'_> {
             FeedbackAction::Say(notice) => self.state.notice = Some(notice),
             FeedbackAction::Fail(notice) => self.tell_failure(notice),
             FeedbackAction::Done(notice) => self.tell_done(notice),
+            FeedbackAction::Quiet => self.state.notice = None,
             FeedbackAction::Clear(notice) => {
                 if self.state.notice.as_ref() == Some(&notice) {
                     self.state.notice = None;

@@ -176,7 +176,22 @@ impl Ctx<'_> {
             ),
             Action::Window(a) => self.window(a),
             Action::Editor(a) => self.editor(a),
-            Action::Puzzle(a) => self.puzzle(a),
+            Action::Puzzle(a) => {
+                let barred = self.state.engine_help_barred();
+                puzzles::Manager {
+                    puzzles: &mut self.state.puzzles,
+                    editor: puzzles::EditorOnBoard {
+                        open: self.state.editor.is_some(),
+                        changed: self.state.editor.as_ref().is_some_and(|e| e.is_changed()),
+                    },
+                    barred,
+                    notation: self.state.settings.notation.notation(),
+                    storage: &self.services.storage,
+                    work: &mut self.services.work,
+                    queue: self.queue,
+                }
+                .run(a)
+            }
             Action::Play(a) => self.play(a),
             Action::Patterns(a) => {
                 let barred = self.state.engine_help_barred();

@@ -48,7 +48,7 @@ impl Ctx<'_> {
     /// Every item there is to train: the user's repertoires and endgames, the patterns'
     /// positions, the built-in and the user's puzzles.
     fn build_catalogue(&mut self) {
-        self.load_puzzles();
+        super::puzzles::load(&mut self.state.puzzles, &self.services.storage);
         let mut catalogue = self.state.training.data.own_items();
         for loaded in &self.state.puzzles.sets {
             let kind = if loaded.dir.is_none() && loaded.set.name == "patterns" {

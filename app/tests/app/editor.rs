@@ -3,6 +3,7 @@
 //! pasted FENs, the puzzle list. Each test keeps its files in its own temporary directory.
 
 use chuhe::ChuheApp;
+use chuhe::actions::{Action, PuzzleAction};
 use chuhe::services::storage::Storage;
 use chuhe::state::Notice;
 use chuhe::state::puzzles::{Phase, SolveMessage, Wrong};
@@ -820,4 +821,37 @@ fn a_win_puzzle_from_pgn_is_solved_by_its_solutions_moves() {
             .id,
     );
     assert!(entry.solved && entry.missed, "{entry:?}");
+}
+
+/// Solve mode and the editor share the board: a puzzle started while an untouched
+/// arrangement is open closes the editor; one started while a changed arrangement is open
+/// asks first, and the puzzle waits.
+#[test]
+fn a_puzzle_takes_the_board_from_the_editor_asking_only_for_a_changed_arrangement() {
+    let mut harness = open_in(&temp_dir("puzzle-over-editor"));
+    let ctx = harness.ctx.clone();
+    let start = |harness: &mut Harness<'_, ChuheApp>| {
+        harness.state_mut().apply(
+            &ctx,
+            Action::Puzzle(PuzzleAction::Start { set: 0, index: 0 }),
+        );
+        settle(harness);
+    };
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    start(&mut harness);
+    let state = &harness.state().state;
+    assert!(state.editor.is_none());
+    assert!(state.puzzles.session.is_some());
+    assert!(state.dialog.is_none());
+
+    harness
+        .state_mut()
+        .apply(&ctx, Action::Puzzle(PuzzleAction::Leave));
+    menu(&mut harness, "残局", "摆棋（局面编辑）");
+    press(&mut harness, "红黑互换");
+    start(&mut harness);
+    let state = &harness.state().state;
+    assert!(state.editor.is_some(), "the changed arrangement stays");
+    assert!(state.puzzles.session.is_none());
+    assert_eq!(state.dialog, Some(chuhe::state::Dialog::LeaveEditor));
 }
