@@ -8,6 +8,8 @@ pub enum PatternAction {
     Gallery,
     /// Close the browser, back to the game.
     Close,
+    /// Put the browser out of sight (something else takes the board); practice waits.
+    Hide,
     /// Open example `1` (0-based) of pattern `0`.
     Open(PatternId, usize),
     /// Show the solution up to this many plies.

@@ -236,7 +236,16 @@ impl Ctx<'_> {
             ),
             Action::Tabs(a) => self.tabs(a),
             Action::FileChooser(a) => self.file_chooser(a),
-            Action::Train(a) => self.training(a),
+            Action::Train(a) => training::Manager {
+                training: &mut self.state.training,
+                puzzles: &mut self.state.puzzles,
+                study: &self.state.study,
+                tables: &self.state.tablebase,
+                i18n: &self.services.i18n,
+                storage: &self.services.storage,
+                queue: self.queue,
+            }
+            .run(a),
             Action::Collections(a) => self.collections(a),
             Action::Feedback(a) => self.feedback(a),
         }

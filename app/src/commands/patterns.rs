@@ -21,6 +21,7 @@ pub(super) fn run(
             view.selected = None;
             view.practice = None;
         }
+        PatternAction::Hide => view.open = false,
         PatternAction::Close => {
             view.open = false;
             view.practice = None;

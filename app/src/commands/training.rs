@@ -1,8 +1,15 @@
-use super::Ctx;
+//! Training: the Train home, its rounds and drills, repertoires and endgames to train.
+
+use super::Queue;
 use crate::actions::*;
+use crate::i18n::I18n;
+use crate::services::storage::Storage;
 use crate::state::Notice;
 use crate::state::file_chooser::FilePurpose;
 use crate::state::pick::{self, Click};
+use crate::state::puzzles::Puzzles;
+use crate::state::study::Study;
+use crate::state::tablebase::TbState;
 use crate::state::training::*;
 use crate::words::problem::Problem;
 use chuhe_core::tb::{self, Material};
@@ -29,18 +36,36 @@ fn training_problem(e: &TrainingError) -> Problem {
     }
 }
 
-impl Ctx<'_> {
+/// Training's command: its state, and what it reads and uses.
+pub(super) struct Manager<'a> {
+    pub training: &'a mut TrainingState,
+    /// The puzzle sets, whose puzzles and patterns are items to train (loaded once).
+    pub puzzles: &'a mut Puzzles,
+    /// The game on the board, marked as a repertoire or an endgame to train.
+    pub study: &'a Study,
+    /// The endgame tables' verdict on the board (an endgame to train must be won).
+    pub tables: &'a TbState,
+    pub i18n: &'a I18n,
+    pub storage: &'a Storage,
+    pub queue: &'a mut Queue,
+}
+
+impl Manager<'_> {
+    fn say(&mut self, notice: Notice) {
+        self.queue.push(FeedbackAction::Say(notice).into());
+    }
+
     /// Reads the training file once; a damaged one is moved aside (as `training.ron.bad`)
     /// so the next save does not destroy what could be repaired, and the user is told.
     fn load_training(&mut self) {
-        if self.state.training.loaded {
+        if self.training.loaded {
             return;
         }
-        self.state.training.loaded = true;
-        match self.services.storage.load_training() {
+        self.training.loaded = true;
+        match self.storage.load_training() {
             None => return,
-            Some(Ok(data)) => self.state.training.data = data,
-            Some(Err(e)) => self.state.training.problem = Some(training_problem(&e)),
+            Some(Ok(data)) => self.training.data = data,
+            Some(Err(e)) => self.training.problem = Some(training_problem(&e)),
         }
         self.build_catalogue();
     }
@@ -48,9 +73,9 @@ impl Ctx<'_> {
     /// Every item there is to train: the user's repertoires and endgames, the patterns'
     /// positions, the built-in and the user's puzzles.
     fn build_catalogue(&mut self) {
-        super::puzzles::load(&mut self.state.puzzles, &self.services.storage);
-        let mut catalogue = self.state.training.data.own_items();
-        for loaded in &self.state.puzzles.sets {
+        super::puzzles::load(self.puzzles, self.storage);
+        let mut catalogue = self.training.data.own_items();
+        for loaded in &self.puzzles.sets {
             let kind = if loaded.dir.is_none() && loaded.set.name == "patterns" {
                 Kind::Pattern
             } else {
@@ -58,30 +83,26 @@ impl Ctx<'_> {
             };
             catalogue.extend(puzzle_items(&loaded.progress_name(), &loaded.set, kind));
         }
-        self.state.training.catalogue = catalogue;
+        self.training.catalogue = catalogue;
     }
 
     /// Writes the training state now (after every grade: a round cut short keeps it).
     fn save_training(&mut self) {
-        match self
-            .services
-            .storage
-            .save_training(&self.state.training.data)
-        {
-            Ok(()) => self.state.training.problem = None,
-            Err(e) => self.state.training.problem = Some(training_problem(&e)),
+        match self.storage.save_training(&self.training.data) {
+            Ok(()) => self.training.problem = None,
+            Err(e) => self.training.problem = Some(training_problem(&e)),
         }
     }
 
     /// Starts drilling `index` of the catalogue.
     fn start_item(&mut self, index: usize) {
-        let Some(item) = self.state.training.catalogue.get(index).cloned() else {
+        let Some(item) = self.training.catalogue.get(index).cloned() else {
             return;
         };
         if item.kind == Kind::Endgame {
             self.fetch_table(&item.start);
         }
-        self.state.training.session = Some(DrillSession {
+        self.training.session = Some(DrillSession {
             drill: Drill::new(item),
             started: Instant::now(),
             selected: None,
@@ -98,13 +119,14 @@ impl Ctx<'_> {
             return;
         }
         if let Some(material) = Material::of(pos) {
-            self.push(Action::Tablebase(TbAction::Generate(material)));
+            self.queue
+                .push(Action::Tablebase(TbAction::Generate(material)));
         }
     }
 
     /// The round's next item, or the home when the round is over.
     fn next_item(&mut self) {
-        let training = &mut self.state.training;
+        let training = &mut self.training;
         training.session = None;
         if training.queue.is_empty() {
             training.round_progress = (0, 0);
@@ -115,24 +137,26 @@ impl Ctx<'_> {
     }
 
     fn start_queue(&mut self, queue: Vec<usize>) {
-        let training = &mut self.state.training;
+        let training = &mut self.training;
         training.round_progress = (0, queue.len());
         training.queue = queue;
         training.open = true;
-        if self.state.training.queue.is_empty() {
-            self.state.notice = Some(Notice::Message("training-nothing-due"));
+        if self.training.queue.is_empty() {
+            self.say(Notice::Message("training-nothing-due"));
             return;
         }
         // The drill takes the board: the editor, solve mode and the browsers give way.
-        self.state.editor = None;
-        self.state.puzzles.session = None;
-        self.state.patterns.open = false;
+        self.queue.push(EditorAction::LeaveNow.into());
+        if self.puzzles.session.is_some() {
+            self.queue.push(PuzzleAction::Leave.into());
+        }
+        self.queue.push(PatternAction::Hide.into());
         self.next_item();
     }
 
     /// The user's move in the drill.
     fn drill_move(&mut self, mv: Move) {
-        let Some(session) = &mut self.state.training.session else {
+        let Some(session) = &mut self.training.session else {
             return;
         };
         session.selected = None;
@@ -156,7 +180,7 @@ impl Ctx<'_> {
 
     /// Grades the item once it is over, and saves at once.
     fn grade_if_finished(&mut self) {
-        let training = &mut self.state.training;
+        let training = &mut self.training;
         let Some(session) = &mut training.session else {
             return;
         };
@@ -184,25 +208,25 @@ impl Ctx<'_> {
     /// The name a repertoire from the study board goes by: the file's name, else the
     /// game's event, else "my repertoire".
     fn study_name(&self) -> String {
-        if let Some(stem) = self.state.study.file.as_ref().and_then(|p| p.file_stem()) {
+        if let Some(stem) = self.study.file.as_ref().and_then(|p| p.file_stem()) {
             return stem.to_string_lossy().into_owned();
         }
-        match self.state.study.record.headers().get("Event") {
+        match self.study.record.headers().get("Event") {
             Some(event) if !event.is_empty() => event.to_owned(),
-            _ => self.services.i18n.tr("training-repertoire-default-name"),
+            _ => self.i18n.tr("training-repertoire-default-name"),
         }
     }
 
     fn add_repertoire(&mut self, repertoire: Repertoire) {
         let lines = repertoire.lines.len();
         if lines == 0 {
-            self.state.notice = Some(Notice::Message("training-repertoire-empty"));
+            self.say(Notice::Message("training-repertoire-empty"));
             return;
         }
-        self.state.training.data.set_repertoire(repertoire);
+        self.training.data.set_repertoire(repertoire);
         self.save_training();
         self.build_catalogue();
-        self.state.notice = Some(Notice::WithArg(
+        self.say(Notice::WithArg(
             "training-repertoire-marked",
             "count",
             lines.to_string(),
@@ -210,41 +234,41 @@ impl Ctx<'_> {
     }
 
     /// Carries out a training action.
-    pub(super) fn training(&mut self, action: TrainAction) {
+    pub(super) fn run(&mut self, action: TrainAction) {
         self.load_training();
         match action {
             TrainAction::ToggleHome => {
-                let training = &mut self.state.training;
+                let training = &mut self.training;
                 training.open = !training.open;
                 if !training.open {
                     training.session = None;
                     training.queue.clear();
                 } else {
                     self.build_catalogue();
-                    self.state.patterns.open = false;
+                    self.queue.push(PatternAction::Hide.into());
                 }
             }
             TrainAction::SetNewPerDay(n) => {
-                self.state.training.data.new_per_day = n.min(200);
+                self.training.data.new_per_day = n.min(200);
                 self.save_training();
             }
             TrainAction::StartRound => {
                 self.build_catalogue();
-                let training = &self.state.training;
+                let training = &self.training;
                 let queue = training.data.round(&training.catalogue, Now::local());
                 self.start_queue(queue);
             }
             TrainAction::DrillRepertoire(id) => {
                 self.build_catalogue();
                 let prefix = format!("opening:{id}:");
-                let queue: Vec<usize> = (self.state.training.catalogue.iter().enumerate())
+                let queue: Vec<usize> = (self.training.catalogue.iter().enumerate())
                     .filter(|(_, item)| item.id.starts_with(&prefix))
                     .map(|(i, _)| i)
                     .collect();
                 self.start_queue(queue);
             }
             TrainAction::Click(square) => {
-                let Some(session) = &mut self.state.training.session else {
+                let Some(session) = &mut self.training.session else {
                     return;
                 };
                 let position = &session.drill.position;
@@ -264,7 +288,6 @@ impl Ctx<'_> {
             TrainAction::Move(mv) => self.drill_move(mv),
             TrainAction::TableReady => {
                 let pending = self
-                    .state
                     .training
                     .session
                     .as_mut()
@@ -274,18 +297,18 @@ impl Ctx<'_> {
                 }
             }
             TrainAction::Hint => {
-                if let Some(session) = &mut self.state.training.session {
+                if let Some(session) = &mut self.training.session {
                     session.hint = session.drill.hint(&loaded_tables);
                 }
             }
             TrainAction::GiveUp => {
-                if let Some(session) = &mut self.state.training.session {
+                if let Some(session) = &mut self.training.session {
                     session.drill.give_up();
                 }
                 self.grade_if_finished();
             }
             TrainAction::Regrade(grade) => {
-                let training = &mut self.state.training;
+                let training = &mut self.training;
                 let Some(session) = &mut training.session else {
                     return;
                 };
@@ -299,20 +322,19 @@ impl Ctx<'_> {
             }
             TrainAction::Next => self.next_item(),
             TrainAction::StopRound => {
-                let training = &mut self.state.training;
+                let training = &mut self.training;
                 training.session = None;
                 training.queue.clear();
                 training.round_progress = (0, 0);
             }
-            TrainAction::ShowHistory(key) => self.state.training.selected = key,
+            TrainAction::ShowHistory(key) => self.training.selected = key,
             TrainAction::MarkStudy(side) => {
                 let name = self.study_name();
-                let id = match &self.state.study.file {
+                let id = match &self.study.file {
                     Some(path) => format!("file:{}", path.display()),
                     None => format!("game:{name}"),
                 };
-                let repertoire =
-                    Repertoire::from_record(&id, &name, side, &self.state.study.record);
+                let repertoire = Repertoire::from_record(&id, &name, side, &self.study.record);
                 self.add_repertoire(repertoire);
             }
             TrainAction::MarkOpening(node, side) => {
@@ -329,10 +351,7 @@ impl Ctx<'_> {
                     .filter(|n| n.children.is_empty() && book.path(n.id).contains(&node))
                     .map(|n| n.moves.clone())
                     .collect();
-                let name = branch
-                    .names
-                    .get(self.services.i18n.language().tag())
-                    .to_owned();
+                let name = branch.names.get(self.i18n.language().tag()).to_owned();
                 let repertoire = Repertoire::from_lines(
                     &format!("library:{node}"),
                     &name,
@@ -343,7 +362,7 @@ impl Ctx<'_> {
                 self.add_repertoire(repertoire);
             }
             TrainAction::RemoveRepertoire(id) => {
-                let data = &mut self.state.training.data;
+                let data = &mut self.training.data;
                 data.repertoires.retain(|r| r.id != id);
                 let prefix = format!("opening:{id}:");
                 data.items.retain(|key, _| !key.starts_with(&prefix));
@@ -351,54 +370,58 @@ impl Ctx<'_> {
                 self.build_catalogue();
             }
             TrainAction::AddEndgame => {
-                let pos = self.state.position().clone();
+                let pos = self.study.derived.position.clone();
                 let wins = self
-                    .state
-                    .tablebase
+                    .tables
                     .analysis_of(&pos)
                     .is_some_and(|a| a.value.is_win());
                 let Some(material) = Material::of(&pos).filter(|_| wins) else {
-                    self.state.notice = Some(Notice::Message("training-endgame-not-won"));
+                    self.say(Notice::Message("training-endgame-not-won"));
                     return;
                 };
-                self.state.training.data.add_endgame(EndgamePosition {
+                self.training.data.add_endgame(EndgamePosition {
                     fen: pos.to_string(),
                     title: material.to_string(),
                 });
                 self.save_training();
                 self.build_catalogue();
-                self.state.notice = Some(Notice::Message("training-endgame-added"));
+                self.say(Notice::Message("training-endgame-added"));
             }
-            TrainAction::ExportDialog => self.ask_for_file(
-                FilePurpose::ExportTraining,
-                Some(crate::services::storage::TRAINING_FILE.to_owned()),
+            TrainAction::ExportDialog => self.queue.push(
+                FileChooserAction::Ask(
+                    FilePurpose::ExportTraining,
+                    Some(crate::services::storage::TRAINING_FILE.to_owned()),
+                )
+                .into(),
             ),
             TrainAction::Export(path) => {
                 if let Err(e) =
-                    crate::services::storage::export_training(&path, &self.state.training.data)
+                    crate::services::storage::export_training(&path, &self.training.data)
                 {
-                    self.state.notice = Some(Notice::Problem(training_problem(&e)));
+                    self.say(Notice::Problem(training_problem(&e)));
                 } else {
-                    self.state.notice = Some(Notice::WithArg(
+                    self.say(Notice::WithArg(
                         "training-exported",
                         "path",
                         path.display().to_string(),
                     ));
                 }
             }
-            TrainAction::ImportDialog => self.ask_for_file(FilePurpose::ImportTraining, None),
+            TrainAction::ImportDialog => self
+                .queue
+                .push(FileChooserAction::Ask(FilePurpose::ImportTraining, None).into()),
             TrainAction::Import(path) => match crate::services::storage::import_training(&path) {
                 Ok(other) => {
-                    let changed = self.state.training.data.merge(other);
+                    let changed = self.training.data.merge(other);
                     self.save_training();
                     self.build_catalogue();
-                    self.state.notice = Some(Notice::WithArg(
+                    self.say(Notice::WithArg(
                         "training-imported",
                         "count",
                         changed.to_string(),
                     ));
                 }
-                Err(e) => self.state.notice = Some(Notice::Problem(training_problem(&e))),
+                Err(e) => self.say(Notice::Problem(training_problem(&e))),
             },
         }
     }
