@@ -1,33 +1,71 @@
 //! Game collections: opening and closing them, the explorer following the board, the
 //! browser's lists, imports, and opening a collection's game in a tab of its own.
 
-use super::Ctx;
+use super::{Ctx, Queue, SettingsMut};
 use crate::actions::*;
-use crate::services::collections::GamePosition;
+use crate::i18n::I18n;
+use crate::services::collections::{Collections, GamePosition};
 use crate::state::Notice;
+use crate::state::collections::CollectionsState;
 use crate::state::collections::{
     ExploreKey, Import, ImportOutcome, OpenCollection, PAGE_SIZE, collection_name,
 };
 use crate::state::file_chooser::FilePurpose;
 use crate::words::problem::Problem;
+use chuhe_core::Position;
 use std::path::PathBuf;
 
-impl Ctx<'_> {
+/// The collections' command: their state, and what it reads and uses.
+pub(super) struct Manager<'a> {
+    pub collections: &'a mut CollectionsState,
+    /// The collections open, the explorer shown and its mirror folding are settings.
+    pub settings: SettingsMut<'a>,
+    /// The position on the board, the explorer's and a search's.
+    pub position: &'a Position,
+    pub i18n: &'a I18n,
+    /// The thread that owns the open collections.
+    pub service: &'a mut Collections,
+    /// The interface, woken by the service's answers.
+    pub ui: &'a egui::Context,
+    pub queue: &'a mut Queue,
+}
+
+impl Manager<'_> {
+    fn say(&mut self, notice: Notice) {
+        self.queue.push(FeedbackAction::Say(notice).into());
+    }
+
+    fn tell_failure(&mut self, notice: Notice) {
+        self.queue.push(FeedbackAction::Fail(notice).into());
+    }
+
+    fn tell_done(&mut self, notice: Notice) {
+        self.queue.push(FeedbackAction::Done(notice).into());
+    }
+
+    fn ask_for_file(&mut self, purpose: FilePurpose, file_name: Option<String>) {
+        self.queue
+            .push(FileChooserAction::Ask(purpose, file_name).into());
+    }
+
+    fn change_settings(&mut self, change: impl FnOnce(&mut crate::settings::Settings)) {
+        self.settings.change(change);
+    }
+
     /// Carries out a collections action.
-    pub(super) fn collections(&mut self, action: CollectionAction) {
-        let ui = self.services.ui.clone();
+    pub(super) fn run(&mut self, action: CollectionAction) {
         match action {
             CollectionAction::ToggleExplorer => {
                 self.change_settings(|s| s.explorer_open = !s.explorer_open);
             }
             CollectionAction::SetFoldMirror(fold) => {
                 self.change_settings(|s| s.explorer_fold_mirror = fold);
-                if self.state.collections.browser.position.is_some() {
+                if self.collections.browser.position.is_some() {
                     self.ask_list();
                 }
             }
             CollectionAction::ToggleBrowser => {
-                let browser = &mut self.state.collections.browser;
+                let browser = &mut self.collections.browser;
                 browser.open = !browser.open;
                 if browser.open {
                     self.ask_list();
@@ -39,23 +77,23 @@ impl Ctx<'_> {
             ),
             CollectionAction::OpenDialog => self.ask_for_file(FilePurpose::OpenCollection, None),
             CollectionAction::Create(path) => {
-                self.state.collections.creating.push(path.clone());
-                self.services.collections.open(&ui, path, true, false)
+                self.collections.creating.push(path.clone());
+                self.service.open(self.ui, path, true, false)
             }
-            CollectionAction::Open(path) => self.services.collections.open(&ui, path, false, false),
+            CollectionAction::Open(path) => self.service.open(self.ui, path, false, false),
             CollectionAction::Restore => {
-                for path in self.state.settings.collections.clone() {
-                    self.services.collections.open(&ui, path, false, true);
+                for path in self.settings.get().collections.clone() {
+                    self.service.open(self.ui, path, false, true);
                 }
             }
             CollectionAction::Close(path) => {
-                let collections = &mut self.state.collections;
+                let collections = &mut self.collections;
                 collections.open.retain(|c| c.path != path);
                 collections.revision += 1;
                 if collections.browser.collection.as_ref() == Some(&path) {
                     collections.browser.collection = None;
                 }
-                self.services.collections.close(&ui, path.clone());
+                self.service.close(self.ui, path.clone());
                 self.change_settings(|s| s.collections.retain(|p| *p != path));
                 self.ask_list();
             }
@@ -76,36 +114,36 @@ impl Ctx<'_> {
             }
             CollectionAction::Import(inputs) => self.import(inputs),
             CollectionAction::CancelImport => {
-                self.services.collections.cancel_import();
-                if let Some(import) = &mut self.state.collections.import {
+                self.service.cancel_import();
+                if let Some(import) = &mut self.collections.import {
                     import.cancelling = true;
                 }
             }
             CollectionAction::ImportProgress(progress) => {
-                if let Some(import) = &mut self.state.collections.import {
+                if let Some(import) = &mut self.collections.import {
                     import.progress = progress;
                 }
             }
             CollectionAction::Imported(outcome) => {
                 self.tell_imported(&outcome);
                 let path = outcome.collection.clone();
-                self.state.collections.import = None;
-                self.state.collections.last_import = Some(outcome);
-                self.state.collections.revision += 1;
+                self.collections.import = None;
+                self.collections.last_import = Some(outcome);
+                self.collections.revision += 1;
                 // Its new number of games, and the lists again.
-                if self.state.collections.is_open(&path) {
-                    self.services.collections.open(&ui, path, false, true);
+                if self.collections.is_open(&path) {
+                    self.service.open(self.ui, path, false, true);
                 }
             }
             CollectionAction::ExplorerPage(from) => self.ask_explorer_page(from),
             CollectionAction::Explored(key, result) => {
                 // An answer about a position no longer on the board is dropped.
-                if self.state.collections.asked.as_ref() == Some(&key) {
-                    self.state.collections.answer = Some(result);
+                if self.collections.asked.as_ref() == Some(&key) {
+                    self.collections.answer = Some(result);
                 }
             }
             CollectionAction::Show(path) => {
-                let browser = &mut self.state.collections.browser;
+                let browser = &mut self.collections.browser;
                 browser.collection = Some(path);
                 browser.position = None;
                 browser.offset = 0;
@@ -113,7 +151,7 @@ impl Ctx<'_> {
                 self.ask_list();
             }
             CollectionAction::SetFilter(filter) => {
-                let browser = &mut self.state.collections.browser;
+                let browser = &mut self.collections.browser;
                 if browser.filter != filter {
                     browser.filter = filter;
                     browser.offset = 0;
@@ -121,7 +159,7 @@ impl Ctx<'_> {
                 }
             }
             CollectionAction::Sort(column) => {
-                let browser = &mut self.state.collections.browser;
+                let browser = &mut self.collections.browser;
                 if browser.sort == column {
                     browser.descending = !browser.descending;
                 } else {
@@ -132,14 +170,14 @@ impl Ctx<'_> {
                 self.ask_list();
             }
             CollectionAction::Page(offset) => {
-                self.state.collections.browser.offset = offset;
+                self.collections.browser.offset = offset;
                 self.ask_list();
             }
             CollectionAction::Select(path, id) => {
-                self.state.collections.browser.selected = Some((path, id));
+                self.collections.browser.selected = Some((path, id));
             }
             CollectionAction::OpenSelected => {
-                let browser = &self.state.collections.browser;
+                let browser = &self.collections.browser;
                 let found = browser.selected.as_ref().and_then(|(path, id)| {
                     browser.page.as_ref().and_then(|(_, games)| {
                         games
@@ -149,13 +187,11 @@ impl Ctx<'_> {
                 });
                 if let Some(game) = found {
                     let (collection, id, ply) = (game.collection.clone(), game.info.id, game.ply);
-                    self.services
-                        .collections
-                        .load_game(&ui, collection, id, ply);
+                    self.service.load_game(self.ui, collection, id, ply);
                 }
             }
             CollectionAction::Listed(id, result) => {
-                let browser = &mut self.state.collections.browser;
+                let browser = &mut self.collections.browser;
                 if browser.asked == id {
                     browser.shown = id;
                     match result {
@@ -174,26 +210,22 @@ impl Ctx<'_> {
                 collection,
                 id,
                 ply,
-            } => self
-                .services
-                .collections
-                .load_game(&ui, collection, id, ply),
+            } => self.service.load_game(self.ui, collection, id, ply),
             CollectionAction::GameLoaded(Ok(game)) => {
-                self.open_record(*game.record, None);
-                let line = self.state.study.record.main_line();
+                let record = *game.record;
+                let line = record.main_line();
                 let at = (game.ply as usize).min(line.len());
-                if at > 0 {
-                    self.state.study.cursor = line[at - 1];
-                }
-                self.state.refresh();
+                let cursor = if at > 0 { line[at - 1] } else { record.root() };
+                self.queue
+                    .push(TabAction::Open(OpenGame::new(record, cursor)).into());
             }
             CollectionAction::GameLoaded(Err(problem)) => {
                 self.tell_failure(Notice::Problem(problem));
             }
             CollectionAction::FindPosition(position) => {
                 if self.has_collection() {
-                    let position = position.unwrap_or_else(|| self.state.position().clone());
-                    let browser = &mut self.state.collections.browser;
+                    let position = position.unwrap_or_else(|| self.position.clone());
+                    let browser = &mut self.collections.browser;
                     browser.open = true;
                     browser.position = Some(position);
                     browser.offset = 0;
@@ -202,8 +234,8 @@ impl Ctx<'_> {
                 }
             }
             CollectionAction::ClearPosition => {
-                self.state.collections.browser.position = None;
-                self.state.collections.browser.offset = 0;
+                self.collections.browser.position = None;
+                self.collections.browser.offset = 0;
                 self.ask_list();
             }
             CollectionAction::Worksheet => self.ask_worksheet_positions(),
@@ -213,12 +245,12 @@ impl Ctx<'_> {
     /// Asks the service for the positions of the games listed: the one each game reached
     /// for a position or material search, otherwise its final one.
     fn ask_worksheet_positions(&mut self) {
-        let browser = &self.state.collections.browser;
+        let browser = &self.collections.browser;
         let Some((_, listed)) = &browser.page else {
             return;
         };
         let reached = browser.position.is_some() || !browser.filter.material.trim().is_empty();
-        let i18n = &self.services.i18n;
+        let i18n = self.i18n;
         let games: Vec<GamePosition> = listed
             .iter()
             .take(PAGE_SIZE as usize)
@@ -243,14 +275,13 @@ impl Ctx<'_> {
         if games.is_empty() {
             return;
         }
-        let ui = self.services.ui.clone();
-        self.services.collections.worksheet_positions(&ui, games);
-        self.state.notice = Some(Notice::Message("collection-worksheet-loading"));
+        self.service.worksheet_positions(self.ui, games);
+        self.say(Notice::Message("collection-worksheet-loading"));
     }
 
     /// Whether a collection is open; if not, the user is told to open or make one.
     fn has_collection(&mut self) -> bool {
-        let any = !self.state.collections.open.is_empty();
+        let any = !self.collections.open.is_empty();
         if !any {
             self.tell_done(Notice::Message("collection-none-open"));
         }
@@ -259,7 +290,7 @@ impl Ctx<'_> {
 
     /// The service opened a collection, or could not.
     fn opened(&mut self, path: PathBuf, result: Result<u64, Problem>, remembered: bool) {
-        let creating = &mut self.state.collections.creating;
+        let creating = &mut self.collections.creating;
         let created = creating.contains(&path);
         creating.retain(|p| *p != path);
         match result {
@@ -271,7 +302,7 @@ impl Ctx<'_> {
                         collection_name(&path),
                     ));
                 }
-                let collections = &mut self.state.collections;
+                let collections = &mut self.collections;
                 match collections.open.iter_mut().find(|c| c.path == path) {
                     Some(open) => open.games = games,
                     None => collections.open.push(OpenCollection {
@@ -285,7 +316,7 @@ impl Ctx<'_> {
                     collections.browser.collection = Some(path.clone());
                     collections.browser.offset = 0;
                 }
-                if !self.state.settings.collections.contains(&path) {
+                if !self.settings.get().collections.contains(&path) {
                     self.change_settings(|s| s.collections.push(path));
                 }
                 self.ask_list();
@@ -295,7 +326,7 @@ impl Ctx<'_> {
                     Problem::new("collection-open-failed").with("error", problem),
                 ));
                 // One that is gone is not looked for at every start.
-                if remembered && !self.state.collections.is_open(&path) {
+                if remembered && !self.collections.is_open(&path) {
                     self.change_settings(|s| s.collections.retain(|p| *p != path));
                 }
             }
@@ -340,14 +371,14 @@ impl Ctx<'_> {
         if !self.has_collection() || inputs.is_empty() {
             return;
         }
-        if self.state.collections.import.is_some() {
-            self.state.notice = Some(Notice::Message("collection-import-busy"));
+        if self.collections.import.is_some() {
+            self.say(Notice::Message("collection-import-busy"));
             return;
         }
-        let Some(target) = self.state.collections.current().map(|c| c.path.clone()) else {
+        let Some(target) = self.collections.current().map(|c| c.path.clone()) else {
             return;
         };
-        let collections = &mut self.state.collections;
+        let collections = &mut self.collections;
         collections.browser.open = true;
         collections.last_import = None;
         collections.import = Some(Import {
@@ -355,13 +386,12 @@ impl Ctx<'_> {
             progress: Default::default(),
             cancelling: false,
         });
-        let ui = self.services.ui.clone();
-        self.services.collections.import(&ui, target, inputs);
+        self.service.import(self.ui, target, inputs);
     }
 
     /// Asks for the browser's list as its filter, sort and page stand.
     fn ask_list(&mut self) {
-        let collections = &mut self.state.collections;
+        let collections = &mut self.collections;
         let browser = &mut collections.browser;
         if !browser.open {
             return;
@@ -375,7 +405,7 @@ impl Ctx<'_> {
                 return;
             }
         };
-        let fold = self.state.settings.explorer_fold_mirror;
+        let fold = self.settings.get().explorer_fold_mirror;
         let paths: Vec<PathBuf> = match &browser.position {
             Some(_) => collections.open.iter().map(|c| c.path.clone()).collect(),
             None => collections
@@ -399,10 +429,41 @@ impl Ctx<'_> {
             offset: browser.offset,
             limit: PAGE_SIZE,
         };
-        let (id, ui) = (browser.asked, self.services.ui.clone());
-        self.services.collections.list(&ui, id, query);
+        let id = browser.asked;
+        self.service.list(self.ui, id, query);
     }
 
+    /// Asks for another page of the games that reached the explorer's position; the page
+    /// shown stays until it comes.
+    fn ask_explorer_page(&mut self, from: usize) {
+        let Some(asked) = &self.collections.asked else {
+            return;
+        };
+        if asked.games_from == from {
+            return;
+        }
+        let key = ExploreKey {
+            games_from: from,
+            ..asked.clone()
+        };
+        self.ask_explorer(key);
+    }
+
+    /// Asks the service about the position on the board, for `key`.
+    fn ask_explorer(&mut self, key: ExploreKey) {
+        self.collections.asked = Some(key.clone());
+        let paths = self
+            .collections
+            .open
+            .iter()
+            .map(|c| c.path.clone())
+            .collect();
+        self.service
+            .explore(self.ui, key, self.position.clone(), paths);
+    }
+}
+
+impl Ctx<'_> {
     /// After every action: the explorer asks about the board's position once it changed
     /// (or the collections, or the mirror folding, did).
     pub(super) fn follow_with_explorer(&mut self) {
@@ -427,37 +488,22 @@ impl Ctx<'_> {
             return;
         }
         state.collections.answer = None;
-        self.ask_explorer(key);
+        self.collections().ask_explorer(key);
     }
 
-    /// Asks for another page of the games that reached the explorer's position; the page
-    /// shown stays until it comes.
-    fn ask_explorer_page(&mut self, from: usize) {
-        let Some(asked) = &self.state.collections.asked else {
-            return;
-        };
-        if asked.games_from == from {
-            return;
+    /// The collections' command over this context.
+    pub(super) fn collections(&mut self) -> Manager<'_> {
+        Manager {
+            collections: &mut self.state.collections,
+            settings: SettingsMut {
+                settings: &mut self.state.settings,
+                changed: &mut self.state.bookkeeping.settings_changed,
+            },
+            position: &self.state.study.derived.position,
+            i18n: &self.services.i18n,
+            service: &mut self.services.collections,
+            ui: &self.services.ui,
+            queue: self.queue,
         }
-        let key = ExploreKey {
-            games_from: from,
-            ..asked.clone()
-        };
-        self.ask_explorer(key);
-    }
-
-    /// Asks the service about the position on the board, for `key`.
-    fn ask_explorer(&mut self, key: ExploreKey) {
-        let state = &mut *self.state;
-        state.collections.asked = Some(key.clone());
-        let paths = state
-            .collections
-            .open
-            .iter()
-            .map(|c| c.path.clone())
-            .collect();
-        let position = state.position().clone();
-        let ui = self.services.ui.clone();
-        self.services.collections.explore(&ui, key, position, paths);
     }
 }

@@ -246,7 +246,7 @@ impl Ctx<'_> {
                 queue: self.queue,
             }
             .run(a),
-            Action::Collections(a) => self.collections(a),
+            Action::Collections(a) => self.collections().run(a),
             Action::Feedback(a) => self.feedback(a),
         }
         self.after_change();
