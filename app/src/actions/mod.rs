@@ -415,4 +415,8 @@ pub enum WindowAction {
     SaveAndContinue,
     /// Close a dialog without doing anything.
     CloseDialog,
+    /// Ask the user this question.
+    Ask(crate::state::Dialog),
+    /// Take the dialog away, its question answered elsewhere (an action held for it stays).
+    Dismiss,
 }

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 /// Everything the user can do with puzzles.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PuzzleAction {
+    /// Read the sets again when next wanted (one of them changed on disk).
+    Reload,
     /// Open or close the list of puzzles.
     ToggleBrowser,
     /// Show this set's puzzles in the list.

@@ -21,6 +21,9 @@ pub enum TabAction {
     CloseActive,
     /// Open a game made by a feature (a library line, a diagram) as a game of its own.
     Open(OpenGame),
+    /// Put a game made by a feature in place of the one on the board (whose unsaved
+    /// changes the feature asked about).
+    Replace(OpenGame),
 }
 
 /// A game a feature made, to open beside the others with the cursor at `cursor`.

@@ -1,48 +1,72 @@
-use super::Ctx;
+//! The position editor and the composer's view.
+
+use super::Queue;
 use crate::actions::*;
 use crate::services::composer;
+use crate::services::storage::Storage;
+use crate::services::work::Work;
 use crate::state::editor::*;
+use crate::state::{Dialog, Notice};
 use crate::words::problems;
-use chuhe_core::Setup;
 use chuhe_core::puzzle::SolutionNode;
+use chuhe_core::{Position, Setup};
 
-impl Ctx<'_> {
+/// The editor's command: its state, and what it reads and uses.
+pub(super) struct Manager<'a> {
+    /// The editor, while it is open.
+    pub editor: &'a mut Option<Editor>,
+    /// The position on the board, which the editor starts from.
+    pub position: &'a Position,
+    /// Whether the game on the board has unsaved changes (a new game from the editor
+    /// replaces it).
+    pub dirty: bool,
+    /// Whether the engine analyses the board.
+    pub analysing: bool,
+    pub storage: &'a Storage,
+    /// The composer's solver runs on it.
+    pub work: &'a mut Work,
+    pub queue: &'a mut Queue,
+}
+
+impl Manager<'_> {
+    fn say(&mut self, notice: Notice) {
+        self.queue.push(FeedbackAction::Say(notice).into());
+    }
+
     /// Carries out an editor action.
-    pub(super) fn editor(&mut self, action: EditorAction) {
-        use crate::state::{Dialog, Notice};
-        if action == EditorAction::Open && self.state.editor.is_some() {
+    pub(super) fn run(&mut self, action: EditorAction) {
+        if action == EditorAction::Open && self.editor.is_some() {
             // Already open: the arrangement stays.
             return;
         }
         if action == EditorAction::Open {
             // Solve mode and the editor share the board; opening one leaves the other.
-            self.state.puzzles.session = None;
-            self.state.editor = Some(Editor::new(self.state.position().to_setup()));
-            self.state.notice = None;
+            self.queue.push(PuzzleAction::Leave.into());
+            *self.editor = Some(Editor::new(self.position.to_setup()));
+            self.queue.push(FeedbackAction::Quiet.into());
             return;
         }
-        let dirty = self.state.study.dirty;
-        let Some(editor) = &mut self.state.editor else {
+        let Some(editor) = self.editor else {
             return;
         };
-        if self.state.notice == Some(Notice::Message("editor-illegal")) {
-            // Said about an earlier arrangement; said again if still true.
-            self.state.notice = None;
-        }
+        // Said about an earlier arrangement; said again if still true.
+        self.queue
+            .push(FeedbackAction::Clear(Notice::Message("editor-illegal")).into());
         match action {
             EditorAction::Open => {}
             EditorAction::Leave => {
                 if editor.is_changed() {
-                    self.state.dialog = Some(Dialog::LeaveEditor);
+                    self.queue
+                        .push(WindowAction::Ask(Dialog::LeaveEditor).into());
                 } else {
-                    self.state.editor = None;
-                    composer::cancel(&mut self.services.work);
+                    *self.editor = None;
+                    composer::cancel(self.work);
                 }
             }
             EditorAction::LeaveNow => {
-                self.state.dialog = None;
-                self.state.editor = None;
-                composer::cancel(&mut self.services.work);
+                self.queue.push(WindowAction::Dismiss.into());
+                *self.editor = None;
+                composer::cancel(self.work);
             }
             EditorAction::SetTool(tool) => {
                 editor.tool = tool;
@@ -74,37 +98,36 @@ impl Ctx<'_> {
             EditorAction::Play | EditorAction::Analyse => {
                 let Some(position) = editor.position() else {
                     // The arrangement stays as it is, its problems listed beside it.
-                    self.state.notice = Some(Notice::Message("editor-illegal"));
+                    self.say(Notice::Message("editor-illegal"));
                     return;
                 };
-                if dirty {
-                    self.state.dialog = Some(Dialog::UnsavedOnReplace);
+                if self.dirty {
                     self.queue.held = Some(Action::Editor(action));
+                    self.queue
+                        .push(WindowAction::Ask(Dialog::UnsavedOnReplace).into());
                     return;
                 }
                 editor.cancel_solving();
-                composer::cancel(&mut self.services.work);
-                self.state.editor = None;
-                composer::cancel(&mut self.services.work);
-                self.state
-                    .replace_record(chuhe_core::record::Record::new(position), None);
-                self.state.study.folder = None;
-                self.state.notice = None;
-                if action == EditorAction::Analyse && !self.state.analysis.analysing {
-                    self.push(crate::actions::Action::Engine(EngineAction::ToggleAnalysis));
+                *self.editor = None;
+                composer::cancel(self.work);
+                let record = chuhe_core::record::Record::new(position);
+                let root = record.root();
+                self.queue
+                    .push(TabAction::Replace(OpenGame::new(record, root)).into());
+                self.queue.push(FeedbackAction::Quiet.into());
+                if action == EditorAction::Analyse && !self.analysing {
+                    self.queue.push(EngineAction::ToggleAnalysis.into());
                 }
             }
             EditorAction::SetMateMoves(n) => editor.mate_moves = n.clamp(1, MAX_COMPOSER_MOVES),
             EditorAction::SetChecksOnly(on) => editor.checks_only = on,
             EditorAction::Solve => match editor.start_solving() {
-                Some((position, options)) => {
-                    composer::start(&mut self.services.work, position, options)
-                }
-                None => self.state.notice = Some(Notice::Message("editor-illegal")),
+                Some((position, options)) => composer::start(self.work, position, options),
+                None => self.say(Notice::Message("editor-illegal")),
             },
             EditorAction::CancelSolve => {
                 editor.cancel_solving();
-                composer::cancel(&mut self.services.work);
+                composer::cancel(self.work);
             }
             EditorAction::Solved(position, output) => editor.solved(&position, *output),
             EditorAction::SetPuzzleInfo(info) => editor.puzzle_info = info,
@@ -114,9 +137,8 @@ impl Ctx<'_> {
 
     /// Saves the arrangement with the mate the composer's view proved as a user puzzle.
     fn save_composed_puzzle(&mut self) {
-        use crate::state::Notice;
         use chuhe_core::puzzle::{Goal, Puzzle};
-        let Some(editor) = &self.state.editor else {
+        let Some(editor) = &*self.editor else {
             return;
         };
         let Some(result) = editor.current_result() else {
@@ -125,7 +147,7 @@ impl Ctx<'_> {
         let Some(moves) = result.solution.mate_in() else {
             return;
         };
-        let Some(root) = self.services.storage.data_path("puzzles") else {
+        let Some(root) = self.storage.data_path("puzzles") else {
             return;
         };
         let info = &editor.puzzle_info;
@@ -167,14 +189,17 @@ impl Ctx<'_> {
         };
         match crate::services::puzzles::save_puzzle(&root.join(&collection), &puzzle) {
             Ok(path) => {
-                self.state.puzzles.loaded = false;
-                self.state.notice = Some(Notice::WithArg(
+                // The sets are read again when next wanted, with this one.
+                self.queue.push(PuzzleAction::Reload.into());
+                self.say(Notice::WithArg(
                     "notice-puzzle-saved",
                     "path",
                     path.display().to_string(),
                 ));
             }
-            Err(e) => self.tell_failure(Notice::Problem(problems::save_failed(&e))),
+            Err(e) => self
+                .queue
+                .push(FeedbackAction::Fail(Notice::Problem(problems::save_failed(&e))).into()),
         }
     }
 }

@@ -175,7 +175,16 @@ impl Ctx<'_> {
                 a,
             ),
             Action::Window(a) => self.window(a),
-            Action::Editor(a) => self.editor(a),
+            Action::Editor(a) => editor::Manager {
+                editor: &mut self.state.editor,
+                position: &self.state.study.derived.position,
+                dirty: self.state.study.dirty,
+                analysing: self.state.analysis.analysing,
+                storage: &self.services.storage,
+                work: &mut self.services.work,
+                queue: self.queue,
+            }
+            .run(a),
             Action::Puzzle(a) => {
                 let barred = self.state.engine_help_barred();
                 puzzles::Manager {

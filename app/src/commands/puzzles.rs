@@ -115,6 +115,7 @@ impl Manager<'_> {
                 self.load_puzzles();
                 self.puzzles.browser_open = !self.puzzles.browser_open;
             }
+            PuzzleAction::Reload => self.puzzles.loaded = false,
             PuzzleAction::ShowSet(set) => self.puzzles.browser_set = set,
             PuzzleAction::Start { set, index } => self.start_puzzle(set, index, Vec::new()),
             PuzzleAction::Replay(set) => {

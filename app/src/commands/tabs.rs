@@ -20,13 +20,24 @@ impl Ctx<'_> {
             TabAction::Close(at) => self.close_tab(at),
             TabAction::CloseActive => self.close_tab(active),
             TabAction::Open(game) => {
+                let cursor = game.cursor;
+                self.open_record(std::sync::Arc::unwrap_or_clone(game.record), None);
+                self.start_at(cursor);
+            }
+            TabAction::Replace(game) => {
+                let cursor = game.cursor;
                 let record = std::sync::Arc::unwrap_or_clone(game.record);
-                self.open_record(record, None);
-                self.state.study.cursor = game.cursor;
-                self.state.refresh();
-                self.state.study.folder = None;
+                self.state.replace_record(record, None);
+                self.start_at(cursor);
             }
         }
+    }
+
+    /// A made game just put on the board shows `cursor`; it belongs to no folder.
+    fn start_at(&mut self, cursor: chuhe_core::record::NodeId) {
+        self.state.study.cursor = cursor;
+        self.state.refresh();
+        self.state.study.folder = None;
     }
 
     /// Closes tab `at`. Its game is brought to the board first, so that a question about

@@ -46,6 +46,8 @@ impl Ctx<'_> {
                 self.state.dialog = None;
                 self.queue.held = None;
             }
+            WindowAction::Ask(dialog) => self.state.dialog = Some(dialog),
+            WindowAction::Dismiss => self.state.dialog = None,
         }
     }
 }
