@@ -1,0 +1,71 @@
+//! The app's own work per frame, without a window or a GPU: the real app is driven in
+//! egui_kittest's harness (1200×800, a game opened at its end, the engine idle) and a
+//! run of frames is timed. Under callgrind the run is the function `frames`, so an
+//! instruction count compares two builds whatever else the machine is doing:
+//!
+//! ```text
+//! cargo build --release -p chuhe --example frame_work
+//! target/release/examples/frame_work [FRAMES] [GAME]
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*frame_work*frames*' \
+//!     target/release/examples/frame_work 100
+//! ```
+//!
+//! The game defaults to the shared sample the app's measurement script opens.
+
+use chuhe::ChuheApp;
+use chuhe::actions::{Action, FileAction};
+use chuhe::services::storage::Storage;
+use egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
+    let game = PathBuf::from(
+        args.next()
+            .unwrap_or_else(|| "../shared/data/formats/xqf_eleeye/SAMPLE.XQF".to_owned()),
+    );
+    if !game.is_file() {
+        eprintln!("frame_work: no game at {}", game.display());
+        std::process::exit(2);
+    }
+    let dir = std::env::temp_dir().join(format!("chuhe-frame-work-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let home = dir.clone();
+    let mut harness = Harness::builder()
+        .with_size(Vec2::new(1200.0, 800.0))
+        .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(home.clone())));
+    harness.run();
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .apply(&ctx, Action::File(FileAction::Open(game)));
+    harness.key_press_modifiers(Modifiers::NONE, Key::End);
+    for _ in 0..30 {
+        harness.step();
+    }
+    let times = frames(&mut harness, count);
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let median = sorted[sorted.len() / 2];
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    println!(
+        "frames {count}\nmedian_frame_ms {median:.3}\nmean_frame_ms {mean:.3}\nmax_frame_ms {:.3}",
+        sorted[sorted.len() - 1]
+    );
+}
+
+/// Runs `count` frames, each timed in milliseconds.
+#[inline(never)]
+fn frames(harness: &mut Harness<'_, ChuheApp>, count: usize) -> Vec<f64> {
+    (0..count.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            harness.step();
+            start.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect()
+}
