@@ -47,15 +47,22 @@ def recognize(engine, files, batch, timeout):
             lines = []
         except OSError as e:
             sys.exit(f"cannot run {engine}: {e}")
-        got = {}
+        got, in_order = {}, []
         for line in lines:
             try:
                 obj = json.loads(line)
-                got[obj["file"]] = obj
+                got[str(obj["file"])] = obj
+                in_order.append(obj)
             except (ValueError, KeyError, TypeError):
-                pass
-        for f in chunk:
-            out[f] = got.get(f, {"error": "no line for this file (crash or timeout)"})
+                in_order.append({"error": f"not a JSON object with a file: {line[:80]}"})
+        for k, f in enumerate(chunk):
+            if f in got:
+                out[f] = got[f]
+            elif len(in_order) == len(chunk):
+                # one line a picture, in input order: the reader may spell the path its own way
+                out[f] = in_order[k]
+            else:
+                out[f] = {"error": "no line for this file (crash or timeout)"}
     return out
 
 
@@ -136,6 +143,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=600, help="seconds per recognize run")
     ap.add_argument("--timing-runs", type=int, default=30,
                     help="single-picture runs per set for the median time (0: none)")
+    ap.add_argument("--by-style", action="store_true", help="also the figures of every style")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args()
     engine = shutil.which(args.engine) or args.engine
@@ -163,6 +171,12 @@ def main():
                   f"wrong-all-uncertain {s['wrong_all_uncertain']}  flips {s['flips']}  errors {s['errors']}")
             for msg, k in sorted(s["messages"].items(), key=lambda x: -x[1])[:3]:
                 print(f"{'':24}{k:4} × error: {msg}")
+            if args.by_style:
+                styles = sorted({lab["style"] for lab, _ in pairs})
+                for st in styles:
+                    sub = score_boards([(lab, r) for lab, r in pairs if lab["style"] == st])
+                    print(f"{'':24}{st[:60]:60} boards {sub['boards']:3}  exact {sub['exact']}  "
+                          f"points {sub['points']}  errors {sub['errors']}")
         if args.timing_runs:
             shots = [root / name / "clean" / f"{lab['id']}.png" for lab in labels
                      if lab.get("screenshot") and lab["size"] == [1600, 1000]]
