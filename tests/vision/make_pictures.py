@@ -14,7 +14,8 @@ Sets (see README.md beside this file for what each needs installed or fetched):
   edge            a few pictures for the edge cases: no board, two boards, a book page
 
 Each set gets clean/ (PNG), jpeg40/ (JPEG quality 40 of the clean picture) and scan/ (noise,
-blur, a ±0.5–1.5° rotation; grey, half of them black and white, for print styles) and labels.jsonl, one JSON
+blur, a ±0.5–1.5° rotation; grey for print styles, and half of those 360 px wide or more
+thresholded to black and white with specks instead of noise) and labels.jsonl, one JSON
 object a picture: {"id", "fen" (Red to move), "flipped", "style", "size": [w, h],
 "screenshot": 1600×1000 frame or not, "board": [x, y, w, h] of the board's picture in the clean
 file or null}. The edge set's labels have "fens" (a list, in reading order) instead of "fen".
@@ -148,7 +149,7 @@ def board_width(rng, screenshot):
 
 # ---------------------------------------------------------------- variants
 
-def make_variants(clean_path, out_dir, name, rng, print_like):
+def make_variants(clean_path, out_dir, name, rng, print_like, board_w):
     img = Image.open(clean_path).convert("RGB")
     (out_dir / "jpeg40").mkdir(parents=True, exist_ok=True)
     img.save(out_dir / "jpeg40" / f"{name}.jpg", quality=40)
@@ -156,18 +157,25 @@ def make_variants(clean_path, out_dir, name, rng, print_like):
     fill = tuple(int(c) for c in np.asarray(img)[0, 0])
     s = img.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=fill)
     s = s.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.8)))
+    noise = np.random.default_rng(rng.randrange(1 << 30))
     # grey and black and white only for print styles: in the others the two sides may
     # differ by colour alone (Western symbols, simplified characters on both sides)
     mode = "colour"
     if print_like:
         s = s.convert("L")
         mode = "grey"
-    a = np.asarray(s).astype(np.float32)
-    a += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(5, 12), a.shape)
-    s = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
-    if print_like and rng.random() < 0.5:
-        s = s.point(lambda v: 255 if v > 140 else 0).convert("L")
+    # black and white like a photocopy: thresholded, then specks; only for boards large
+    # enough that a thresholded character stays legible to a person
+    if print_like and board_w >= 360 and rng.random() < 0.5:
+        a = np.where(np.asarray(s) > 140, 255, 0).astype(np.uint8)
+        specks = noise.random(a.shape) < 0.002
+        a[specks] = 255 - a[specks]
+        s = Image.fromarray(a)
         mode = "bw"
+    else:
+        a = np.asarray(s).astype(np.float32)
+        a += noise.normal(0, rng.uniform(5, 12), a.shape)
+        s = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
     (out_dir / "scan").mkdir(parents=True, exist_ok=True)
     s.save(out_dir / "scan" / f"{name}.png")
     return {"angle": round(angle, 3), "mode": mode}
@@ -456,7 +464,7 @@ def make_set(args, name, fens, rng):
                 img, box = place(rng, board, screenshot, caption)
                 img.save(clean)
             size = Image.open(clean).size
-            scan = make_variants(clean, out, pid, rng, print_like)
+            scan = make_variants(clean, out, pid, rng, print_like, box[2])
             labels.append({"id": pid, "fen": fen, "flipped": flipped, "style": style,
                            "size": list(size), "screenshot": screenshot, "board": box,
                            "scan": scan})
@@ -520,7 +528,7 @@ def make_edge(args, fens, rng):
         page.save(out / "clean" / f"{name}.png")
         labels.append({"id": name, "fens": four, "size": list(page.size)})
     for lab in labels:
-        make_variants(out / "clean" / f"{lab['id']}.png", out, lab["id"], rng, False)
+        make_variants(out / "clean" / f"{lab['id']}.png", out, lab["id"], rng, False, 500)
     with open(out / "labels.jsonl", "w", encoding="utf-8") as fh:
         for lab in labels:
             fh.write(json.dumps(lab, ensure_ascii=False) + "\n")
