@@ -217,8 +217,9 @@ def render_xiangqi_setup(args, rng, fen, flipped, width, tmp):
 # ---------------------------------------------------------------- sets drawn in Chromium
 
 XQB_PIECES = ["graphic", "traditional", "wikimedia", "wikipedia"]
+# the widget's two Wikimedia boards; its other original (Xiangqi_board.svg, with a wide frame of
+# numbers) is not laid out for it: its grid misses the points the pieces are put on
 XQB_BOARDS = ["img/xiangqiboards/wikimedia/xiangqiboard.svg",
-              "img/xiangqiboards/original/Xiangqi_board.svg",
               "img/xiangqiboards/original/wikimedia/xiangqiboard.svg"]
 
 PAGE = """{doctype}<html><head><meta charset="utf-8">{head}
@@ -256,7 +257,7 @@ def render_in_chromium(args, rng, kind, fen, flipped, width, screenshot, caption
         script = XQB_SCRIPT.format(fen=fen.split()[0], orient="black" if flipped else "red",
                                    notation="true" if rng.random() < 0.5 else "false",
                                    pieces=pieces, board=board)
-        style = f"{Path(board).parent.name}/{Path(board).name}+{pieces}"
+        style = f"{board.removeprefix('img/xiangqiboards/')}+{pieces}"
         box_w = width + 4
     else:
         folder = Path(args.xqwlight).resolve()
