@@ -22,9 +22,7 @@ file or null}. The edge set's labels have "fens" (a list, in reading order) inst
 """
 
 import argparse
-import io
 import json
-import math
 import os
 import random
 import shutil
@@ -381,7 +379,7 @@ def pillow_board(rng, grid, width, style):
             d.line([pt(r0, 5), pt(r0 + 2, 3)], fill=line, width=lw)
         if rng.random() < 0.7:
             fr = font(fname, int(cell * 0.55))
-            for text, f0 in (("楚 河" if traditional else "楚 河", 1.5), ("漢 界" if traditional else "汉 界", 5.5)):
+            for text, f0 in (("楚 河", 1.5), ("漢 界" if traditional else "汉 界", 5.5)):
                 x, y = pt(4.5, f0)
                 d.text((x, y), text, font=fr, fill=line, anchor="mm")
         if style == "print" and rng.random() < 0.5:

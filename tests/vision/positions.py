@@ -6,7 +6,6 @@ board turned half round), which is as legal as the original.
 """
 
 import json
-import random
 import re
 from pathlib import Path
 
