@@ -138,6 +138,38 @@ impl ChuheApp {
         app
     }
 
+    /// Opens a class at start, as `chuhe --class` does: on `port` (or the usual one) with
+    /// join code `code` (or a new one). Gives the line announcing it, `class:
+    /// http://<address>:<port>/ code <code>`, or why it could not open.
+    pub fn open_class(
+        &mut self,
+        ctx: &egui::Context,
+        port: Option<u16>,
+        code: Option<String>,
+    ) -> Result<String, String> {
+        use crate::actions::ClassAction;
+        if let Some(port) = port {
+            self.apply(ctx, Action::Class(ClassAction::SetPort(port)));
+        }
+        if let Some(code) = code {
+            self.apply(ctx, Action::Class(ClassAction::SetCode(code)));
+        }
+        self.apply(ctx, Action::Class(ClassAction::Start));
+        match &self.state.class.running {
+            Some(class) => Ok(format!(
+                "class: {} code {}",
+                class.url(class.addresses[0]),
+                class.code
+            )),
+            None => Err(self
+                .state
+                .notice
+                .as_ref()
+                .map(|n| crate::widgets::text::notice_text(&self.services.i18n, n))
+                .unwrap_or_default()),
+        }
+    }
+
     /// Carries out `action` (as a click, a key or a service would): for the file `main`
     /// opens at start, and for tests.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
@@ -159,6 +191,8 @@ impl ChuheApp {
         while let Some(action) = self.queue.pop() {
             commands::run(&mut self.state, &mut self.services, &mut self.queue, action);
         }
+        // The class sees what the actions left on the board.
+        self.services.class.follow(&self.state);
     }
 
     /// Where the board was drawn in the last frame (for hit-testing from outside, such as
@@ -311,6 +345,8 @@ impl eframe::App for ChuheApp {
         self.remember_window();
         // Dropping the worker stops the search and joins its thread.
         self.services.analysis = None;
+        // Quitting ends the class and every student's connection.
+        self.services.class.stop();
     }
 }
 

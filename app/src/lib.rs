@@ -77,6 +77,102 @@ pub fn file_argument(
     args.into_iter().nth(1).map(std::path::PathBuf::from)
 }
 
+/// What the command line asks for: `chuhe [--class [--port N] [--code CODE]] [FILE]`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Arguments {
+    /// The game file to open.
+    pub file: Option<std::path::PathBuf>,
+    /// A class to open at start (`--class`), for a classroom PC nobody sits at.
+    pub class: Option<ClassArguments>,
+}
+
+/// The class `--class` opens: on the port and with the join code given, or the usual
+/// port and a new code.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClassArguments {
+    /// `--port N`.
+    pub port: Option<u16>,
+    /// `--code CODE`: four digits.
+    pub code: Option<String>,
+}
+
+/// A command line that cannot be followed: which argument, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgumentError {
+    /// An option that needs a value came last.
+    MissingValue(String),
+    /// `--port` was given something other than a port number (1–65535).
+    BadPort(String),
+    /// `--code` was given something other than four digits.
+    BadCode(String),
+    /// `--port` or `--code` without `--class`.
+    WithoutClass(String),
+    /// An option Chuhe does not know, or a second file.
+    Unexpected(String),
+}
+
+impl std::fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArgumentError::MissingValue(option) => write!(f, "{option} needs a value"),
+            ArgumentError::BadPort(value) => {
+                write!(f, "--port {value}: not a port number (1 to 65535)")
+            }
+            ArgumentError::BadCode(value) => write!(f, "--code {value}: not four digits"),
+            ArgumentError::WithoutClass(option) => write!(f, "{option} goes with --class"),
+            ArgumentError::Unexpected(argument) => write!(f, "{argument}: unexpected argument"),
+        }
+    }
+}
+
+impl std::error::Error for ArgumentError {}
+
+/// Reads the command line (the program's name first, as `std::env::args_os` gives it).
+pub fn arguments(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Arguments, ArgumentError> {
+    let mut parsed = Arguments::default();
+    let (mut class, mut port, mut code) = (false, None, None);
+    let mut args = args.into_iter().skip(1);
+    while let Some(arg) = args.next() {
+        let text = arg.to_string_lossy().into_owned();
+        let mut value = |option: &str| {
+            args.next()
+                .map(|v| v.to_string_lossy().into_owned())
+                .ok_or_else(|| ArgumentError::MissingValue(option.to_owned()))
+        };
+        match text.as_str() {
+            "--class" => class = true,
+            "--port" => {
+                let v = value("--port")?;
+                port = Some(match v.parse::<u16>() {
+                    Ok(p) if p > 0 => p,
+                    _ => return Err(ArgumentError::BadPort(v)),
+                });
+            }
+            "--code" => {
+                let v = value("--code")?;
+                if !state::class::is_join_code(&v) {
+                    return Err(ArgumentError::BadCode(v));
+                }
+                code = Some(v);
+            }
+            _ if text.starts_with("--") || parsed.file.is_some() => {
+                return Err(ArgumentError::Unexpected(text));
+            }
+            _ => parsed.file = Some(std::path::PathBuf::from(arg)),
+        }
+    }
+    if class {
+        parsed.class = Some(ClassArguments { port, code });
+    } else if port.is_some() {
+        return Err(ArgumentError::WithoutClass("--port".to_owned()));
+    } else if code.is_some() {
+        return Err(ArgumentError::WithoutClass("--code".to_owned()));
+    }
+    Ok(parsed)
+}
+
 /// Time since the process started (strictly: since the first call, which `main` makes
 /// first thing), for the time-to-first-frame measurement.
 pub fn process_age() -> Duration {

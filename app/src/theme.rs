@@ -144,6 +144,12 @@ pub struct PagePalette {
     pub head_fill: Color32,
 }
 
+/// A QR code's dark modules, whatever the theme: cameras read black on white best.
+pub const QR_DARK: Color32 = Color32::BLACK;
+
+/// The paper round a QR code and between its modules.
+pub const QR_LIGHT: Color32 = Color32::WHITE;
+
 /// The printed club page's colours.
 pub const PAGE: PagePalette = PagePalette {
     paper: Color32::WHITE,

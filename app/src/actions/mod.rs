@@ -2,6 +2,7 @@
 //! an enum of the features' actions. Clicks, drags, keys, menus, the services' results and
 //! the tests all produce actions; the commands carry them out.
 
+pub mod class;
 pub mod club;
 pub mod collections;
 pub mod editor;
@@ -14,6 +15,7 @@ pub mod tablebase;
 pub mod tabs;
 pub mod training;
 
+pub use class::ClassAction;
 pub use club::ClubAction;
 pub use collections::CollectionAction;
 pub use editor::EditorAction;
@@ -70,6 +72,8 @@ pub enum Action {
     Knowledge(KnowledgeAction),
     /// The club manager.
     Club(ClubAction),
+    /// The class following the board in their browsers.
+    Class(ClassAction),
     /// The endgame tables.
     Tablebase(TbAction),
     /// The tabs: several games open at once.

@@ -4,6 +4,7 @@
 //! drains. Every record edit goes through the record's undo history.
 
 mod autosave;
+mod class;
 mod club;
 mod collections;
 mod editor;
@@ -229,6 +230,14 @@ impl Ctx<'_> {
                 notation: self.state.settings.notation.notation(),
                 i18n: &self.services.i18n,
                 storage: &self.services.storage,
+                queue: self.queue,
+            }
+            .run(a),
+            Action::Class(a) => class::Manager {
+                class: &mut self.state.class,
+                server: &mut self.services.class,
+                i18n: &self.services.i18n,
+                ui: &self.services.ui,
                 queue: self.queue,
             }
             .run(a),

@@ -356,6 +356,24 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::Knowledge(crate::actions::KnowledgeAction::Toggle));
         }
+        // The class following the board in their browsers.
+        ui.menu_button(i18n.tr("menu-class"), |ui| {
+            let entries: [MenuEntry; 3] = [
+                (
+                    "class-start-menu",
+                    Action::Class(crate::actions::ClassAction::Start),
+                ),
+                (
+                    "class-stop-menu",
+                    Action::Class(crate::actions::ClassAction::Stop),
+                ),
+                (
+                    "class-window",
+                    Action::Class(crate::actions::ClassAction::ToggleWindow),
+                ),
+            ];
+            add_items(ui, entries, &item, actions);
+        });
         // The club or class tournaments.
         ui.menu_button(i18n.tr("menu-club"), |ui| {
             let entries: [MenuEntry; 1] = [(

@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod audience;
 pub mod board;
+pub mod class;
 pub mod club;
 pub mod collections;
 pub mod dialogs;
@@ -158,6 +159,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     puzzles::browser(app, &ctx, actions);
     knowledge::window(app, &ctx, actions);
     club::window(app, &ctx, actions);
+    class::window(app, &ctx, actions);
     collections::browser(app, &ctx, actions);
     tablebase::browser(app, &ctx, actions);
     dialogs::show(app, &ctx, actions);

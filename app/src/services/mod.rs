@@ -2,6 +2,7 @@
 //! and what they find reaches the state only as actions, drained each frame.
 
 pub mod analysis;
+pub mod class;
 pub mod collections;
 pub mod composer;
 pub mod export;
@@ -54,6 +55,8 @@ pub struct Services {
     pub file_chooser: file_chooser::FileChooser,
     /// The game collections' thread: queries and imports.
     pub collections: collections::Collections,
+    /// The class server, while a class is on.
+    pub class: class::Class,
 }
 
 impl Services {
@@ -71,6 +74,7 @@ impl Services {
             ui,
             file_chooser: file_chooser::FileChooser::from_environment(),
             collections: Default::default(),
+            class: Default::default(),
         }
     }
 
@@ -118,6 +122,7 @@ impl Services {
         actions.extend(self.tablebase.poll(state, &mut self.work));
         let (answers, collections_busy) = self.collections.poll();
         actions.extend(answers);
+        actions.extend(self.class.poll());
         let busy = self.work.any_busy()
             || self.opponent.busy()
             || self.review.is_some()

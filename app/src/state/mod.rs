@@ -4,6 +4,7 @@
 //! ended, the move list) is kept up to date by [`State::refresh`] after every change.
 
 pub mod analysis;
+pub mod class;
 pub mod club;
 pub mod collections;
 pub mod editor;
@@ -115,6 +116,8 @@ pub struct State {
     pub knowledge: knowledge::KnowledgeState,
     /// The club manager.
     pub club: club::ClubState,
+    /// The class following the board in their browsers.
+    pub class: class::ClassState,
     /// Endgame tables: the verdict of the board's position, practice, the browser.
     pub tablebase: tablebase::TbState,
     /// The games open in other tabs.
@@ -190,6 +193,7 @@ impl State {
             worksheet_games: Vec::new(),
             knowledge: Default::default(),
             club: Default::default(),
+            class: Default::default(),
             tablebase: Default::default(),
             tabs: Default::default(),
             side_panel_shown: false,

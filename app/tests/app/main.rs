@@ -5,6 +5,7 @@
 mod common;
 
 mod board_window;
+mod class;
 mod club;
 mod collections;
 mod dhtmlxq;

@@ -1,0 +1,86 @@
+//! The class window: where students join (addresses, port, code, a QR code of the join
+//! address), how many follow, and starting and ending the class.
+
+use super::View;
+use crate::actions::{Action, ClassAction};
+use crate::state::class::QrModules;
+use crate::theme::{QR_DARK, QR_LIGHT};
+use egui::{Rect, Sense, Ui, Vec2};
+
+/// The class window, while it is shown.
+pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
+    if !app.state.class.window {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new(app.i18n.tr("class-title"))
+        .constrain_to(crate::widgets::window_area(ctx))
+        .id(egui::Id::unique("class window"))
+        .open(&mut open)
+        .default_pos([120.0, 80.0])
+        .resizable(false)
+        .show(ctx, |ui| contents(app, ui, actions));
+    if !open {
+        actions.push(Action::Class(ClassAction::ToggleWindow));
+    }
+}
+
+fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let class = &app.state.class;
+    let Some(running) = &class.running else {
+        ui.horizontal(|ui| {
+            ui.label(i18n.tr("class-port"));
+            let mut port = class.port;
+            if ui
+                .add(egui::DragValue::new(&mut port).range(1..=65535))
+                .changed()
+            {
+                actions.push(Action::Class(ClassAction::SetPort(port)));
+            }
+        });
+        if ui.button(i18n.tr("class-start")).clicked() {
+            actions.push(Action::Class(ClassAction::Start));
+        }
+        return;
+    };
+    egui::Grid::new("class facts")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label(i18n.tr("class-address"));
+            ui.vertical(|ui| {
+                for &ip in &running.addresses {
+                    ui.monospace(running.url(ip));
+                }
+            });
+            ui.end_row();
+            ui.label(i18n.tr("class-code"));
+            ui.heading(running.code.as_str());
+            ui.end_row();
+            ui.label(i18n.tr("class-students"));
+            ui.label(running.students.to_string());
+            ui.end_row();
+        });
+    qr_code(ui, &running.qr);
+    if ui.button(i18n.tr("class-stop")).clicked() {
+        actions.push(Action::Class(ClassAction::Stop));
+    }
+}
+
+/// The QR code as squares, dark on white with the quiet zone a reader needs round it.
+fn qr_code(ui: &mut Ui, qr: &QrModules) {
+    if qr.width == 0 {
+        return;
+    }
+    let quiet = 4;
+    let modules = qr.width + 2 * quiet;
+    let cell = (200.0 / modules as f32).floor().max(2.0);
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(cell * modules as f32), Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, QR_LIGHT);
+    for (i, _) in qr.dark.iter().enumerate().filter(|(_, dark)| **dark) {
+        let (x, y) = (i % qr.width + quiet, i / qr.width + quiet);
+        let min = rect.min + Vec2::new(x as f32, y as f32) * cell;
+        painter.rect_filled(Rect::from_min_size(min, Vec2::splat(cell)), 0.0, QR_DARK);
+    }
+}

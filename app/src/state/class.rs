@@ -1,0 +1,76 @@
+//! The class's state: the window, the port and code asked for, and the class while it is
+//! on (where students join, with what code, how many follow).
+
+use std::net::{IpAddr, Ipv4Addr};
+
+/// The class as the teacher's window shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassState {
+    /// Whether the class window is shown.
+    pub window: bool,
+    /// The address the server binds to: all local interfaces unless one is chosen.
+    pub bind: IpAddr,
+    /// The port the next class opens on.
+    pub port: u16,
+    /// The join code the next class uses; a new random one when none is set.
+    pub code: Option<String>,
+    /// The class while it is on.
+    pub running: Option<RunningClass>,
+}
+
+impl Default for ClassState {
+    fn default() -> ClassState {
+        ClassState {
+            window: false,
+            bind: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+            port: 8080,
+            code: None,
+            running: None,
+        }
+    }
+}
+
+/// A class that is on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunningClass {
+    /// The addresses students can reach it at, the likeliest first.
+    pub addresses: Vec<IpAddr>,
+    /// The port it listens on.
+    pub port: u16,
+    /// The 4-digit join code.
+    pub code: String,
+    /// How many students follow the board.
+    pub students: usize,
+    /// The join address (with the code) as a QR code.
+    pub qr: QrModules,
+}
+
+impl RunningClass {
+    /// The page's address at `ip` (the code given apart, as the projector shows it).
+    pub fn url(&self, ip: IpAddr) -> String {
+        match ip {
+            IpAddr::V6(v6) => format!("http://[{v6}]:{}/", self.port),
+            IpAddr::V4(v4) => format!("http://{v4}:{}/", self.port),
+        }
+    }
+
+    /// The address a phone's camera opens: the page with the code in it.
+    pub fn join_url(&self) -> Option<String> {
+        let ip = *self.addresses.first()?;
+        Some(format!("{}?code={}", self.url(ip), self.code))
+    }
+}
+
+/// A QR code's modules, row by row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QrModules {
+    /// Modules a row (and rows).
+    pub width: usize,
+    /// Whether each module is dark.
+    pub dark: Vec<bool>,
+}
+
+/// Whether `code` is a join code: four digits.
+pub fn is_join_code(code: &str) -> bool {
+    code.len() == 4 && code.bytes().all(|b| b.is_ascii_digit())
+}
