@@ -154,6 +154,7 @@ from_feature! {
     PatternAction => Patterns,
     KnowledgeAction => Knowledge,
     ClubAction => Club,
+    ClassAction => Class,
     TbAction => Tablebase,
     TabAction => Tabs,
     FileChooserAction => FileChooser,

@@ -30,10 +30,11 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let class = &app.state.class;
     let Some(running) = &class.running else {
         ui.horizontal(|ui| {
-            ui.label(i18n.tr("class-port"));
+            let label = ui.label(i18n.tr("class-port"));
             let mut port = class.port;
             if ui
                 .add(egui::DragValue::new(&mut port).range(1..=65535))
+                .labelled_by(label.id)
                 .changed()
             {
                 actions.push(Action::Class(ClassAction::SetPort(port)));
