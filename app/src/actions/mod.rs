@@ -8,6 +8,7 @@ pub mod editor;
 pub mod file_chooser;
 pub mod knowledge;
 pub mod patterns;
+pub mod picture;
 pub mod play;
 pub mod puzzles;
 pub mod tablebase;
@@ -20,6 +21,7 @@ pub use editor::EditorAction;
 pub use file_chooser::FileChooserAction;
 pub use knowledge::KnowledgeAction;
 pub use patterns::PatternAction;
+pub use picture::PictureAction;
 pub use play::PlayAction;
 pub use puzzles::PuzzleAction;
 pub use tablebase::TbAction;
@@ -80,6 +82,8 @@ pub enum Action {
     Train(TrainAction),
     /// Game collections: the explorer, the browser, imports.
     Collections(CollectionAction),
+    /// A position read from a picture, and its correction.
+    Picture(PictureAction),
 }
 
 impl Action {
@@ -152,6 +156,7 @@ from_feature! {
     FileChooserAction => FileChooser,
     TrainAction => Train,
     CollectionAction => Collections,
+    PictureAction => Picture,
 }
 
 /// Moving through the game on the board and editing its record.

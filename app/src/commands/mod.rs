@@ -15,6 +15,7 @@ mod files;
 mod knowledge;
 mod openings;
 mod patterns;
+mod picture;
 mod play;
 mod presentation;
 mod puzzles;
@@ -133,6 +134,7 @@ impl Ctx<'_> {
             Action::FileChooser(a) => self.file_chooser(a),
             Action::Train(a) => self.training(a),
             Action::Collections(a) => self.collections(a),
+            Action::Picture(a) => self.picture(a),
         }
         self.after_change();
     }
@@ -154,11 +156,12 @@ impl Ctx<'_> {
             }
             other => other,
         };
-        // The editor and solve mode take the board: keys that would step through or edit
+        // The editor, solve mode and a picture's correction take the board: keys that would step through or edit
         // the game behind them, unseen, do nothing there.
         let board_taken = self.state.editor.is_some()
             || self.state.puzzles.session.is_some()
-            || self.state.training.session.is_some();
+            || self.state.training.session.is_some()
+            || self.state.picture.correction.is_some();
         if board_taken
             && (action.steps()
                 || matches!(
