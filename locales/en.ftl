@@ -19,7 +19,7 @@ file-copy-pgn = Copy PGN
 file-quit = Quit
 file-recent = Recent files
 file-recent-none = No recent files
-file-paste-hint = Ctrl+V pastes a FEN or PGN; files can be dropped on the window
+file-paste-hint = Ctrl+V pastes a FEN, a PGN or a picture of a board; files and pictures can be dropped on the window
 file-untitled = Untitled
 filter-games = Game files
 

@@ -19,7 +19,7 @@ file-copy-pgn = 复制 PGN
 file-quit = 退出
 file-recent = 最近打开
 file-recent-none = 没有最近打开的文件
-file-paste-hint = Ctrl+V 粘贴 FEN 或 PGN；也可以把文件拖到窗口上
+file-paste-hint = Ctrl+V 粘贴 FEN、PGN 或棋盘图片；也可以把文件或图片拖到窗口上
 file-untitled = 未命名
 filter-games = 棋谱文件
 

@@ -19,7 +19,7 @@ file-copy-pgn = 複製 PGN
 file-quit = 退出
 file-recent = 最近開啟
 file-recent-none = 沒有最近開啟的檔案
-file-paste-hint = Ctrl+V 貼上 FEN 或 PGN；也可以把檔案拖到視窗上
+file-paste-hint = Ctrl+V 貼上 FEN、PGN 或棋盤圖片；也可以把檔案或圖片拖到視窗上
 file-untitled = 未命名
 filter-games = 棋譜檔案
 

@@ -46,36 +46,38 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         return;
     };
     let room = ui.available_size();
-    let side_by_side = room.x >= SIDE_BY_SIDE_WIDTH && room.x >= room.y * 1.15;
+    let side_by_side = room.x >= SIDE_BY_SIDE_WIDTH;
     egui::ScrollArea::vertical()
         .auto_shrink(false)
         .show(ui, |ui| {
-            controls(app, c, ui, actions);
-            ui.add_space(4.0);
-            let rest = vec2(
-                ui.available_width(),
-                (room.y - ui.min_rect().height()).max(0.0),
-            );
-            if side_by_side {
-                let height = rest.y.max(BOARD_MIN);
-                let board_width = (height * 0.92).min(rest.x * 0.55);
-                ui.horizontal_top(|ui| {
-                    board(app, c, ui, vec2(board_width, height), actions);
-                    let picture_room = vec2(ui.available_width(), height);
-                    picture(app, c, ui, picture_room, actions);
+            // Room on the right for the scroll bar, which floats over the content.
+            egui::Frame::NONE
+                .inner_margin(egui::Margin {
+                    right: 10,
+                    ..Default::default()
+                })
+                .show(ui, |ui| {
+                    controls(app, c, ui, actions);
+                    ui.add_space(4.0);
+                    let rest = vec2(
+                        ui.available_width(),
+                        (room.y - ui.min_rect().height() - 8.0).max(0.0),
+                    );
+                    // The board with its coordinates is about square.
+                    if side_by_side {
+                        let side = rest.y.min(rest.x * 0.55).max(BOARD_MIN);
+                        ui.horizontal_top(|ui| {
+                            board(app, c, ui, Vec2::splat(side), actions);
+                            let picture_room = vec2(ui.available_width(), side);
+                            picture(app, c, ui, picture_room, actions);
+                        });
+                    } else {
+                        let side = rest.x.min(rest.y.max(BOARD_MIN));
+                        board(app, c, ui, vec2(rest.x, side), actions);
+                        ui.add_space(4.0);
+                        picture(app, c, ui, vec2(rest.x, rest.x * 1.5), actions);
+                    }
                 });
-            } else {
-                let width = rest.x.max(BOARD_MIN * 0.92);
-                board(
-                    app,
-                    c,
-                    ui,
-                    vec2(width, (width / 0.92).min(rest.y.max(BOARD_MIN))),
-                    actions,
-                );
-                ui.add_space(4.0);
-                picture(app, c, ui, vec2(width, width * 1.5), actions);
-            }
         });
 }
 

@@ -286,6 +286,10 @@ fn file_menu_picture_entry_reaches_the_chooser_and_reads_the_chosen_picture() {
 #[test]
 fn a_click_on_a_doubtful_point_offers_the_next_likeliest_piece_and_accept_opens_the_editor() {
     let (mut harness, _) = open("correct");
+    // A game behind the view, at its start, with a move to step to.
+    apply(&mut harness, StudyAction::PlayMove("h2e2".parse().unwrap()));
+    apply(&mut harness, StudyAction::Start);
+    let root = harness.state().state.study.cursor;
     apply(
         &mut harness,
         PictureAction::Read(None, one_doubtful_board()),
@@ -314,6 +318,7 @@ fn a_click_on_a_doubtful_point_offers_the_next_likeliest_piece_and_accept_opens_
     // The keys of the study board do nothing to the game hidden behind the view.
     harness.key_press(egui::Key::ArrowRight);
     harness.run_ok();
+    assert_eq!(harness.state().state.study.cursor, root);
 
     harness.get_by_label("黑方先走").click();
     harness.run_ok();
