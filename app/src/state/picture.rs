@@ -26,7 +26,7 @@ pub fn is_picture_file(path: &std::path::Path) -> bool {
 
 /// A picture as shown beside the board: its size as read, and its pixels as RGBA
 /// (unpremultiplied), at most [`Picture::MAX_SHOWN`] on the longer side.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Picture {
     /// Width of the picture read, in pixels (the boards' areas are in these).
     pub width: u32,
@@ -43,6 +43,21 @@ pub struct Picture {
 impl Picture {
     /// The longest side kept for showing: a screen shows no more beside a board.
     pub const MAX_SHOWN: u32 = 2048;
+}
+
+/// Its sizes, not its millions of bytes (an action or a failed test prints it).
+impl std::fmt::Debug for Picture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Picture({}×{}, shown {}×{}, {} bytes)",
+            self.width,
+            self.height,
+            self.shown_width,
+            self.shown_height,
+            self.rgba.len()
+        )
+    }
 }
 
 /// One board the reader found.
