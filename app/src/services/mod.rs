@@ -10,6 +10,7 @@ pub mod files;
 pub mod icon;
 pub mod jobs;
 pub mod patterns;
+pub mod picture;
 pub mod play;
 pub mod print;
 pub mod puzzles;
@@ -54,6 +55,8 @@ pub struct Services {
     pub file_chooser: file_chooser::FileChooser,
     /// The game collections' thread: queries and imports.
     pub collections: collections::Collections,
+    /// Reads positions from pictures.
+    pub picture: picture::Reader,
 }
 
 impl Services {
@@ -71,6 +74,7 @@ impl Services {
             ui,
             file_chooser: file_chooser::FileChooser::from_environment(),
             collections: Default::default(),
+            picture: Default::default(),
         }
     }
 
@@ -118,10 +122,13 @@ impl Services {
         actions.extend(self.tablebase.poll(state, &mut self.work));
         let (answers, collections_busy) = self.collections.poll();
         actions.extend(answers);
+        let (read, picture_busy) = self.picture.poll();
+        actions.extend(read);
         let busy = self.work.any_busy()
             || self.opponent.busy()
             || self.review.is_some()
-            || collections_busy;
+            || collections_busy
+            || picture_busy;
         (actions, busy)
     }
 }
