@@ -9,6 +9,7 @@ pub mod editor;
 pub mod file_chooser;
 pub mod knowledge;
 pub mod patterns;
+pub mod picture;
 pub mod play;
 pub mod puzzles;
 pub mod tablebase;
@@ -22,6 +23,7 @@ pub use editor::EditorAction;
 pub use file_chooser::FileChooserAction;
 pub use knowledge::KnowledgeAction;
 pub use patterns::PatternAction;
+pub use picture::PictureAction;
 pub use play::PlayAction;
 pub use puzzles::PuzzleAction;
 pub use tablebase::TbAction;
@@ -86,6 +88,8 @@ pub enum Action {
     Collections(CollectionAction),
     /// Telling the user something.
     Feedback(FeedbackAction),
+    /// A position read from a picture, and its correction.
+    Picture(PictureAction),
 }
 
 impl Action {
@@ -160,6 +164,7 @@ from_feature! {
     FileChooserAction => FileChooser,
     TrainAction => Train,
     CollectionAction => Collections,
+    PictureAction => Picture,
 }
 
 /// Moving through the game on the board and editing its record.

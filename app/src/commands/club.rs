@@ -81,7 +81,7 @@ impl Manager<'_> {
                             .max_by_key(|f| storage::modified(&f.path))
                             .map(|f| f.path.clone())
                     {
-                        self.run(ClubAction::Open(last));
+                        self.queue.push(Action::Club(ClubAction::Open(last)));
                     }
                 }
             }

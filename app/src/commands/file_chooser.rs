@@ -34,6 +34,7 @@ impl Ctx<'_> {
             FilePurpose::NewCollection | FilePurpose::OpenCollection => {
                 i18n.tr("filter-collections")
             }
+            FilePurpose::OpenPicture => i18n.tr("filter-pictures"),
             _ => purpose
                 .extensions()
                 .first()
@@ -241,6 +242,7 @@ impl Ctx<'_> {
             FilePurpose::Worksheet(options) => {
                 self.push(Action::Worksheet(WorksheetAction::Write(path, options)))
             }
+            FilePurpose::OpenPicture => self.push(Action::Picture(PictureAction::Open(path))),
         }
     }
 }

@@ -16,6 +16,7 @@ mod files;
 mod knowledge;
 mod openings;
 mod patterns;
+mod picture;
 mod play;
 mod presentation;
 mod puzzles;
@@ -266,6 +267,13 @@ impl Ctx<'_> {
             .run(a),
             Action::Collections(a) => self.collections().run(a),
             Action::Feedback(a) => self.feedback(a),
+            Action::Picture(a) => picture::Manager {
+                picture: &mut self.state.picture,
+                i18n: &self.services.i18n,
+                reader: &mut self.services.picture,
+                queue: self.queue,
+            }
+            .run(a),
         }
         self.after_change();
     }
@@ -287,11 +295,12 @@ impl Ctx<'_> {
             }
             other => other,
         };
-        // The editor and solve mode take the board: keys that would step through or edit
-        // the game behind them, unseen, do nothing there.
+        // The editor, solve mode and a picture's correction take the board: keys that
+        // would step through or edit the game behind them, unseen, do nothing there.
         let board_taken = self.state.editor.is_some()
             || self.state.puzzles.session.is_some()
-            || self.state.training.session.is_some();
+            || self.state.training.session.is_some()
+            || self.state.picture.correction.is_some();
         if board_taken
             && (action.steps()
                 || matches!(

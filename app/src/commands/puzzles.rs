@@ -143,7 +143,7 @@ impl Manager<'_> {
                 match pick::click(session.position(), session.selected, square) {
                     Click::PutDown => session.selected = None,
                     Click::PickUp(square) => session.selected = Some(square),
-                    Click::Move(m) => self.run(PuzzleAction::Move(m)),
+                    Click::Move(m) => self.queue.push(Action::Puzzle(PuzzleAction::Move(m))),
                     Click::Miss => {}
                 }
             }

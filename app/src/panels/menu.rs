@@ -47,12 +47,16 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let fold = needed.is_some_and(|w| w > ui.available_width());
     let mut menus = |ui: &mut Ui| {
         ui.menu_button(i18n.tr("menu-file"), |ui| {
-            let entries: [MenuEntry; 12] = [
+            let entries: [MenuEntry; 13] = [
                 ("file-new", Action::File(FileAction::New)),
                 ("file-open", Action::File(FileAction::OpenDialog)),
                 (
                     "file-open-folder",
                     Action::File(FileAction::OpenFolderDialog),
+                ),
+                (
+                    "file-open-picture",
+                    Action::Picture(PictureAction::OpenDialog),
                 ),
                 ("file-previous", Action::File(FileAction::PreviousFile)),
                 ("file-next", Action::File(FileAction::NextFile)),

@@ -18,6 +18,7 @@ pub mod menu;
 pub mod moves;
 pub mod openings;
 pub mod patterns;
+pub mod picture;
 pub mod play;
 pub mod puzzles;
 pub mod tablebase;
@@ -127,6 +128,8 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let central = if sheet {
         // The side panel stands in the board's place.
         None
+    } else if app.state.picture.correction.is_some() {
+        Some(egui::CentralPanel::default().show(ui, |ui| picture::show(app, ui, actions)))
     } else if training_home && !app.state.settings.layout.board_only {
         Some(egui::CentralPanel::default().show(ui, |ui| training::home(app, ui, actions)))
     } else if app.state.patterns.open && !app.state.settings.layout.board_only {
@@ -264,8 +267,15 @@ pub fn input(ctx: &egui::Context, state: &State) -> Vec<Action> {
             .map(|f| f.path().to_owned())
             .collect()
     });
-    // A collection dropped opens; game files and folders dropped while the collection
-    // browser is open are imported into it; otherwise they open on the board.
+    // A picture dropped is read (one at a time: the first); a collection dropped opens;
+    // game files and folders dropped while the collection browser is open are imported
+    // into it; otherwise they open on the board.
+    let (pictures, dropped): (Vec<_>, Vec<_>) = dropped
+        .into_iter()
+        .partition(|p| crate::state::picture::is_picture_file(p));
+    if let Some(path) = pictures.into_iter().next() {
+        actions.push(Action::Picture(PictureAction::Open(path)));
+    }
     let (collections, games): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| {
         p.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case(chuhe_core::db::EXTENSION))
@@ -294,6 +304,10 @@ pub fn input(ctx: &egui::Context, state: &State) -> Vec<Action> {
     for event in events {
         match event {
             egui::Event::Paste(text) => actions.push(Action::File(FileAction::Paste(text))),
+            // The clipboard held a picture and no text (egui's paste tries the text first).
+            egui::Event::PasteImage(image) => actions.push(Action::Picture(PictureAction::Paste(
+                picture::pasted(&image),
+            ))),
             egui::Event::Copy => actions.push(Action::Study(StudyAction::CopyFen)),
             _ => {}
         }

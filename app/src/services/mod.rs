@@ -11,6 +11,7 @@ pub mod files;
 pub mod icon;
 pub mod jobs;
 pub mod patterns;
+pub mod picture;
 pub mod play;
 pub mod print;
 pub mod puzzles;
@@ -57,6 +58,8 @@ pub struct Services {
     pub collections: collections::Collections,
     /// The class server, while a class is on.
     pub class: class::Class,
+    /// Reads positions from pictures.
+    pub picture: picture::Reader,
 }
 
 impl Services {
@@ -75,6 +78,7 @@ impl Services {
             file_chooser: file_chooser::FileChooser::from_environment(),
             collections: Default::default(),
             class: Default::default(),
+            picture: Default::default(),
         }
     }
 
@@ -123,10 +127,13 @@ impl Services {
         let (answers, collections_busy) = self.collections.poll();
         actions.extend(answers);
         actions.extend(self.class.poll());
+        let (read, picture_busy) = self.picture.poll();
+        actions.extend(read);
         let busy = self.work.any_busy()
             || self.opponent.busy()
             || self.review.is_some()
-            || collections_busy;
+            || collections_busy
+            || picture_busy;
         (actions, busy)
     }
 }

@@ -51,6 +51,8 @@ pub enum FilePurpose {
     ImportFolder,
     /// Where to write a worksheet (PDF).
     Worksheet(crate::state::worksheet::WorksheetOptions),
+    /// A picture of a board to read.
+    OpenPicture,
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -73,7 +75,8 @@ impl FilePurpose {
             | FilePurpose::ImportPuzzles
             | FilePurpose::ImportTraining
             | FilePurpose::OpenCollection
-            | FilePurpose::ImportGames => ChooserKind::Open,
+            | FilePurpose::ImportGames
+            | FilePurpose::OpenPicture => ChooserKind::Open,
             FilePurpose::OpenFolder | FilePurpose::ImportFolder => ChooserKind::Folder,
             FilePurpose::SaveGame(_)
             | FilePurpose::ExportPuzzles(_)
@@ -104,6 +107,7 @@ impl FilePurpose {
             FilePurpose::ClubCsv => &["csv"],
             FilePurpose::ExportTraining | FilePurpose::ImportTraining => &["ron"],
             FilePurpose::Worksheet(_) => &["pdf"],
+            FilePurpose::OpenPicture => &crate::state::picture::EXTENSIONS,
             FilePurpose::OpenFolder | FilePurpose::ImportFolder | FilePurpose::AddEngine => &[],
         }
     }
@@ -126,6 +130,7 @@ impl FilePurpose {
             FilePurpose::ImportGames => "chooser-title-import-games",
             FilePurpose::ImportFolder => "chooser-title-import-folder",
             FilePurpose::Worksheet(_) => "chooser-title-worksheet",
+            FilePurpose::OpenPicture => "chooser-title-open-picture",
         }
     }
 

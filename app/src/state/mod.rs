@@ -14,6 +14,7 @@ pub mod knowledge;
 pub mod openings;
 pub mod patterns;
 pub mod pick;
+pub mod picture;
 pub mod play;
 pub mod presentation;
 pub mod puzzles;
@@ -130,6 +131,8 @@ pub struct State {
     pub training: training::TrainingState,
     /// Game collections: the explorer, the browser, an import.
     pub collections: collections::CollectionsState,
+    /// A picture being read, and the correction view of what was read.
+    pub picture: picture::PictureState,
     /// What the commands note between actions.
     pub bookkeeping: Bookkeeping,
 }
@@ -200,6 +203,7 @@ impl State {
             file_browser: None,
             training: Default::default(),
             collections: Default::default(),
+            picture: Default::default(),
             bookkeeping: Bookkeeping::new(),
         }
         .with_sound_cursor()

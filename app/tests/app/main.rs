@@ -25,6 +25,7 @@ mod moves;
 mod openings;
 mod packaging;
 mod patterns;
+mod picture;
 mod play;
 mod presentation;
 mod sound;
