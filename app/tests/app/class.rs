@@ -70,6 +70,44 @@ fn a_teacher_opens_a_class_from_the_menu_and_the_state_follows_the_board() {
     let fen = harness.state().state.study.derived.position.to_string();
     assert!(body.contains(&format!("\"fen\":\"{fen}\"")), "{body}");
     assert!(body.contains("\"last_move\":\"h2e2\""), "{body}");
+    // A student follows: the window counts them.
+    let mut student = TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], class.port))).unwrap();
+    write!(
+        student,
+        "GET /events?code={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        class.code
+    )
+    .unwrap();
+    let mut first = [0u8; 12];
+    student.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"HTTP/1.1 200");
+    for _ in 0..100 {
+        if harness
+            .state()
+            .state
+            .class
+            .running
+            .as_ref()
+            .unwrap()
+            .students
+            == 1
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    assert_eq!(
+        harness
+            .state()
+            .state
+            .class
+            .running
+            .as_ref()
+            .unwrap()
+            .students,
+        1
+    );
     click(&mut harness, "下课");
     assert!(harness.state().state.class.running.is_none());
     assert!(TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], class.port))).is_err());
