@@ -360,6 +360,14 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         {
             actions.push(Action::Knowledge(crate::actions::KnowledgeAction::Toggle));
         }
+        // The club or class tournaments.
+        ui.menu_button(i18n.tr("menu-club"), |ui| {
+            let entries: [MenuEntry; 1] = [(
+                "club-open",
+                Action::Club(crate::actions::ClubAction::Toggle),
+            )];
+            add_items(ui, entries, &item, actions);
+        });
         // The class following the board in their browsers.
         ui.menu_button(i18n.tr("menu-class"), |ui| {
             let entries: [MenuEntry; 3] = [
@@ -376,14 +384,6 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                     Action::Class(crate::actions::ClassAction::ToggleWindow),
                 ),
             ];
-            add_items(ui, entries, &item, actions);
-        });
-        // The club or class tournaments.
-        ui.menu_button(i18n.tr("menu-club"), |ui| {
-            let entries: [MenuEntry; 1] = [(
-                "club-open",
-                Action::Club(crate::actions::ClubAction::Toggle),
-            )];
             add_items(ui, entries, &item, actions);
         });
     };
