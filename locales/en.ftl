@@ -1027,6 +1027,8 @@ class-page-moves = Moves
 class-page-last-move = Last move:
 class-page-start = the start position
 class-page-language = Language
+class-page-full = The class is full
+class-page-wrong-code = Wrong join code
 # Reading a position from a picture
 file-open-picture = Read a picture…
 chooser-title-open-picture = Choose a picture of a board to read

@@ -1024,6 +1024,8 @@ class-page-moves = 着法
 class-page-last-move = 上一步：
 class-page-start = 初始局面
 class-page-language = 语言
+class-page-full = 课堂已满
+class-page-wrong-code = 加入码不对
 # 识图：从图片读出局面
 file-open-picture = 识图（打开图片）…
 chooser-title-open-picture = 选择要识别的棋盘图片

@@ -1024,6 +1024,8 @@ class-page-moves = 著法
 class-page-last-move = 上一步：
 class-page-start = 初始局面
 class-page-language = 語言
+class-page-full = 課堂已滿
+class-page-wrong-code = 加入碼不對
 # 識圖：從圖片讀出局面
 file-open-picture = 識圖（開啟圖片）…
 chooser-title-open-picture = 選擇要辨識的棋盤圖片

@@ -554,7 +554,7 @@ async fn events(Shared(shared): Shared<Sharing>) -> Response {
 }
 
 /// The words the page uses, by message id.
-const PAGE_WORDS: [&str; 9] = [
+const PAGE_WORDS: [&str; 11] = [
     "class-page-title",
     "class-page-offline",
     "class-page-online",
@@ -564,6 +564,8 @@ const PAGE_WORDS: [&str; 9] = [
     "class-page-last-move",
     "class-page-start",
     "class-page-language",
+    "class-page-full",
+    "class-page-wrong-code",
 ];
 
 /// The student page: one document with its styles, script and the words in every
@@ -588,7 +590,7 @@ fn page(i18n: &I18n) -> String {
     PAGE.replace("/*WORDS*/null", &words)
 }
 
-const PAGE: &str = include_str!("class_page.html");
+const PAGE: &str = include_str!("class/page.html");
 
 #[cfg(test)]
 mod tests;

@@ -160,6 +160,10 @@ fn the_page_is_served_whole_with_its_words() {
     assert!(page.contains("\"Red to move\""), "English words");
     assert!(page.contains("\"红方走棋\""), "simplified Chinese words");
     assert!(page.contains("\"紅方走棋\""), "traditional Chinese words");
+    assert!(
+        page.contains("\"The class is full\""),
+        "the page can say why it is refused"
+    );
     assert!(!page.contains("/*WORDS*/"));
     // Nothing is fetched from elsewhere.
     assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("src="));
