@@ -389,7 +389,10 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     };
     egui::MenuBar::new().ui(ui, |ui| {
         if fold {
-            ui.menu_button(i18n.tr("menu-all"), |ui| menus(ui));
+            // In a short window the list of menus scrolls, so the last stays in reach.
+            ui.menu_button(i18n.tr("menu-all"), |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| menus(ui));
+            });
         } else {
             let row = ui.horizontal(|ui| menus(ui)).response.rect.width();
             ui.data_mut(|d| d.insert_temp(width_id, row));

@@ -426,3 +426,20 @@ fn a_long_opening_name_beside_the_explorer_wraps_and_leaves_the_board_its_size()
         assert!(window.contains_rect(shown), "{shown:?}");
     }
 }
+
+/// However many menus there are, the folded menu of a 400×300 window reaches the last.
+#[test]
+fn in_a_400_by_300_window_the_folded_menu_reaches_its_last_menu() {
+    let dir = common::temp_dir("layout", "small-last-menu");
+    let mut harness = open_sized(&dir, Vec2::new(400.0, 300.0));
+    let window = Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(400.0, 300.0));
+    harness.get_by_label("菜单").click();
+    harness.run_ok();
+    harness.get_by_label("课堂").scroll_to_me();
+    harness.run_ok();
+    let class = harness.get_by_label("课堂").rect();
+    assert!(
+        window.contains_rect(class),
+        "{class:?} lies inside the window"
+    );
+}
