@@ -402,10 +402,8 @@ mod tests {
 
     #[test]
     fn of_two_red_generals_the_top_one_becomes_black() {
-        let pieces: Vec<(&str, &[(usize, f32)])> = vec![
-            ("e0", &[(1, 0.99)]),
-            ("d9", &[(1, 0.7), (8, 0.25)]),
-        ];
+        let pieces: Vec<(&str, &[(usize, f32)])> =
+            vec![("e0", &[(1, 0.99)]), ("d9", &[(1, 0.7), (8, 0.25)])];
         let d = decode(&table(&pieces));
         legal(&d);
         assert_eq!(

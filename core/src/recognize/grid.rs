@@ -62,12 +62,9 @@ const MAX_BOARDS: usize = 12;
 /// Finds every board in `image`.
 pub fn find(image: &RgbImage) -> Found {
     let full = Gray::of(image);
-    let mut found = Found::default();
-    for kind in [Evidence::Ridge, Evidence::Step] {
-        found = search(&full, kind);
-        if !found.grids.is_empty() {
-            break;
-        }
+    let mut found = search(&full, Evidence::Ridge);
+    if found.grids.is_empty() && found.too_small.is_none() {
+        found = search(&full, Evidence::Step);
     }
     // Reading order: boards whose rows overlap are side by side, the left one first.
     found.grids.sort_by(|a, b| {
@@ -140,7 +137,14 @@ impl Gray {
     /// [`Evidence::Ridge`] the amount the pixel is darker or lighter than both pixels `r`
     /// away, for [`Evidence::Step`] the difference between its two neighbours.
     #[inline]
-    fn response(&self, kind: Evidence, x: isize, y: isize, (dx, dy): (isize, isize), r: isize) -> f32 {
+    fn response(
+        &self,
+        kind: Evidence,
+        x: isize,
+        y: isize,
+        (dx, dy): (isize, isize),
+        r: isize,
+    ) -> f32 {
         match kind {
             Evidence::Ridge => {
                 let a = self.at(x - dx * r, y - dy * r);
@@ -174,7 +178,10 @@ struct Rect {
 
 impl Rect {
     fn overlaps(&self, o: &Rect, gap: usize) -> bool {
-        self.x0 <= o.x1 + gap && o.x0 <= self.x1 + gap && self.y0 <= o.y1 + gap && o.y0 <= self.y1 + gap
+        self.x0 <= o.x1 + gap
+            && o.x0 <= self.x1 + gap
+            && self.y0 <= o.y1 + gap
+            && o.y0 <= self.y1 + gap
     }
 
     fn union(&self, o: &Rect) -> Rect {
@@ -212,7 +219,7 @@ fn search(full: &Gray, kind: Evidence) -> Found {
                 break;
             };
             let grid = refine(full, kind, &coarse, f);
-            coarse.blank(&mut maps, f);
+            coarse.blank(&mut maps);
             let Some(grid) = grid else {
                 continue;
             };
@@ -277,7 +284,13 @@ fn strong_level(a: &[f32], b: &[f32]) -> f32 {
 /// above `threshold`, along rows (`along_rows`) or columns.
 fn keep_runs(map: &mut [f32], w: usize, h: usize, threshold: f32, along_rows: bool) {
     let (lines, len) = if along_rows { (h, w) } else { (w, h) };
-    let index = |line: usize, i: usize| if along_rows { line * w + i } else { i * w + line };
+    let index = |line: usize, i: usize| {
+        if along_rows {
+            line * w + i
+        } else {
+            i * w + line
+        }
+    };
     for line in 0..lines {
         let mut start = 0;
         for i in 0..=len {
@@ -347,17 +360,16 @@ fn candidates(maps: &Maps, min_side: usize) -> Vec<Rect> {
             x1: (r.x1 * CELL).min(maps.w),
             y1: (r.y1 * CELL).min(maps.h),
         };
-        if r.x1 - r.x0 >= min_side && r.y1 - r.y0 >= min_side {
-            rects.push(r);
-        }
+        rects.push(r);
     }
-    // Pieces can cut a board's lines into groups of their own: boxes that touch are one place.
+    // Pieces can cut a board's lines into groups of their own (a full row of pieces cuts
+    // the frame and the ends of the columns off): boxes that touch are one place.
     let mut merged = true;
     while merged {
         merged = false;
         'outer: for i in 0..rects.len() {
             for j in i + 1..rects.len() {
-                if rects[i].overlaps(&rects[j], 0) {
+                if rects[i].overlaps(&rects[j], 2) {
                     rects[i] = rects[i].union(&rects[j]);
                     rects.swap_remove(j);
                     merged = true;
@@ -366,30 +378,55 @@ fn candidates(maps: &Maps, min_side: usize) -> Vec<Rect> {
             }
         }
     }
+    rects.retain(|r| r.x1 - r.x0 >= min_side && r.y1 - r.y0 >= min_side);
     // The largest first: a page's diagrams before stray lines.
     rects.sort_by_key(|r| std::cmp::Reverse((r.x1 - r.x0) * (r.y1 - r.y0)));
-    let margin = 3;
     rects
         .into_iter()
-        .map(|r| Rect {
-            x0: r.x0.saturating_sub(margin),
-            y0: r.y0.saturating_sub(margin),
-            x1: (r.x1 + margin).min(maps.w),
-            y1: (r.y1 + margin).min(maps.h),
+        .map(|r| {
+            let margin = ((r.x1 - r.x0).max(r.y1 - r.y0) / 16).max(3);
+            Rect {
+                x0: r.x0.saturating_sub(margin),
+                y0: r.y0.saturating_sub(margin),
+                x1: (r.x1 + margin).min(maps.w),
+                y1: (r.y1 + margin).min(maps.h),
+            }
         })
         .collect()
 }
 
-/// One family of equally spaced parallel lines in working pixels: line `k` is where
-/// `along - slope·(across - centre) = offset + k·spacing` (for rows `along` is y and `across`
-/// is x; for columns the other way round).
+/// One family of lines in working pixels: line `k` is the line `place(k)` of `lay` (for
+/// rows `along` is y and `across` is x; for columns the other way round). The spacing grows
+/// by `chirp` of itself from one line to the next, as a board seen at a slant shows it.
 #[derive(Clone, Copy, Debug)]
 struct Comb {
-    slope: f64,
-    centre: f64,
+    lay: Lay,
     offset: f64,
     spacing: f64,
+    chirp: f64,
     count: usize,
+}
+
+/// Where line `k` of a comb starting at `offset` lies.
+fn place(offset: f64, spacing: f64, chirp: f64, k: f64) -> f64 {
+    offset + spacing * (k + chirp * k * (k - 1.0) / 2.0)
+}
+
+impl Comb {
+    fn place(&self, k: f64) -> f64 {
+        place(self.offset, self.spacing, self.chirp, k)
+    }
+
+    /// The same lines numbered from line `j`.
+    fn shifted(self, j: f64) -> Comb {
+        let grown = 1.0 + self.chirp * j;
+        Comb {
+            offset: self.place(j),
+            spacing: self.spacing * grown,
+            chirp: self.chirp / grown,
+            ..self
+        }
+    }
 }
 
 /// A board's grid in working pixels, before refinement.
@@ -407,28 +444,94 @@ impl Coarse {
     /// The crossing of row `k` and column `i`, in working pixels.
     fn crossing(&self, i: f64, k: f64) -> (f64, f64) {
         let (r, c) = (&self.rows, &self.columns);
-        let (yk, xi) = (r.offset + k * r.spacing, c.offset + i * c.spacing);
-        // y = yk + r.slope (x - r.centre); x = xi + c.slope (y - c.centre)
-        let x = (xi + c.slope * (yk - r.slope * r.centre - c.centre)) / (1.0 - c.slope * r.slope);
-        let y = yk + r.slope * (x - r.centre);
+        let (yk, xi) = (r.place(k), c.place(i));
+        let (rs, cs) = (r.lay.slope_at(yk), c.lay.slope_at(xi));
+        let (rc, cc) = (r.lay.centre, c.lay.centre);
+        // y = yk + rs (x - rc); x = xi + cs (y - cc)
+        let x = (xi + cs * (yk - rs * rc - cc)) / (1.0 - cs * rs);
+        let y = yk + rs * (x - rc);
         (x, y)
     }
 
+    /// The mean evidence of columns between rows `k` and `k + 1`, away from the points.
+    fn columns_between(&self, maps: &Maps, k: f64) -> f64 {
+        let step = 1.0 / self.columns.spacing.max(1.0);
+        let (mut sum, mut n) = (0.0f64, 0usize);
+        let mut v = k + 0.3;
+        while v <= k + 0.7 {
+            let mut u = -0.2;
+            while u <= (self.columns.count - 1) as f64 + 0.2 {
+                let (x, y) = self.crossing(u, v);
+                if x >= 0.0 && y >= 0.0 && (x as usize) < maps.w && (y as usize) < maps.h {
+                    sum += f64::from(maps.down[y as usize * maps.w + x as usize]);
+                }
+                n += 1;
+                u += step;
+            }
+            v += step;
+        }
+        sum / n.max(1) as f64
+    }
+
+    /// The same grid moved a row up or down if that puts the river (where only the outer
+    /// columns run) between its fifth and sixth rows: with both end rows full of pieces,
+    /// the profile of rows alone cannot tell where the board starts.
+    fn river_between_the_middle_rows(self, maps: &Maps) -> Coarse {
+        let gaps: Vec<f64> = (-1..=9)
+            .map(|k| self.columns_between(maps, f64::from(k)))
+            .collect();
+        let typical = {
+            let mut g = gaps.clone();
+            g.sort_by(f64::total_cmp);
+            g[g.len() / 2]
+        };
+        // gaps[k + 1] is between rows k and k + 1; the river is between rows 4 and 5.
+        let shift = [-1i32, 0, 1]
+            .into_iter()
+            .min_by(|&a, &b| gaps[(5 + a) as usize].total_cmp(&gaps[(5 + b) as usize]))
+            .unwrap_or(0);
+        let river = gaps[(5 + shift) as usize];
+        if shift == 0 || river >= 0.75 * typical || river >= 0.7 * gaps[5] {
+            return self;
+        }
+        Coarse {
+            rows: self.rows.shifted(f64::from(shift)),
+            ..self
+        }
+    }
+
     /// Clears the evidence of this board (and a little around it) from `maps`.
-    fn blank(&self, maps: &mut Maps, _f: usize) {
+    fn blank(&self, maps: &mut Maps) {
         let s = self.rows.spacing.max(self.columns.spacing);
         let corners = [
             self.crossing(0.0, 0.0),
             self.crossing(self.columns.count as f64 - 1.0, 0.0),
             self.crossing(0.0, self.rows.count as f64 - 1.0),
-            self.crossing(self.columns.count as f64 - 1.0, self.rows.count as f64 - 1.0),
+            self.crossing(
+                self.columns.count as f64 - 1.0,
+                self.rows.count as f64 - 1.0,
+            ),
         ];
         let clampx = |v: f64| v.clamp(0.0, maps.w as f64) as usize;
         let clampy = |v: f64| v.clamp(0.0, maps.h as f64) as usize;
         let x0 = clampx(corners.iter().map(|c| c.0).fold(f64::INFINITY, f64::min) - 0.7 * s);
-        let x1 = clampx(corners.iter().map(|c| c.0).fold(f64::NEG_INFINITY, f64::max) + 0.7 * s + 1.0);
+        let x1 = clampx(
+            corners
+                .iter()
+                .map(|c| c.0)
+                .fold(f64::NEG_INFINITY, f64::max)
+                + 0.7 * s
+                + 1.0,
+        );
         let y0 = clampy(corners.iter().map(|c| c.1).fold(f64::INFINITY, f64::min) - 0.7 * s);
-        let y1 = clampy(corners.iter().map(|c| c.1).fold(f64::NEG_INFINITY, f64::max) + 0.7 * s + 1.0);
+        let y1 = clampy(
+            corners
+                .iter()
+                .map(|c| c.1)
+                .fold(f64::NEG_INFINITY, f64::max)
+                + 0.7 * s
+                + 1.0,
+        );
         for y in y0..y1 {
             for x in x0..x1 {
                 maps.across[y * maps.w + x] = 0.0;
@@ -443,44 +546,74 @@ fn tilts() -> impl Iterator<Item = f64> {
     (-6..=6).map(|i| (f64::from(i) * 0.5).to_radians().tan())
 }
 
-/// The sum of `map` along lines of `slope` through `region`, restricted to `across` values
-/// in `band` (for rows: x within the band), indexed by offset from `region`'s start along.
-fn profile(
-    maps: &Maps,
-    rows: bool,
-    region: Rect,
-    slope: f64,
-    band: (f64, f64),
-) -> (Vec<f32>, f64, f64) {
+/// The evidence of `region` for rows (or columns), restricted to `band` across: every
+/// non-zero pixel as (along, across, strength).
+fn evidence(maps: &Maps, rows: bool, region: Rect, band: (f64, f64)) -> Vec<(f64, f64, f32)> {
     let map = if rows { &maps.across } else { &maps.down };
     let (a0, a1, c0, c1) = if rows {
         (region.y0, region.y1, region.x0, region.x1)
     } else {
         (region.x0, region.x1, region.y0, region.y1)
     };
-    let centre = (c0 + c1) as f64 / 2.0;
-    let reach = slope.abs() * (c1 - c0) as f64 / 2.0 + 2.0;
-    let base = a0 as f64 - reach;
-    let len = (a1 - a0) as f64 + 2.0 * reach + 2.0;
-    let mut p = vec![0.0f32; len as usize];
     let (b0, b1) = (
         (band.0.max(c0 as f64)) as usize,
         (band.1.min(c1 as f64).max(0.0)) as usize,
     );
+    let mut points = Vec::new();
     for a in a0..a1 {
         for c in b0..b1.max(b0) {
-            let v = if rows { map[a * maps.w + c] } else { map[c * maps.w + a] };
-            if v == 0.0 {
-                continue;
+            let v = if rows {
+                map[a * maps.w + c]
+            } else {
+                map[c * maps.w + a]
+            };
+            if v != 0.0 {
+                points.push((a as f64, c as f64, v));
             }
-            let rho = a as f64 - slope * (c as f64 - centre) - base;
-            let i = rho.floor();
-            let frac = (rho - i) as f32;
-            let i = i as usize;
-            if i + 1 < p.len() {
-                p[i] += v * (1.0 - frac);
-                p[i + 1] += v * frac;
-            }
+        }
+    }
+    points
+}
+
+/// How lines are laid for a profile: each line `ρ` runs `along = ρ + (across - centre)·(slope
+/// + fan·(ρ - middle))`, so with a fan the lines spread like a board's seen at a slant.
+#[derive(Clone, Copy, Debug)]
+struct Lay {
+    slope: f64,
+    fan: f64,
+    centre: f64,
+    middle: f64,
+}
+
+impl Lay {
+    /// The line through (`a`, `c`).
+    #[inline]
+    fn rho(&self, a: f64, c: f64) -> f64 {
+        let d = c - self.centre;
+        (a - d * (self.slope - self.fan * self.middle)) / (1.0 + self.fan * d)
+    }
+
+    /// The slope of line `rho`.
+    fn slope_at(&self, rho: f64) -> f64 {
+        self.slope + self.fan * (rho - self.middle)
+    }
+}
+
+/// The sum of the evidence `points` along the lines of `lay`, from `base` on in steps of a
+/// pixel, lightly smoothed.
+fn profile(points: &[(f64, f64, f32)], lay: &Lay, base: f64, len: usize) -> Vec<f32> {
+    let mut p = vec![0.0f32; len];
+    for &(a, c, v) in points {
+        let rho = lay.rho(a, c) - base;
+        if rho < 0.0 {
+            continue;
+        }
+        let i = rho.floor();
+        let frac = (rho - i) as f32;
+        let i = i as usize;
+        if i + 1 < p.len() {
+            p[i] += v * (1.0 - frac);
+            p[i + 1] += v * frac;
         }
     }
     // A light smoothing so a line split between two bins still makes one peak.
@@ -488,7 +621,7 @@ fn profile(
     for i in 1..p.len().saturating_sub(1) {
         s[i] = 0.25 * p[i - 1] + 0.5 * p[i] + 0.25 * p[i + 1];
     }
-    (s, base, centre)
+    s
 }
 
 #[inline]
@@ -505,7 +638,7 @@ fn sample(p: &[f32], at: f64) -> f32 {
 }
 
 /// The `count` equally spaced places of `p` with the most evidence, spacing within
-/// `spacings`: (offset, spacing, score).
+/// `spacings`, then let the spacing grow or shrink steadily: (offset, spacing, chirp).
 fn best_comb(p: &[f32], count: usize, spacings: (f64, f64)) -> Option<(f64, f64, f64)> {
     let mut best: Option<(f64, f64, f64)> = None;
     let mut s = spacings.0;
@@ -513,7 +646,9 @@ fn best_comb(p: &[f32], count: usize, spacings: (f64, f64)) -> Option<(f64, f64,
         let span = s * (count - 1) as f64;
         let mut o = 0.0;
         while o + span < p.len() as f64 - 1.0 {
-            let score: f64 = (0..count).map(|k| f64::from(sample(p, o + k as f64 * s))).sum();
+            let score: f64 = (0..count)
+                .map(|k| f64::from(sample(p, o + k as f64 * s)))
+                .sum();
             if best.is_none_or(|b| score > b.2) {
                 best = Some((o, s, score));
             }
@@ -521,19 +656,25 @@ fn best_comb(p: &[f32], count: usize, spacings: (f64, f64)) -> Option<(f64, f64,
         }
         s += if s < 20.0 { 0.25 } else { s / 80.0 };
     }
-    let (o, s, _) = best?;
-    // A finer look around the best comb.
-    let mut fine = best?;
-    for ds in -4..=4 {
-        for d_o in -5..=5 {
-            let (oo, ss) = (o + f64::from(d_o) * 0.2, s + f64::from(ds) * 0.05);
-            let score: f64 = (0..count).map(|k| f64::from(sample(p, oo + k as f64 * ss))).sum();
-            if score > fine.2 {
-                fine = (oo, ss, score);
+    let (o, s, score) = best?;
+    // A finer look around the best comb, the spacing changing by up to 2.5 % a line.
+    let mut fine = (o, s, 0.0, score);
+    for chirp in -5..=5 {
+        let c = f64::from(chirp) * 0.005;
+        for ds in -8..=8 {
+            let ss = s * (1.0 + f64::from(ds) * 0.005 - c * (count - 1) as f64 / 2.0);
+            for d_o in -10..=10 {
+                let oo = o + f64::from(d_o) * 0.02 * s;
+                let score: f64 = (0..count)
+                    .map(|k| f64::from(sample(p, place(oo, ss, c, k as f64))))
+                    .sum();
+                if score > fine.3 + 1e-9 * score.abs() {
+                    fine = (oo, ss, c, score);
+                }
             }
         }
     }
-    Some(fine)
+    Some((fine.0, fine.1, fine.2))
 }
 
 /// The comb of `count` lines (or `count + 1` for a chequer) best fitting `region`, with
@@ -546,24 +687,40 @@ fn fit_comb(
     count: usize,
     spacings: (f64, f64),
 ) -> Option<(Comb, bool, f32)> {
-    let mut best: Option<(f64, Vec<f32>, f64, f64, f64)> = None;
+    let points = evidence(maps, rows, region, band);
+    let (a0, a1, c0, c1) = if rows {
+        (region.y0, region.y1, region.x0, region.x1)
+    } else {
+        (region.x0, region.x1, region.y0, region.y1)
+    };
+    let (along, across) = ((a1 - a0) as f64, (c1 - c0) as f64);
+    let base = a0 as f64 - 0.06 * across - 0.15 * along - 2.0;
+    let len = (along + 2.0 * (a0 as f64 - base)) as usize + 2;
+    let mut best: Option<(f64, Vec<f32>, Lay)> = None;
     for slope in tilts() {
-        let (p, base, centre) = profile(maps, rows, region, slope, band);
-        let sharpness: f64 = p.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
-        if best.as_ref().is_none_or(|b| sharpness > b.0) {
-            best = Some((sharpness, p, base, centre, slope));
+        for fan in -3..=3 {
+            let lay = Lay {
+                slope,
+                fan: f64::from(fan) * 0.04 / along.max(1.0),
+                centre: (c0 + c1) as f64 / 2.0,
+                middle: (a0 + a1) as f64 / 2.0,
+            };
+            let p = profile(&points, &lay, base, len);
+            let sharpness: f64 = p.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
+            if best.as_ref().is_none_or(|b| sharpness > b.0) {
+                best = Some((sharpness, p, lay));
+            }
         }
     }
-    let (_, p, base, centre, slope) = best?;
+    let (_, p, lay) = best?;
     if spacings.1 < spacings.0 {
         return None;
     }
-    let (o, s, _) = best_comb(&p, count, spacings)?;
-    let support: Vec<f32> = (0..count).map(|k| sample(&p, o + k as f64 * s)).collect();
+    let (o, s, c) = best_comb(&p, count, spacings)?;
+    let at = |k: f64| sample(&p, place(o, s, c, k));
+    let support: Vec<f32> = (0..count).map(|k| at(k as f64)).collect();
     let on = median(&support);
-    let mid: Vec<f32> = (0..count - 1)
-        .map(|k| sample(&p, o + (k as f64 + 0.5) * s))
-        .collect();
+    let mid: Vec<f32> = (0..count - 1).map(|k| at(k as f64 + 0.5)).collect();
     let off = median(&mid);
     // A grid's lines stand far above the places between them; text and texture do not.
     if on <= 0.0 || on < 2.5 * off {
@@ -571,27 +728,22 @@ fn fit_comb(
     }
     // An evidence as strong as the comb's one spacing beyond either end makes it a chequer's
     // (one more line than points each way).
-    let before = sample(&p, o - s);
-    let after = sample(&p, o + count as f64 * s);
+    let before = at(-1.0);
+    let after = at(count as f64);
     let extended = before.max(after) >= 0.5 * on;
-    let (o, n) = if extended && before > after {
-        (o - s, count + 1)
-    } else if extended {
-        (o, count + 1)
-    } else {
-        (o, count)
+    let comb = Comb {
+        lay,
+        offset: o + base,
+        spacing: s,
+        chirp: c,
+        count: if extended { count + 1 } else { count },
     };
-    Some((
-        Comb {
-            slope,
-            centre,
-            offset: o + base,
-            spacing: s,
-            count: n,
-        },
-        extended,
-        on,
-    ))
+    let comb = if extended && before > after {
+        comb.shifted(-1.0)
+    } else {
+        comb
+    };
+    Some((comb, extended, on))
 }
 
 fn median(v: &[f32]) -> f32 {
@@ -605,14 +757,18 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
     let height = (region.y1 - region.y0) as f64;
     let width = (region.x1 - region.x0) as f64;
     let all = (f64::NEG_INFINITY, f64::INFINITY);
-    let (rows, _, _) = fit_comb(maps, true, region, all, 10, (min_spacing, height / 9.0 + 1.0))?;
+    let (rows, _, _) = fit_comb(
+        maps,
+        true,
+        region,
+        all,
+        10,
+        (min_spacing, height / 9.0 + 1.0),
+    )?;
     let s = rows.spacing;
     let band = |c: &Comb| {
-        let reach = c.slope.abs() * width.max(height) / 2.0 + 0.6 * c.spacing;
-        (
-            c.offset - reach,
-            c.offset + (c.count - 1) as f64 * c.spacing + reach,
-        )
+        let reach = c.lay.slope.abs() * width.max(height) / 2.0 + 0.6 * c.spacing;
+        (c.place(0.0) - reach, c.place((c.count - 1) as f64) + reach)
     };
     let (columns, _, _) = fit_comb(
         maps,
@@ -620,7 +776,10 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
         region,
         band(&rows),
         9,
-        ((0.75 * s).max(min_spacing), (1.35 * s).min(width / 8.0 + 1.0)),
+        (
+            (0.75 * s).max(min_spacing),
+            (1.35 * s).min(width / 8.0 + 1.0),
+        ),
     )?;
     let (rows, _, _) = fit_comb(
         maps,
@@ -635,20 +794,23 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
     )?;
     // A chequer has one more line each way; anything else keeps the points' 10 × 9.
     let chequer = rows.count == 11 && columns.count == 10;
-    let trim = |c: Comb, n: usize| Comb {
-        count: n,
-        ..c
-    };
+    let trim = |c: Comb, n: usize| Comb { count: n, ..c };
     let (rows, columns) = if chequer {
         (rows, columns)
     } else {
         (trim(rows, 10), trim(columns, 9))
     };
-    // Rows tilted one way and columns the other by more than a little is no board.
-    if (rows.slope - columns.slope).abs() > 0.07 {
+    // Rows and columns turned different ways by more than a little is no board (a turn by
+    // an angle gives the rows a slope and the columns the opposite one).
+    if (rows.lay.slope + columns.lay.slope).abs() > 0.07 {
         return None;
     }
-    Some(Coarse { rows, columns })
+    let coarse = Coarse { rows, columns };
+    Some(if chequer {
+        coarse
+    } else {
+        coarse.river_between_the_middle_rows(maps)
+    })
 }
 
 /// A straight line in full-resolution pixels: for rows `y = a + b·x`, for columns
@@ -699,9 +861,15 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
     ];
     let (w, h) = (full.w as f64, full.h as f64);
     let min_x = corners.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
-    let max_x = corners.iter().map(|c| c.0).fold(f64::NEG_INFINITY, f64::max);
+    let max_x = corners
+        .iter()
+        .map(|c| c.0)
+        .fold(f64::NEG_INFINITY, f64::max);
     let min_y = corners.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
-    let max_y = corners.iter().map(|c| c.1).fold(f64::NEG_INFINITY, f64::max);
+    let max_y = corners
+        .iter()
+        .map(|c| c.1)
+        .fold(f64::NEG_INFINITY, f64::max);
     // A grid reaching well beyond the picture is a mistake.
     let slack = 0.02 * w.max(h) + 2.0;
     if min_x < -slack || min_y < -slack || max_x > w + slack || max_y > h + slack {
@@ -748,7 +916,10 @@ fn follow_lines(
     reach: f64,
 ) -> Option<(Homography, f64)> {
     let spacing = {
-        let (a, b) = (map.apply(0.0, 0.0), map.apply((nc - 1) as f64, (nr - 1) as f64));
+        let (a, b) = (
+            map.apply(0.0, 0.0),
+            map.apply((nc - 1) as f64, (nr - 1) as f64),
+        );
         let diagonal = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
         diagonal / (((nc - 1).pow(2) + (nr - 1).pow(2)) as f64).sqrt()
     };
@@ -777,7 +948,9 @@ fn follow_lines(
                     map.apply(line as f64, t)
                 };
                 here += 1;
-                if let Some((pos, strength)) = strongest_across(full, kind, x, y, rows, reach, r, step) {
+                if let Some((pos, strength)) =
+                    strongest_across(full, kind, x, y, rows, reach, r, step)
+                {
                     let along = if rows { x } else { y };
                     found.push((along, pos, f64::from(strength)));
                 }
@@ -1034,7 +1207,10 @@ mod tests {
         let mut worst: f64 = 0.0;
         for y in 0..10 {
             for x in 0..9 {
-                let (p, q) = (found.apply(x as f64, y as f64), truth.apply(x as f64, y as f64));
+                let (p, q) = (
+                    found.apply(x as f64, y as f64),
+                    truth.apply(x as f64, y as f64),
+                );
                 worst = worst.max(((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt() / spacing);
             }
         }
@@ -1070,7 +1246,10 @@ mod tests {
             assert_found(&found, &truth, 0.08);
             assert!(!found.grids[0].chequer);
             let area = found.grids[0].area;
-            assert!((f64::from(area.width) - 8.0 * spacing).abs() <= 2.0, "{area:?}");
+            assert!(
+                (f64::from(area.width) - 8.0 * spacing).abs() <= 2.0,
+                "{area:?}"
+            );
             assert!((f64::from(area.x) - origin.0).abs() <= 1.5, "{area:?}");
         }
     }
@@ -1172,34 +1351,5 @@ mod tests {
         assert!(found.grids.is_empty(), "{found:?}");
         let small = found.too_small.expect("the small board");
         assert!((i64::from(small.width) - 112).abs() <= 3, "{small:?}");
-    }
-}
-#[cfg(test)]
-mod debug {
-    use super::super::synthetic::{self, Style};
-    use super::*;
-    #[test]
-    fn debug_upright() {
-        let truth = synthetic::map((500.0, 200.0), 33.0, 0.0, 0.0);
-        let mut image = synthetic::canvas(1200, 1000, [236, 238, 240]);
-        synthetic::draw(&mut image, &truth, &Style { pieces: synthetic::start_points(), ..Style::default() });
-        let full = Gray::of(&image);
-        let f = 2;
-        let maps = long_lines(&full.shrunk(f), Evidence::Ridge);
-        let regions = candidates(&maps, 24);
-        eprintln!("regions {regions:?}");
-        let coarse = coarse_fit(&maps, regions[0], 5.0).unwrap();
-        eprintln!("coarse {coarse:?}");
-        let to_full = |(x, y): (f64, f64)| ((x + 0.5) * f as f64 - 0.5, (y + 0.5) * f as f64 - 0.5);
-        let mut pairs = Vec::new();
-        for k in 0..10 { for i in 0..9 { pairs.push(((i as f64, k as f64), to_full(coarse.crossing(i as f64, k as f64)))); } }
-        let mut h = fit_homography(&pairs).unwrap();
-        eprintln!("h0 {:?} {:?}", h.apply(0.0,0.0), h.apply(8.0, 9.0));
-        for reach in [0.35, 0.22, 0.15] {
-            let (h1, s) = follow_lines(&full, Evidence::Ridge, &h, (9, 10), true, reach).unwrap();
-            h = h1;
-            eprintln!("h {s} {:?} {:?}", h.apply(0.0,0.0), h.apply(8.0, 9.0));
-        }
-        panic!();
     }
 }

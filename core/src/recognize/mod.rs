@@ -113,11 +113,7 @@ pub fn read(image: &image::RgbImage) -> Result<Vec<Reading>, Error> {
             None => Error::NoBoard,
         });
     }
-    Ok(found
-        .grids
-        .iter()
-        .map(|g| read_grid(image, g))
-        .collect())
+    Ok(found.grids.iter().map(|g| read_grid(image, g)).collect())
 }
 
 /// Decodes `bytes` (PNG, JPEG, BMP or WebP) and reads every board in it.
@@ -136,8 +132,7 @@ pub fn decode_picture(bytes: &[u8]) -> Result<image::RgbImage, Error> {
             .map_err(|e| unreadable(&e))
     };
     let (width, height) = reader()?.into_dimensions().map_err(|e| unreadable(&e))?;
-    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS
-    {
+    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(Error::TooLarge { width, height });
     }
     let mut reader = reader()?;

@@ -143,16 +143,41 @@ pub fn draw(canvas: &mut RgbImage, map: &Homography, style: &Style) {
             segments.push((a, b, 2.0 * w + 1.0));
         }
     }
-    let corners = [(-1.0, -1.0), (9.0, -1.0), (-1.0, 10.0), (9.0, 10.0)].map(|(x, y)| map.apply(x, y));
-    let x0 = corners.iter().map(|c| c.0).fold(f64::INFINITY, f64::min).max(0.0) as u32;
-    let x1 = corners.iter().map(|c| c.0).fold(0.0, f64::max).min(f64::from(canvas.width())) as u32;
-    let y0 = corners.iter().map(|c| c.1).fold(f64::INFINITY, f64::min).max(0.0) as u32;
-    let y1 = corners.iter().map(|c| c.1).fold(0.0, f64::max).min(f64::from(canvas.height())) as u32;
+    let corners =
+        [(-1.0, -1.0), (9.0, -1.0), (-1.0, 10.0), (9.0, 10.0)].map(|(x, y)| map.apply(x, y));
+    let x0 = corners
+        .iter()
+        .map(|c| c.0)
+        .fold(f64::INFINITY, f64::min)
+        .max(0.0) as u32;
+    let x1 = corners
+        .iter()
+        .map(|c| c.0)
+        .fold(0.0, f64::max)
+        .min(f64::from(canvas.width())) as u32;
+    let y0 = corners
+        .iter()
+        .map(|c| c.1)
+        .fold(f64::INFINITY, f64::min)
+        .max(0.0) as u32;
+    let y1 = corners
+        .iter()
+        .map(|c| c.1)
+        .fold(0.0, f64::max)
+        .min(f64::from(canvas.height())) as u32;
     let mix = |a: [u8; 3], b: [u8; 3], t: f64| {
         Rgb([0, 1, 2].map(|i| (f64::from(a[i]) * (1.0 - t) + f64::from(b[i]) * t).round() as u8))
     };
-    let (lo, hi) = if style.chequer { (-0.5, 8.5) } else { (-0.35, 8.35) };
-    let (vlo, vhi) = if style.chequer { (-0.5, 9.5) } else { (-0.35, 9.35) };
+    let (lo, hi) = if style.chequer {
+        (-0.5, 8.5)
+    } else {
+        (-0.35, 8.35)
+    };
+    let (vlo, vhi) = if style.chequer {
+        (-0.5, 9.5)
+    } else {
+        (-0.35, 9.35)
+    };
     for py in y0..y1 {
         for px in x0..x1 {
             let (u, v) = back.apply(f64::from(px), f64::from(py));
