@@ -926,6 +926,12 @@ fn follow_lines(
     let reach = (reach * spacing).max(2.0);
     let r = ((spacing * 0.08).round() as isize).clamp(2, 8);
     let step = ((spacing * 0.06).round() as isize).max(2);
+    let look = Look {
+        kind,
+        reach,
+        r,
+        step,
+    };
     // Between two pieces only the middle of a gap shows the line: most places are there.
     let fractions = [0.25, 0.35, 0.45, 0.5, 0.55, 0.65, 0.75];
     let mut seen = 0usize;
@@ -948,9 +954,7 @@ fn follow_lines(
                     map.apply(line as f64, t)
                 };
                 here += 1;
-                if let Some((pos, strength)) =
-                    strongest_across(full, kind, x, y, rows, reach, r, step)
-                {
+                if let Some((pos, strength)) = strongest_across(full, &look, (x, y), rows) {
                     let along = if rows { x } else { y };
                     found.push((along, pos, f64::from(strength)));
                 }
@@ -1006,19 +1010,31 @@ fn follow_lines(
     }
 }
 
+/// How lines are looked for across: with which evidence, how far either side (pixels), at
+/// what distance a ridge's sides are taken, and how far along a line must run on.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    kind: Evidence,
+    reach: f64,
+    r: isize,
+    step: isize,
+}
+
 /// The place across the line through (`x`, `y`) within `reach` pixels with the strongest
 /// evidence (y for a row, x for a column), to a fraction of a pixel, with its strength;
 /// `None` when nothing there is clearly a line.
 fn strongest_across(
     full: &Gray,
-    kind: Evidence,
-    x: f64,
-    y: f64,
+    look: &Look,
+    (x, y): (f64, f64),
     rows: bool,
-    reach: f64,
-    r: isize,
-    step: isize,
 ) -> Option<(f64, f32)> {
+    let Look {
+        kind,
+        reach,
+        r,
+        step,
+    } = *look;
     let (along, across) = if rows { (x, y) } else { (y, x) };
     let along = along.round() as isize;
     let lo = (across - reach).round() as isize;
@@ -1121,10 +1137,13 @@ fn fit_line(points: &[(f64, f64, f64)], tolerance: f64) -> Option<(Line, usize)>
     Some((line, inliers))
 }
 
+/// A grid place and the pixel it falls on.
+type Pair = ((f64, f64), (f64, f64));
+
 /// The homography taking each pair's first place to its second, fitted by least squares
 /// (the direct linear method with the last entry fixed at 1, pixels centred and scaled
 /// for a well-conditioned system).
-fn fit_homography(pairs: &[((f64, f64), (f64, f64))]) -> Option<Homography> {
+fn fit_homography(pairs: &[Pair]) -> Option<Homography> {
     let n = pairs.len() as f64;
     let (mx, my) = pairs
         .iter()
@@ -1134,7 +1153,7 @@ fn fit_homography(pairs: &[((f64, f64), (f64, f64))]) -> Option<Homography> {
         .map(|(_, p)| ((p.0 - mx).powi(2) + (p.1 - my).powi(2)).sqrt())
         .sum::<f64>()
         / n;
-    if !(scale > 1e-9) {
+    if scale.is_nan() || scale <= 1e-9 {
         return None;
     }
     let mut ata = [[0.0f64; 8]; 8];
@@ -1181,8 +1200,9 @@ fn solve8(mut a: [[f64; 8]; 8], mut b: [f64; 8]) -> Option<[f64; 8]> {
         b.swap(col, pivot);
         for row in col + 1..8 {
             let factor = a[row][col] / a[col][col];
-            for k in col..8 {
-                a[row][k] -= factor * a[col][k];
+            let pivot_row = a[col];
+            for (k, v) in a[row].iter_mut().enumerate().skip(col) {
+                *v -= factor * pivot_row[k];
             }
             b[row] -= factor * b[col];
         }

@@ -125,13 +125,25 @@ pub fn read_bytes(bytes: &[u8]) -> Result<Vec<Reading>, Error> {
 /// is read from the header first, so a picture over [`MAX_PIXELS`] or [`MAX_SIDE`] is turned
 /// away before anything is allocated for it.
 pub fn decode_picture(bytes: &[u8]) -> Result<image::RgbImage, Error> {
-    let unreadable = |e: &dyn fmt::Display| Error::Unreadable(e.to_string());
+    // The decoders' reasons may run over several lines; a reason is one line here.
+    let unreadable = |e: &dyn fmt::Display| {
+        Error::Unreadable(
+            e.to_string()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    };
     let reader = || {
         image::ImageReader::new(Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| unreadable(&e))
     };
-    let (width, height) = reader()?.into_dimensions().map_err(|e| unreadable(&e))?;
+    // Only the header is read here, so no limit is needed yet (a limit would turn the size
+    // into a bare refusal without the size).
+    let mut header = reader()?;
+    header.no_limits();
+    let (width, height) = header.into_dimensions().map_err(|e| unreadable(&e))?;
     if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(Error::TooLarge { width, height });
     }
@@ -199,5 +211,127 @@ fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
         area,
         flipped,
         probabilities: points.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, Piece, PieceKind};
+
+    /// Probabilities in picture order, sure of every point: `pieces` at (column, row from the
+    /// top), the rest empty.
+    fn seen(pieces: &[((usize, usize), Piece)]) -> [[f32; net::CLASSES]; 90] {
+        let mut t = [[0.0; net::CLASSES]; 90];
+        for p in t.iter_mut() {
+            p[0] = 1.0;
+        }
+        for &((x, y), piece) in pieces {
+            t[y * 9 + x] = [0.0; net::CLASSES];
+            t[y * 9 + x][net::class_of(Some(piece))] = 1.0;
+        }
+        t
+    }
+
+    const AREA: Area = Area {
+        x: 0,
+        y: 0,
+        width: 400,
+        height: 450,
+    };
+
+    #[test]
+    fn a_board_seen_from_blacks_side_comes_back_turned_round() {
+        let red = |kind| Piece::new(Color::Red, kind);
+        let black = |kind| Piece::new(Color::Black, kind);
+        // Red's general and a pawn in the top half, Black's general and an advisor at the
+        // bottom: Black's view.
+        let picture = seen(&[
+            ((3, 0), red(PieceKind::General)),
+            ((0, 3), red(PieceKind::Pawn)),
+            ((4, 9), black(PieceKind::General)),
+            ((4, 8), black(PieceKind::Advisor)),
+        ]);
+        let r = decide(&picture, AREA);
+        assert!(r.flipped);
+        let at = |s: &str| r.board.get(s.parse().unwrap());
+        // Picture column 3 of the top row is file f (8 − 3) on rank 0.
+        assert_eq!(at("f0"), Some(red(PieceKind::General)));
+        assert_eq!(at("i3"), Some(red(PieceKind::Pawn)));
+        assert_eq!(at("e9"), Some(black(PieceKind::General)));
+        assert_eq!(at("e8"), Some(black(PieceKind::Advisor)));
+        assert!(r.uncertain.is_empty());
+        let f0: Square = "f0".parse().unwrap();
+        assert_eq!(
+            r.probabilities[f0.index() as usize][net::class_of(Some(red(PieceKind::General)))],
+            1.0
+        );
+    }
+
+    #[test]
+    fn a_board_seen_from_reds_side_is_kept_as_it_is() {
+        let picture = seen(&[
+            ((4, 9), Piece::new(Color::Red, PieceKind::General)),
+            ((3, 0), Piece::new(Color::Black, PieceKind::General)),
+        ]);
+        let r = decide(&picture, AREA);
+        assert!(!r.flipped);
+        assert_eq!(
+            r.board.get("e0".parse().unwrap()),
+            Some(Piece::new(Color::Red, PieceKind::General))
+        );
+        assert_eq!(
+            r.board.get("d9".parse().unwrap()),
+            Some(Piece::new(Color::Black, PieceKind::General))
+        );
+    }
+
+    #[test]
+    fn a_picture_smaller_than_a_readable_board_is_too_small() {
+        let tiny = image::RgbImage::new(120, 400);
+        assert_eq!(
+            read(&tiny).unwrap_err(),
+            Error::TooSmall {
+                width: 120,
+                height: 400
+            }
+        );
+    }
+
+    #[test]
+    fn every_board_drawn_is_read_with_its_area() {
+        use synthetic::Style;
+        let mut image = synthetic::canvas(900, 520, [250, 250, 250]);
+        let style = Style {
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        synthetic::draw(
+            &mut image,
+            &synthetic::map((40.0, 40.0), 45.0, 0.0, 0.0),
+            &style,
+        );
+        synthetic::draw(
+            &mut image,
+            &synthetic::map((500.0, 60.0), 40.0, 1.0, 0.0),
+            &style,
+        );
+        let readings = read(&image).unwrap();
+        assert_eq!(readings.len(), 2);
+        assert_eq!((readings[0].area.x, readings[0].area.y), (40, 40));
+        assert_eq!(readings[0].area.width, 360);
+        assert!(
+            readings[1].area.x.abs_diff(494) <= 2,
+            "{:?}",
+            readings[1].area
+        );
+        for r in &readings {
+            assert_eq!(r.probabilities.len(), 90);
+        }
+        let noise = image::RgbImage::from_fn(600, 400, |x, y| {
+            let v = ((x * 7919 + y * 104_729) % 251) as u8;
+            image::Rgb([v, v, v])
+        });
+        assert_eq!(read(&noise).unwrap_err(), Error::NoBoard);
     }
 }

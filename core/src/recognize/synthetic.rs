@@ -101,7 +101,9 @@ pub fn draw(canvas: &mut RgbImage, map: &Homography, style: &Style) {
         let (a, b) = (map.apply(0.0, 0.0), map.apply(8.0, 9.0));
         ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() / 145f64.sqrt()
     };
-    let mut segments: Vec<((f64, f64), (f64, f64), f64)> = Vec::new();
+    // From, to, width in pixels.
+    type Segment = ((f64, f64), (f64, f64), f64);
+    let mut segments: Vec<Segment> = Vec::new();
     let w = style.width;
     if style.chequer {
         for k in 0..11 {
