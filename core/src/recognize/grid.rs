@@ -696,20 +696,29 @@ fn fit_comb(
     let (along, across) = ((a1 - a0) as f64, (c1 - c0) as f64);
     let base = a0 as f64 - 0.06 * across - 0.15 * along - 2.0;
     let len = (along + 2.0 * (a0 as f64 - base)) as usize + 2;
+    let lay = |slope: f64, fan: i32| Lay {
+        slope,
+        fan: f64::from(fan) * 0.04 / along.max(1.0),
+        centre: (c0 + c1) as f64 / 2.0,
+        middle: (a0 + a1) as f64 / 2.0,
+    };
     let mut best: Option<(f64, Vec<f32>, Lay)> = None;
+    let consider = |best: &mut Option<(f64, Vec<f32>, Lay)>, lay: Lay| {
+        let p = profile(&points, &lay, base, len);
+        let sharpness: f64 = p.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
+        if best.as_ref().is_none_or(|b| sharpness > b.0) {
+            *best = Some((sharpness, p, lay));
+        }
+    };
+    // The tilt first with parallel lines, then how far they fan out at about that tilt.
     for slope in tilts() {
-        for fan in -3..=3 {
-            let lay = Lay {
-                slope,
-                fan: f64::from(fan) * 0.04 / along.max(1.0),
-                centre: (c0 + c1) as f64 / 2.0,
-                middle: (a0 + a1) as f64 / 2.0,
-            };
-            let p = profile(&points, &lay, base, len);
-            let sharpness: f64 = p.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
-            if best.as_ref().is_none_or(|b| sharpness > b.0) {
-                best = Some((sharpness, p, lay));
-            }
+        consider(&mut best, lay(slope, 0));
+    }
+    let tilt = best.as_ref()?.2.slope;
+    let step = 0.5f64.to_radians().tan();
+    for slope in [tilt - step, tilt, tilt + step] {
+        for fan in [-3, -2, -1, 1, 2, 3] {
+            consider(&mut best, lay(slope, fan));
         }
     }
     let (_, p, lay) = best?;
