@@ -171,6 +171,9 @@ fn a_transparent_picture_is_read_on_white() {
     }
     let mut bytes = Cursor::new(Vec::new());
     rgba.write_to(&mut bytes, ImageFormat::Png).unwrap();
+    let picture = recognize::decode_picture(bytes.get_ref()).unwrap();
+    assert_eq!(picture.get_pixel(0, 0).0, [255, 255, 255]);
+    assert_eq!(picture.get_pixel(50, 70).0, [20, 20, 20]);
     let readings = recognize::read_bytes(bytes.get_ref()).unwrap();
     assert_eq!(readings.len(), 1);
     assert_eq!((readings[0].area.x, readings[0].area.y), (30, 30));

@@ -1336,6 +1336,21 @@ mod tests {
     }
 
     #[test]
+    fn a_chequer_of_coloured_squares_without_lines_is_found_by_its_edges() {
+        let truth = synthetic::map((70.0, 60.0), 42.0, 0.0, 0.0);
+        let style = Style {
+            chequer: true,
+            paper: [238, 210, 160],
+            dark: Some([150, 100, 60]),
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        let found = one_board(600, 600, &truth, &style);
+        assert_found(&found, &truth, 0.08);
+        assert!(found.grids[0].chequer);
+    }
+
+    #[test]
     fn two_boards_in_one_picture_are_both_found_in_reading_order() {
         let mut image = synthetic::canvas(1000, 560, [255, 255, 255]);
         let left = synthetic::map((560.0, 40.0), 40.0, 0.0, 0.0);

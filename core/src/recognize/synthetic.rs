@@ -13,6 +13,8 @@ pub struct Style {
     pub width: f64,
     /// Pieces in the squares of a chequer (lines half a spacing off the points).
     pub chequer: bool,
+    /// With `chequer`: squares of two colours (`paper` and `dark`) instead of lines.
+    pub dark: Option<[u8; 3]>,
     /// Grid places of discs.
     pub pieces: Vec<(u8, u8)>,
     pub disc: [u8; 3],
@@ -25,6 +27,7 @@ impl Default for Style {
             ink: [40, 30, 20],
             width: 1.5,
             chequer: false,
+            dark: None,
             pieces: Vec::new(),
             disc: [245, 235, 215],
         }
@@ -105,7 +108,9 @@ pub fn draw(canvas: &mut RgbImage, map: &Homography, style: &Style) {
     type Segment = ((f64, f64), (f64, f64), f64);
     let mut segments: Vec<Segment> = Vec::new();
     let w = style.width;
-    if style.chequer {
+    if style.dark.is_some() {
+        // Squares, no lines.
+    } else if style.chequer {
         for k in 0..11 {
             let y = k as f64 - 0.5;
             segments.push(((-0.5, y), (8.5, y), w));
@@ -187,6 +192,14 @@ pub fn draw(canvas: &mut RgbImage, map: &Homography, style: &Style) {
                 continue;
             }
             let mut colour = Rgb(style.paper);
+            if let Some(dark) = style.dark {
+                if !(-0.5..9.5).contains(&v) || !(-0.5..8.5).contains(&u) {
+                    continue;
+                }
+                if ((u + 0.5).floor() + (v + 0.5).floor()) as i64 % 2 == 1 {
+                    colour = Rgb(dark);
+                }
+            }
             for &(a, b, width) in &segments {
                 let d = segment_distance((u, v), a, b) * spacing;
                 let cover = (width / 2.0 + 0.5 - d).clamp(0.0, 1.0);
