@@ -997,21 +997,29 @@ fn follow_lines(
         }
         let pairs = crossings(&rows, &columns);
         let fitted = fit_homography(&pairs)?;
-        let mut off_rows = vec![0.0f64; nr];
-        let mut off_columns = vec![0.0f64; nc];
+        // The worst crossing decides whether to go on; the mean over a line which line goes
+        // (one bad column puts every row's worst crossing as far off as its own).
+        let mut off_rows = vec![(0.0f64, 0usize); nr];
+        let mut off_columns = vec![(0.0f64, 0usize); nc];
+        let mut worst = 0.0f64;
         for &((i, k), (x, y)) in &pairs {
             let (px, py) = fitted.apply(i, k);
             let d = ((px - x).powi(2) + (py - y).powi(2)).sqrt();
-            off_rows[k as usize] = off_rows[k as usize].max(d);
-            off_columns[i as usize] = off_columns[i as usize].max(d);
+            worst = worst.max(d);
+            for off in [&mut off_rows[k as usize], &mut off_columns[i as usize]] {
+                off.0 += d;
+                off.1 += 1;
+            }
         }
-        let worst_row = (0..nr).max_by(|&a, &b| off_rows[a].total_cmp(&off_rows[b]))?;
-        let worst_column = (0..nc).max_by(|&a, &b| off_columns[a].total_cmp(&off_columns[b]))?;
-        let worst = off_rows[worst_row].max(off_columns[worst_column]);
+        let mean = |o: &(f64, usize)| o.0 / o.1.max(1) as f64;
+        let worst_row =
+            (0..nr).max_by(|&a, &b| mean(&off_rows[a]).total_cmp(&mean(&off_rows[b])))?;
+        let worst_column =
+            (0..nc).max_by(|&a, &b| mean(&off_columns[a]).total_cmp(&mean(&off_columns[b])))?;
         if worst <= (0.08 * spacing).max(1.5) {
             return Some((fitted, seen as f64 / looked.max(1) as f64));
         }
-        if off_rows[worst_row] >= off_columns[worst_column] {
+        if mean(&off_rows[worst_row]) >= mean(&off_columns[worst_column]) {
             rows[worst_row] = None;
         } else {
             columns[worst_column] = None;
@@ -1367,6 +1375,67 @@ mod tests {
         assert_eq!(found.grids.len(), 2, "{found:?}");
         assert!(error(&found.grids[0].map, &right) < 0.08, "{found:?}");
         assert!(error(&found.grids[1].map, &left) < 0.08, "{found:?}");
+    }
+
+    #[test]
+    fn a_book_page_of_six_diagrams_gives_all_six() {
+        let mut page = synthetic::canvas(1240, 1754, [255, 255, 255]);
+        let mut truths = Vec::new();
+        for row in 0..3 {
+            for column in 0..2 {
+                let origin = (110.0 + 560.0 * column as f64, 120.0 + 540.0 * row as f64);
+                let truth = synthetic::map(origin, 42.0, 0.0, 0.0);
+                let pieces = (0..14)
+                    .map(|n| {
+                        (
+                            (n * 5 + row * 3 + column) as u8 % 9,
+                            (n * 7 + row) as u8 % 10,
+                        )
+                    })
+                    .collect();
+                let style = Style {
+                    paper: [255, 255, 255],
+                    ink: [0, 0, 0],
+                    width: 1.0,
+                    // A frame closer than usual, within reach of the outer lines' search.
+                    frame: 0.24,
+                    pieces,
+                    ..Style::default()
+                };
+                synthetic::draw(&mut page, &truth, &style);
+                truths.push(truth);
+            }
+        }
+        let found = find(&page);
+        assert_eq!(found.grids.len(), 6, "{found:?}");
+        for (grid, truth) in found.grids.iter().zip(&truths) {
+            assert!(error(&grid.map, truth) < 0.08, "{grid:?}");
+        }
+    }
+
+    #[test]
+    fn a_start_with_the_columns_spread_too_wide_still_settles_on_the_lines() {
+        // As when a comb's spacing took in the frame: the last column starts near the frame,
+        // and every row's worst crossing is as far off as that column's.
+        let truth = synthetic::map((110.0, 120.0), 42.0, 0.0, 0.0);
+        let mut image = synthetic::canvas(600, 600, [255, 255, 255]);
+        let style = Style {
+            paper: [255, 255, 255],
+            ink: [0, 0, 0],
+            width: 1.0,
+            frame: 0.24,
+            pieces: vec![(2, 0), (6, 3), (1, 5), (4, 8)],
+            ..Style::default()
+        };
+        synthetic::draw(&mut image, &truth, &style);
+        let full = Gray::of(&image);
+        let mut map = Homography([44.1, 0.0, 110.7, 0.0, 42.0, 120.4, 0.0, 0.0, 1.0]);
+        for reach in [0.35, 0.22, 0.15] {
+            map = follow_lines(&full, Evidence::Ridge, &map, (9, 10), true, reach)
+                .expect("the lines")
+                .0;
+        }
+        assert!(error(&map, &truth) < 0.05, "{map:?}");
     }
 
     #[test]

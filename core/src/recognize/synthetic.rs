@@ -15,6 +15,8 @@ pub struct Style {
     pub chequer: bool,
     /// With `chequer`: squares of two colours (`paper` and `dark`) instead of lines.
     pub dark: Option<[u8; 3]>,
+    /// How far the frame lies outside the outer lines, in spacings.
+    pub frame: f64,
     /// Grid places of discs.
     pub pieces: Vec<(u8, u8)>,
     pub disc: [u8; 3],
@@ -28,6 +30,7 @@ impl Default for Style {
             width: 1.5,
             chequer: false,
             dark: None,
+            frame: 0.3,
             pieces: Vec::new(),
             disc: [245, 235, 215],
         }
@@ -140,7 +143,7 @@ pub fn draw(canvas: &mut RgbImage, map: &Homography, style: &Style) {
         ] {
             segments.push((a, b, w));
         }
-        let f = 0.3;
+        let f = style.frame;
         for (a, b) in [
             ((-f, -f), (8.0 + f, -f)),
             ((-f, 9.0 + f), (8.0 + f, 9.0 + f)),
