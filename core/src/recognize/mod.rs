@@ -1,12 +1,39 @@
 //! Reading a Xiangqi position from a picture (a screenshot, a book diagram, a photo of a
-//! screen). The method paragraph is written with the reader.
+//! screen).
+//!
+//! The method, in four steps. *Finding* ([`grid`]): on a shrunk grey copy, thin lines are
+//! picked out as ridges (darker or lighter than both sides), short ones (strokes of
+//! characters, texture) dropped; where long lines gather, profiles summed along slightly
+//! tilted rows and columns show the board's 10 rows and 9 columns as the comb of equally
+//! spaced peaks with the most evidence, clear of the places between its teeth (11 × 10 for
+//! boards that put the pieces in the squares of a chequer). At full resolution every line is
+//! then followed between the points, where pieces do not hide it, and a homography fitted to
+//! the lines' crossings maps every point, through rotation and perspective; each board found
+//! is blanked out and the search repeated, so a page of diagrams gives all of them.
+//! *Sampling and classifying* ([`patch`], [`net`]): the square one spacing wide around each
+//! of the 90 points is resampled through the homography into a small patch, and a small
+//! network gives the probability of each of the 15 classes (empty or one of 14 pieces).
+//! *Joint decoding* ([`decode`]): the board must be one the rules accept (one general each in
+//! its palace, at most the pieces a side owns, every piece on a point it can reach, the
+//! generals not facing); the legal board of highest total log-probability is found exactly
+//! as a small transportation problem. *Flip*: the decoding is done both ways up — the
+//! picture as Red's view and turned round as Black's — and the more likely wins, so a board
+//! shown from Black's side comes back the right way round, marked flipped. *Uncertainty*:
+//! points where the legal board differs from the classifier's first choice, or where the
+//! chosen class has less than [`decode::UNSURE_BELOW`], are reported as uncertain, and the
+//! product of the chosen classes' probabilities is the board's confidence.
 
+pub mod decode;
 pub mod geometry;
+pub mod grid;
 pub mod net;
 pub mod patch;
+#[cfg(test)]
+mod synthetic;
 
-use crate::{Board, Square};
+use crate::{Board, File, Rank, Square};
 use std::fmt;
+use std::io::Cursor;
 
 /// Where a board lies in the picture, in pixels (its outermost grid lines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,13 +92,246 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The most pixels a picture may have (a 40-megapixel photo).
+pub const MAX_PIXELS: u64 = 40_000_000;
+/// The longest side a picture may have.
+pub const MAX_SIDE: u32 = 16_384;
+
 /// Every board found in `image`, top to bottom, left to right.
-pub fn read(_image: &image::RgbImage) -> Result<Vec<Reading>, Error> {
-    Err(Error::NoBoard)
+pub fn read(image: &image::RgbImage) -> Result<Vec<Reading>, Error> {
+    let (width, height) = image.dimensions();
+    if width < grid::MIN_BOARD_WIDTH || height < grid::MIN_BOARD_WIDTH {
+        return Err(Error::TooSmall { width, height });
+    }
+    let found = grid::find(image);
+    if found.grids.is_empty() {
+        return Err(match found.too_small {
+            Some(a) => Error::TooSmall {
+                width: a.width,
+                height: a.height,
+            },
+            None => Error::NoBoard,
+        });
+    }
+    Ok(found.grids.iter().map(|g| read_grid(image, g)).collect())
 }
 
 /// Decodes `bytes` (PNG, JPEG, BMP or WebP) and reads every board in it.
 pub fn read_bytes(bytes: &[u8]) -> Result<Vec<Reading>, Error> {
-    let image = image::load_from_memory(bytes).map_err(|e| Error::Unreadable(e.to_string()))?;
-    read(&image.to_rgb8())
+    read(&decode_picture(bytes)?)
+}
+
+/// Decodes `bytes` (PNG, JPEG, BMP or WebP) into RGB, transparent parts on white. The size
+/// is read from the header first, so a picture over [`MAX_PIXELS`] or [`MAX_SIDE`] is turned
+/// away before anything is allocated for it.
+pub fn decode_picture(bytes: &[u8]) -> Result<image::RgbImage, Error> {
+    // The decoders' reasons may run over several lines; a reason is one line here.
+    let unreadable = |e: &dyn fmt::Display| {
+        Error::Unreadable(
+            e.to_string()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    };
+    let reader = || {
+        image::ImageReader::new(Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|e| unreadable(&e))
+    };
+    // Only the header is read here, so no limit is needed yet (a limit would turn the size
+    // into a bare refusal without the size).
+    let mut header = reader()?;
+    header.no_limits();
+    let (width, height) = header.into_dimensions().map_err(|e| unreadable(&e))?;
+    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Error::TooLarge { width, height });
+    }
+    let mut reader = reader()?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    reader.limits(limits);
+    let picture = reader.decode().map_err(|e| unreadable(&e))?;
+    if !picture.color().has_alpha() {
+        return Ok(picture.to_rgb8());
+    }
+    let rgba = picture.to_rgba8();
+    Ok(image::RgbImage::from_fn(width, height, |x, y| {
+        let p = rgba.get_pixel(x, y).0;
+        let a = u16::from(p[3]);
+        image::Rgb([0, 1, 2].map(|i| ((u16::from(p[i]) * a + 255 * (255 - a)) / 255) as u8))
+    }))
+}
+
+/// The point the picture's grid place (`x` from the left, `y` from the top) shows, for a
+/// picture of Red's view or (`turned`) of Black's.
+fn point_of(x: usize, y: usize, turned: bool) -> Square {
+    let (file, rank) = if turned { (8 - x, y) } else { (x, 9 - y) };
+    Square::new(
+        File::new(file as u8).expect("a column of the grid"),
+        Rank::new(rank as u8).expect("a row of the grid"),
+    )
+}
+
+/// Reads the board of `grid` in `image`: every point classified, then decoded jointly both
+/// ways up.
+pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
+    let mut patch = vec![0.0f32; patch::LEN];
+    let mut seen = [[0.0f32; net::CLASSES]; 90];
+    for y in 0..10 {
+        for x in 0..9 {
+            patch::sample(image, &grid.map, x as f64, y as f64, &mut patch);
+            seen[y * 9 + x] = net::classify(&patch);
+        }
+    }
+    decide(&seen, grid.area)
+}
+
+/// The reading of a board from its points' probabilities in picture order (row by row from
+/// the top left): whichever way up is more likely.
+fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
+    let arranged = |turned: bool| {
+        let mut points = [[0.0f32; net::CLASSES]; 90];
+        for y in 0..10 {
+            for x in 0..9 {
+                points[point_of(x, y, turned).index() as usize] = seen[y * 9 + x];
+            }
+        }
+        points
+    };
+    let (upright, turned) = (arranged(false), arranged(true));
+    let (a, b) = (decode::decode(&upright), decode::decode(&turned));
+    let flipped = b.log_probability > a.log_probability;
+    let (best, points) = if flipped { (b, turned) } else { (a, upright) };
+    Reading {
+        board: best.board,
+        confidence: best.confidence,
+        uncertain: best.uncertain,
+        area,
+        flipped,
+        probabilities: points.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, Piece, PieceKind};
+
+    /// Probabilities in picture order, sure of every point: `pieces` at (column, row from the
+    /// top), the rest empty.
+    fn seen(pieces: &[((usize, usize), Piece)]) -> [[f32; net::CLASSES]; 90] {
+        let mut t = [[0.0; net::CLASSES]; 90];
+        for p in t.iter_mut() {
+            p[0] = 1.0;
+        }
+        for &((x, y), piece) in pieces {
+            t[y * 9 + x] = [0.0; net::CLASSES];
+            t[y * 9 + x][net::class_of(Some(piece))] = 1.0;
+        }
+        t
+    }
+
+    const AREA: Area = Area {
+        x: 0,
+        y: 0,
+        width: 400,
+        height: 450,
+    };
+
+    #[test]
+    fn a_board_seen_from_blacks_side_comes_back_turned_round() {
+        let red = |kind| Piece::new(Color::Red, kind);
+        let black = |kind| Piece::new(Color::Black, kind);
+        // Red's general and a pawn in the top half, Black's general and an advisor at the
+        // bottom: Black's view.
+        let picture = seen(&[
+            ((3, 0), red(PieceKind::General)),
+            ((0, 3), red(PieceKind::Pawn)),
+            ((4, 9), black(PieceKind::General)),
+            ((4, 8), black(PieceKind::Advisor)),
+        ]);
+        let r = decide(&picture, AREA);
+        assert!(r.flipped);
+        let at = |s: &str| r.board.get(s.parse().unwrap());
+        // Picture column 3 of the top row is file f (8 − 3) on rank 0.
+        assert_eq!(at("f0"), Some(red(PieceKind::General)));
+        assert_eq!(at("i3"), Some(red(PieceKind::Pawn)));
+        assert_eq!(at("e9"), Some(black(PieceKind::General)));
+        assert_eq!(at("e8"), Some(black(PieceKind::Advisor)));
+        assert!(r.uncertain.is_empty());
+        let f0: Square = "f0".parse().unwrap();
+        assert_eq!(
+            r.probabilities[f0.index() as usize][net::class_of(Some(red(PieceKind::General)))],
+            1.0
+        );
+    }
+
+    #[test]
+    fn a_board_seen_from_reds_side_is_kept_as_it_is() {
+        let picture = seen(&[
+            ((4, 9), Piece::new(Color::Red, PieceKind::General)),
+            ((3, 0), Piece::new(Color::Black, PieceKind::General)),
+        ]);
+        let r = decide(&picture, AREA);
+        assert!(!r.flipped);
+        assert_eq!(
+            r.board.get("e0".parse().unwrap()),
+            Some(Piece::new(Color::Red, PieceKind::General))
+        );
+        assert_eq!(
+            r.board.get("d9".parse().unwrap()),
+            Some(Piece::new(Color::Black, PieceKind::General))
+        );
+    }
+
+    #[test]
+    fn a_picture_smaller_than_a_readable_board_is_too_small() {
+        let tiny = image::RgbImage::new(120, 400);
+        assert_eq!(
+            read(&tiny).unwrap_err(),
+            Error::TooSmall {
+                width: 120,
+                height: 400
+            }
+        );
+    }
+
+    #[test]
+    fn every_board_drawn_is_read_with_its_area() {
+        use synthetic::Style;
+        let mut image = synthetic::canvas(900, 520, [250, 250, 250]);
+        let style = Style {
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        synthetic::draw(
+            &mut image,
+            &synthetic::map((40.0, 40.0), 45.0, 0.0, 0.0),
+            &style,
+        );
+        synthetic::draw(
+            &mut image,
+            &synthetic::map((500.0, 60.0), 40.0, 1.0, 0.0),
+            &style,
+        );
+        let readings = read(&image).unwrap();
+        assert_eq!(readings.len(), 2);
+        assert_eq!((readings[0].area.x, readings[0].area.y), (40, 40));
+        assert_eq!(readings[0].area.width, 360);
+        assert!(
+            readings[1].area.x.abs_diff(494) <= 2,
+            "{:?}",
+            readings[1].area
+        );
+        for r in &readings {
+            assert_eq!(r.probabilities.len(), 90);
+        }
+        let noise = image::RgbImage::from_fn(600, 400, |x, y| {
+            let v = ((x * 7919 + y * 104_729) % 251) as u8;
+            image::Rgb([v, v, v])
+        });
+        assert_eq!(read(&noise).unwrap_err(), Error::NoBoard);
+    }
 }

@@ -10,7 +10,8 @@
 //! ECCO code and names; `library --json` prints the built-in library. `tb` generates,
 //! counts and probes endgame tables (see [`tb`]). `db` imports game collections and asks
 //! them what was played from a position (see [`db`]). `worksheet` prints positions as a
-//! PDF worksheet with an answer key (see [`worksheet`]).
+//! PDF worksheet with an answer key (see [`worksheet`]). `recognize` reads the position of
+//! every board in pictures (see [`recognize`]).
 //!
 //! Each subcommand is a module here that reads its arguments and prints; the work itself
 //! (searching, solving, converting, classifying, the tables) is the library's.
@@ -22,6 +23,7 @@ mod db;
 mod eval;
 mod library;
 mod perft;
+mod recognize;
 mod solve;
 mod tb;
 mod worksheet;
@@ -61,7 +63,12 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
                                        time next-move statistics over a collection
        chuhe-engine worksheet INPUT... -o OUT.pdf [--per-page N] [--title TEXT] [--no-answers]
                                        print FEN lists, puzzle RON or PGN as a PDF worksheet
-                                       (1, 2, 4, 6, 9 or 12 diagrams a page) with the answers";
+                                       (1, 2, 4, 6, 9 or 12 diagrams a page) with the answers
+       chuhe-engine recognize IMAGE... [--json]
+                                       read the position of every board in PNG/JPEG/BMP/WebP
+                                       pictures: one line per board (several for a page of
+                                       diagrams, same path), `PATH<tab>FEN` or
+                                       `PATH<tab>error: WHY`; exit status 1 if any gave none";
 
 fn main() -> ExitCode {
     quiet_on_closed_output();
@@ -83,6 +90,7 @@ fn main() -> ExitCode {
         Some("tb") => tb::command(&args[1..], &mut io::stdout().lock()),
         Some("db") => db::command(&args[1..], &mut io::stdout().lock()),
         Some("worksheet") => worksheet::command(&args[1..]),
+        Some("recognize") => recognize::command(&args[1..], &mut io::stdout().lock()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,1468 @@
+//! Finding boards: where the 9×10 points of each board in a picture lie.
+//!
+//! The search works on a grey copy shrunk to about 600 000 pixels. There, every pixel gets
+//! the strength of a thin horizontal and of a thin vertical line through it (a ridge: darker
+//! or lighter than both neighbours two pixels away, so the edges of discs and of filled
+//! areas give nothing), and only runs of such pixels at least eight long are kept: board
+//! lines run between the pieces, the strokes of characters are short. Connected groups of
+//! long runs are the candidate places of boards. In each, the kept strength is summed along
+//! lines tilted by −3° to 3° (projection profiles); the tilt with the sharpest profile wins,
+//! and the 10 equally spaced rows (11 for a chequer) with the most evidence are the comb
+//! that fits best over every spacing and offset. The columns are found the same way within
+//! those rows, then the rows again within the columns. A comb must stand out from the
+//! half-way places between its teeth, or the candidate is something else (text, a photo).
+//!
+//! At full resolution each line is then followed on its own: between neighbouring points
+//! (where pieces do not hide it) the strongest ridge across the predicted line is taken,
+//! a straight line is fitted to those places by least squares with the outliers dropped,
+//! the lines' crossings give every point, and a projective map (a homography) is fitted to
+//! them. Two rounds of this absorb rotation and perspective. A board is accepted when most
+//! of the places along its lines showed the line. Its area is then blanked out and the
+//! candidate searched again, so a page of several diagrams gives each of them.
+//!
+//! Boards that put the pieces in the squares of a chequer have 11 rows and 10 columns of
+//! lines (or edges between coloured squares: a second search uses steps instead of ridges
+//! when the first finds nothing); their points are the centres of the squares.
+
+use super::Area;
+use super::geometry::Homography;
+use image::RgbImage;
+
+/// One board's grid found in a picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Grid {
+    /// From grid places (column from the picture's left, row from its top) to pixels.
+    pub map: Homography,
+    /// The bounding box of the board's outermost lines.
+    pub area: Area,
+    /// Whether the pieces stand in the squares of a chequer rather than on crossing lines.
+    pub chequer: bool,
+}
+
+/// What the search found in a picture.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Found {
+    /// The boards large enough to read, top to bottom, left to right.
+    pub grids: Vec<Grid>,
+    /// The largest board found that was too small to read, if any.
+    pub too_small: Option<Area>,
+}
+
+/// The narrowest board (in pixels between its outer columns) that is read.
+pub const MIN_BOARD_WIDTH: u32 = 150;
+/// Boards down to this width are still looked for, to tell "too small" from "no board".
+const SMALLEST_LOOKED_FOR: f64 = 90.0;
+/// The search works on a copy of about this many pixels.
+const WORKING_PIXELS: f64 = 600_000.0;
+/// A ridge kept in the search must run at least this many working pixels.
+const MIN_RUN: usize = 8;
+/// At most this many boards are taken from one picture.
+const MAX_BOARDS: usize = 12;
+
+/// Finds every board in `image`.
+pub fn find(image: &RgbImage) -> Found {
+    let full = Gray::of(image);
+    let mut found = search(&full, Evidence::Ridge);
+    if found.grids.is_empty() && found.too_small.is_none() {
+        found = search(&full, Evidence::Step);
+    }
+    // Reading order: boards whose rows overlap are side by side, the left one first.
+    found.grids.sort_by(|a, b| {
+        let overlap =
+            a.area.y < b.area.y + b.area.height / 2 && b.area.y < a.area.y + a.area.height / 2;
+        if overlap {
+            a.area.x.cmp(&b.area.x)
+        } else {
+            a.area.y.cmp(&b.area.y)
+        }
+    });
+    found
+}
+
+/// A grey picture, 0 (black) to 255 (white).
+struct Gray {
+    w: usize,
+    h: usize,
+    px: Vec<f32>,
+}
+
+impl Gray {
+    fn of(image: &RgbImage) -> Gray {
+        let px = image
+            .pixels()
+            .map(|p| 0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2]))
+            .collect();
+        Gray {
+            w: image.width() as usize,
+            h: image.height() as usize,
+            px,
+        }
+    }
+
+    /// The picture shrunk `f` times by averaging `f`×`f` blocks.
+    fn shrunk(&self, f: usize) -> Gray {
+        if f == 1 {
+            return Gray {
+                w: self.w,
+                h: self.h,
+                px: self.px.clone(),
+            };
+        }
+        let (w, h) = (self.w / f, self.h / f);
+        let mut px = vec![0.0; w * h];
+        let scale = 1.0 / (f * f) as f32;
+        for y in 0..h {
+            let row = &mut px[y * w..(y + 1) * w];
+            for dy in 0..f {
+                let src = &self.px[(y * f + dy) * self.w..][..w * f];
+                for (x, out) in row.iter_mut().enumerate() {
+                    *out += src[x * f..x * f + f].iter().sum::<f32>();
+                }
+            }
+            for v in row.iter_mut() {
+                *v *= scale;
+            }
+        }
+        Gray { w, h, px }
+    }
+
+    #[inline]
+    fn at(&self, x: isize, y: isize) -> f32 {
+        let x = x.clamp(0, self.w as isize - 1) as usize;
+        let y = y.clamp(0, self.h as isize - 1) as usize;
+        self.px[y * self.w + x]
+    }
+
+    /// How strongly a line across direction (`dx`, `dy`) passes through (`x`, `y`): for
+    /// [`Evidence::Ridge`] the amount the pixel is darker or lighter than both pixels `r`
+    /// away, for [`Evidence::Step`] the difference between its two neighbours.
+    #[inline]
+    fn response(
+        &self,
+        kind: Evidence,
+        x: isize,
+        y: isize,
+        (dx, dy): (isize, isize),
+        r: isize,
+    ) -> f32 {
+        match kind {
+            Evidence::Ridge => {
+                let a = self.at(x - dx * r, y - dy * r);
+                let b = self.at(x + dx * r, y + dy * r);
+                let c = self.at(x, y);
+                (a.min(b) - c).max(0.0) + (c - a.max(b)).max(0.0)
+            }
+            Evidence::Step => {
+                let d = (r / 2).max(1);
+                (self.at(x + dx * d, y + dy * d) - self.at(x - dx * d, y - dy * d)).abs()
+            }
+        }
+    }
+}
+
+/// What marks a board's lines: thin lines, or edges between coloured squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Evidence {
+    Ridge,
+    Step,
+}
+
+/// A rectangle of working pixels, `x0..x1` × `y0..y1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Rect {
+    x0: usize,
+    y0: usize,
+    x1: usize,
+    y1: usize,
+}
+
+impl Rect {
+    fn overlaps(&self, o: &Rect, gap: usize) -> bool {
+        self.x0 <= o.x1 + gap
+            && o.x0 <= self.x1 + gap
+            && self.y0 <= o.y1 + gap
+            && o.y0 <= self.y1 + gap
+    }
+
+    fn union(&self, o: &Rect) -> Rect {
+        Rect {
+            x0: self.x0.min(o.x0),
+            y0: self.y0.min(o.y0),
+            x1: self.x1.max(o.x1),
+            y1: self.y1.max(o.y1),
+        }
+    }
+}
+
+/// The long-line evidence of the working picture.
+struct Maps {
+    w: usize,
+    h: usize,
+    /// Horizontal lines.
+    across: Vec<f32>,
+    /// Vertical lines.
+    down: Vec<f32>,
+}
+
+fn search(full: &Gray, kind: Evidence) -> Found {
+    let mut found = Found::default();
+    if full.w < 16 || full.h < 16 {
+        return found;
+    }
+    let f = (((full.w * full.h) as f64 / WORKING_PIXELS).sqrt().ceil() as usize).max(1);
+    let work = full.shrunk(f);
+    let mut maps = long_lines(&work, kind);
+    let min_side = (SMALLEST_LOOKED_FOR / f as f64).max(24.0);
+    for region in candidates(&maps, min_side as usize) {
+        for _ in 0..MAX_BOARDS {
+            let Some(coarse) = coarse_fit(&maps, region, min_side / 8.0) else {
+                break;
+            };
+            let grid = refine(full, kind, &coarse, f);
+            coarse.blank(&mut maps);
+            let Some(grid) = grid else {
+                continue;
+            };
+            if grid.area.width < MIN_BOARD_WIDTH {
+                if found.too_small.is_none_or(|a| a.width < grid.area.width) {
+                    found.too_small = Some(grid.area);
+                }
+            } else if !found.grids.iter().any(|g| overlap(&g.area, &grid.area)) {
+                found.grids.push(grid);
+            }
+            if found.grids.len() >= MAX_BOARDS {
+                return found;
+            }
+        }
+    }
+    found
+}
+
+fn overlap(a: &Area, b: &Area) -> bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/// The line evidence of `work`, keeping only runs of at least [`MIN_RUN`] pixels.
+fn long_lines(work: &Gray, kind: Evidence) -> Maps {
+    let (w, h) = (work.w, work.h);
+    let mut across = vec![0.0f32; w * h];
+    let mut down = vec![0.0f32; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let (xi, yi) = (x as isize, y as isize);
+            across[y * w + x] = work.response(kind, xi, yi, (0, 1), 2);
+            down[y * w + x] = work.response(kind, xi, yi, (1, 0), 2);
+        }
+    }
+    let threshold = strong_level(&across, &down);
+    keep_runs(&mut across, w, h, threshold, true);
+    keep_runs(&mut down, w, h, threshold, false);
+    Maps { w, h, across, down }
+}
+
+/// The level a pixel's evidence must reach to count as part of a line: a share of what the
+/// strongest one per cent of the picture reaches, within fixed bounds (so a blank picture
+/// has no lines and a picture full of lines still needs clear ones).
+fn strong_level(a: &[f32], b: &[f32]) -> f32 {
+    let mut sample: Vec<f32> = a
+        .iter()
+        .chain(b)
+        .step_by(7)
+        .copied()
+        .filter(|&v| v > 1.0)
+        .collect();
+    if sample.is_empty() {
+        return f32::INFINITY;
+    }
+    let k = sample.len() * 99 / 100;
+    let k = k.min(sample.len() - 1);
+    let (_, q, _) = sample.select_nth_unstable_by(k, f32::total_cmp);
+    (0.3 * *q).clamp(6.0, 40.0)
+}
+
+/// Zeroes every pixel of `map` that is not part of a run of at least [`MIN_RUN`] pixels
+/// above `threshold`, along rows (`along_rows`) or columns.
+fn keep_runs(map: &mut [f32], w: usize, h: usize, threshold: f32, along_rows: bool) {
+    let (lines, len) = if along_rows { (h, w) } else { (w, h) };
+    let index = |line: usize, i: usize| {
+        if along_rows {
+            line * w + i
+        } else {
+            i * w + line
+        }
+    };
+    for line in 0..lines {
+        let mut start = 0;
+        for i in 0..=len {
+            let on = i < len && map[index(line, i)] > threshold;
+            if on {
+                continue;
+            }
+            if i - start < MIN_RUN {
+                for j in start..i {
+                    map[index(line, j)] = 0.0;
+                }
+            }
+            start = i + 1;
+        }
+    }
+}
+
+/// The places where long lines gather: the bounding boxes of connected groups of them
+/// (linked across gaps of up to two pixels), at least `min_side` pixels each way, merged
+/// where they overlap.
+fn candidates(maps: &Maps, min_side: usize) -> Vec<Rect> {
+    const CELL: usize = 2;
+    let (cw, ch) = (maps.w.div_ceil(CELL), maps.h.div_ceil(CELL));
+    let mut cells = vec![false; cw * ch];
+    for y in 0..maps.h {
+        for x in 0..maps.w {
+            let i = y * maps.w + x;
+            if maps.across[i] > 0.0 || maps.down[i] > 0.0 {
+                cells[(y / CELL) * cw + x / CELL] = true;
+            }
+        }
+    }
+    let mut seen = vec![false; cw * ch];
+    let mut rects: Vec<Rect> = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..cells.len() {
+        if !cells[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut r = Rect {
+            x0: usize::MAX,
+            y0: usize::MAX,
+            x1: 0,
+            y1: 0,
+        };
+        while let Some(c) = stack.pop() {
+            let (cx, cy) = (c % cw, c / cw);
+            r.x0 = r.x0.min(cx);
+            r.y0 = r.y0.min(cy);
+            r.x1 = r.x1.max(cx + 1);
+            r.y1 = r.y1.max(cy + 1);
+            for ny in cy.saturating_sub(1)..(cy + 2).min(ch) {
+                for nx in cx.saturating_sub(1)..(cx + 2).min(cw) {
+                    let n = ny * cw + nx;
+                    if cells[n] && !seen[n] {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        let r = Rect {
+            x0: r.x0 * CELL,
+            y0: r.y0 * CELL,
+            x1: (r.x1 * CELL).min(maps.w),
+            y1: (r.y1 * CELL).min(maps.h),
+        };
+        rects.push(r);
+    }
+    // Pieces can cut a board's lines into groups of their own (a full row of pieces cuts
+    // the frame and the ends of the columns off): boxes that touch are one place.
+    let mut merged = true;
+    while merged {
+        merged = false;
+        'outer: for i in 0..rects.len() {
+            for j in i + 1..rects.len() {
+                if rects[i].overlaps(&rects[j], 2) {
+                    rects[i] = rects[i].union(&rects[j]);
+                    rects.swap_remove(j);
+                    merged = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    rects.retain(|r| r.x1 - r.x0 >= min_side && r.y1 - r.y0 >= min_side);
+    // The largest first: a page's diagrams before stray lines.
+    rects.sort_by_key(|r| std::cmp::Reverse((r.x1 - r.x0) * (r.y1 - r.y0)));
+    rects
+        .into_iter()
+        .map(|r| {
+            let margin = ((r.x1 - r.x0).max(r.y1 - r.y0) / 16).max(3);
+            Rect {
+                x0: r.x0.saturating_sub(margin),
+                y0: r.y0.saturating_sub(margin),
+                x1: (r.x1 + margin).min(maps.w),
+                y1: (r.y1 + margin).min(maps.h),
+            }
+        })
+        .collect()
+}
+
+/// One family of lines in working pixels: line `k` is the line `place(k)` of `lay` (for
+/// rows `along` is y and `across` is x; for columns the other way round). The spacing grows
+/// by `chirp` of itself from one line to the next, as a board seen at a slant shows it.
+#[derive(Clone, Copy, Debug)]
+struct Comb {
+    lay: Lay,
+    offset: f64,
+    spacing: f64,
+    chirp: f64,
+    count: usize,
+}
+
+/// Where line `k` of a comb starting at `offset` lies.
+fn place(offset: f64, spacing: f64, chirp: f64, k: f64) -> f64 {
+    offset + spacing * (k + chirp * k * (k - 1.0) / 2.0)
+}
+
+impl Comb {
+    fn place(&self, k: f64) -> f64 {
+        place(self.offset, self.spacing, self.chirp, k)
+    }
+
+    /// The same lines numbered from line `j`.
+    fn shifted(self, j: f64) -> Comb {
+        let grown = 1.0 + self.chirp * j;
+        Comb {
+            offset: self.place(j),
+            spacing: self.spacing * grown,
+            chirp: self.chirp / grown,
+            ..self
+        }
+    }
+}
+
+/// A board's grid in working pixels, before refinement.
+#[derive(Clone, Copy, Debug)]
+struct Coarse {
+    rows: Comb,
+    columns: Comb,
+}
+
+impl Coarse {
+    fn chequer(&self) -> bool {
+        self.rows.count == 11
+    }
+
+    /// The crossing of row `k` and column `i`, in working pixels.
+    fn crossing(&self, i: f64, k: f64) -> (f64, f64) {
+        let (r, c) = (&self.rows, &self.columns);
+        let (yk, xi) = (r.place(k), c.place(i));
+        let (rs, cs) = (r.lay.slope_at(yk), c.lay.slope_at(xi));
+        let (rc, cc) = (r.lay.centre, c.lay.centre);
+        // y = yk + rs (x - rc); x = xi + cs (y - cc)
+        let x = (xi + cs * (yk - rs * rc - cc)) / (1.0 - cs * rs);
+        let y = yk + rs * (x - rc);
+        (x, y)
+    }
+
+    /// The mean evidence of columns between rows `k` and `k + 1`, away from the points.
+    fn columns_between(&self, maps: &Maps, k: f64) -> f64 {
+        let step = 1.0 / self.columns.spacing.max(1.0);
+        let (mut sum, mut n) = (0.0f64, 0usize);
+        let mut v = k + 0.3;
+        while v <= k + 0.7 {
+            let mut u = -0.2;
+            while u <= (self.columns.count - 1) as f64 + 0.2 {
+                let (x, y) = self.crossing(u, v);
+                if x >= 0.0 && y >= 0.0 && (x as usize) < maps.w && (y as usize) < maps.h {
+                    sum += f64::from(maps.down[y as usize * maps.w + x as usize]);
+                }
+                n += 1;
+                u += step;
+            }
+            v += step;
+        }
+        sum / n.max(1) as f64
+    }
+
+    /// The same grid moved a row up or down if that puts the river (where only the outer
+    /// columns run) between its fifth and sixth rows: with both end rows full of pieces,
+    /// the profile of rows alone cannot tell where the board starts.
+    fn river_between_the_middle_rows(self, maps: &Maps) -> Coarse {
+        let gaps: Vec<f64> = (-1..=9)
+            .map(|k| self.columns_between(maps, f64::from(k)))
+            .collect();
+        let typical = {
+            let mut g = gaps.clone();
+            g.sort_by(f64::total_cmp);
+            g[g.len() / 2]
+        };
+        // gaps[k + 1] is between rows k and k + 1; the river is between rows 4 and 5.
+        let shift = [-1i32, 0, 1]
+            .into_iter()
+            .min_by(|&a, &b| gaps[(5 + a) as usize].total_cmp(&gaps[(5 + b) as usize]))
+            .unwrap_or(0);
+        let river = gaps[(5 + shift) as usize];
+        if shift == 0 || river >= 0.75 * typical || river >= 0.7 * gaps[5] {
+            return self;
+        }
+        Coarse {
+            rows: self.rows.shifted(f64::from(shift)),
+            ..self
+        }
+    }
+
+    /// Clears the evidence of this board (and a little around it) from `maps`.
+    fn blank(&self, maps: &mut Maps) {
+        let s = self.rows.spacing.max(self.columns.spacing);
+        let corners = [
+            self.crossing(0.0, 0.0),
+            self.crossing(self.columns.count as f64 - 1.0, 0.0),
+            self.crossing(0.0, self.rows.count as f64 - 1.0),
+            self.crossing(
+                self.columns.count as f64 - 1.0,
+                self.rows.count as f64 - 1.0,
+            ),
+        ];
+        let clampx = |v: f64| v.clamp(0.0, maps.w as f64) as usize;
+        let clampy = |v: f64| v.clamp(0.0, maps.h as f64) as usize;
+        let x0 = clampx(corners.iter().map(|c| c.0).fold(f64::INFINITY, f64::min) - 0.7 * s);
+        let x1 = clampx(
+            corners
+                .iter()
+                .map(|c| c.0)
+                .fold(f64::NEG_INFINITY, f64::max)
+                + 0.7 * s
+                + 1.0,
+        );
+        let y0 = clampy(corners.iter().map(|c| c.1).fold(f64::INFINITY, f64::min) - 0.7 * s);
+        let y1 = clampy(
+            corners
+                .iter()
+                .map(|c| c.1)
+                .fold(f64::NEG_INFINITY, f64::max)
+                + 0.7 * s
+                + 1.0,
+        );
+        for y in y0..y1 {
+            for x in x0..x1 {
+                maps.across[y * maps.w + x] = 0.0;
+                maps.down[y * maps.w + x] = 0.0;
+            }
+        }
+    }
+}
+
+/// The tilts tried, as slopes (tan of −3° to 3° in half degrees).
+fn tilts() -> impl Iterator<Item = f64> {
+    (-6..=6).map(|i| (f64::from(i) * 0.5).to_radians().tan())
+}
+
+/// The evidence of `region` for rows (or columns), restricted to `band` across: every
+/// non-zero pixel as (along, across, strength).
+fn evidence(maps: &Maps, rows: bool, region: Rect, band: (f64, f64)) -> Vec<(f64, f64, f32)> {
+    let map = if rows { &maps.across } else { &maps.down };
+    let (a0, a1, c0, c1) = if rows {
+        (region.y0, region.y1, region.x0, region.x1)
+    } else {
+        (region.x0, region.x1, region.y0, region.y1)
+    };
+    let (b0, b1) = (
+        (band.0.max(c0 as f64)) as usize,
+        (band.1.min(c1 as f64).max(0.0)) as usize,
+    );
+    let mut points = Vec::new();
+    for a in a0..a1 {
+        for c in b0..b1.max(b0) {
+            let v = if rows {
+                map[a * maps.w + c]
+            } else {
+                map[c * maps.w + a]
+            };
+            if v != 0.0 {
+                points.push((a as f64, c as f64, v));
+            }
+        }
+    }
+    points
+}
+
+/// How lines are laid for a profile: each line `ρ` runs `along = ρ + (across - centre)·(slope
+/// + fan·(ρ - middle))`, so with a fan the lines spread like a board's seen at a slant.
+#[derive(Clone, Copy, Debug)]
+struct Lay {
+    slope: f64,
+    fan: f64,
+    centre: f64,
+    middle: f64,
+}
+
+impl Lay {
+    /// The line through (`a`, `c`).
+    #[inline]
+    fn rho(&self, a: f64, c: f64) -> f64 {
+        let d = c - self.centre;
+        (a - d * (self.slope - self.fan * self.middle)) / (1.0 + self.fan * d)
+    }
+
+    /// The slope of line `rho`.
+    fn slope_at(&self, rho: f64) -> f64 {
+        self.slope + self.fan * (rho - self.middle)
+    }
+}
+
+/// The sum of the evidence `points` along the lines of `lay`, from `base` on in steps of a
+/// pixel, lightly smoothed.
+fn profile(points: &[(f64, f64, f32)], lay: &Lay, base: f64, len: usize) -> Vec<f32> {
+    let mut p = vec![0.0f32; len];
+    for &(a, c, v) in points {
+        let rho = lay.rho(a, c) - base;
+        if rho < 0.0 {
+            continue;
+        }
+        let i = rho.floor();
+        let frac = (rho - i) as f32;
+        let i = i as usize;
+        if i + 1 < p.len() {
+            p[i] += v * (1.0 - frac);
+            p[i + 1] += v * frac;
+        }
+    }
+    // A light smoothing so a line split between two bins still makes one peak.
+    let mut s = p.clone();
+    for i in 1..p.len().saturating_sub(1) {
+        s[i] = 0.25 * p[i - 1] + 0.5 * p[i] + 0.25 * p[i + 1];
+    }
+    s
+}
+
+#[inline]
+fn sample(p: &[f32], at: f64) -> f32 {
+    if at < 0.0 {
+        return 0.0;
+    }
+    let i = at.floor() as usize;
+    if i + 1 >= p.len() {
+        return 0.0;
+    }
+    let frac = (at - at.floor()) as f32;
+    p[i] * (1.0 - frac) + p[i + 1] * frac
+}
+
+/// The `count` equally spaced places of `p` with the most evidence, spacing within
+/// `spacings`, then let the spacing grow or shrink steadily: (offset, spacing, chirp).
+fn best_comb(p: &[f32], count: usize, spacings: (f64, f64)) -> Option<(f64, f64, f64)> {
+    let mut best: Option<(f64, f64, f64)> = None;
+    let mut s = spacings.0;
+    while s <= spacings.1 {
+        let span = s * (count - 1) as f64;
+        let mut o = 0.0;
+        while o + span < p.len() as f64 - 1.0 {
+            let score: f64 = (0..count)
+                .map(|k| f64::from(sample(p, o + k as f64 * s)))
+                .sum();
+            if best.is_none_or(|b| score > b.2) {
+                best = Some((o, s, score));
+            }
+            o += 1.0;
+        }
+        s += if s < 20.0 { 0.25 } else { s / 80.0 };
+    }
+    let (o, s, score) = best?;
+    // A finer look around the best comb, the spacing changing by up to 2.5 % a line.
+    let mut fine = (o, s, 0.0, score);
+    for chirp in -5..=5 {
+        let c = f64::from(chirp) * 0.005;
+        for ds in -8..=8 {
+            let ss = s * (1.0 + f64::from(ds) * 0.005 - c * (count - 1) as f64 / 2.0);
+            for d_o in -10..=10 {
+                let oo = o + f64::from(d_o) * 0.02 * s;
+                let score: f64 = (0..count)
+                    .map(|k| f64::from(sample(p, place(oo, ss, c, k as f64))))
+                    .sum();
+                if score > fine.3 + 1e-9 * score.abs() {
+                    fine = (oo, ss, c, score);
+                }
+            }
+        }
+    }
+    Some((fine.0, fine.1, fine.2))
+}
+
+/// The comb of `count` lines (or `count + 1` for a chequer) best fitting `region`, with
+/// the tilt searched, restricted to `band` across and spacings in `spacings`.
+fn fit_comb(
+    maps: &Maps,
+    rows: bool,
+    region: Rect,
+    band: (f64, f64),
+    count: usize,
+    spacings: (f64, f64),
+) -> Option<(Comb, bool, f32)> {
+    let points = evidence(maps, rows, region, band);
+    let (a0, a1, c0, c1) = if rows {
+        (region.y0, region.y1, region.x0, region.x1)
+    } else {
+        (region.x0, region.x1, region.y0, region.y1)
+    };
+    let (along, across) = ((a1 - a0) as f64, (c1 - c0) as f64);
+    let base = a0 as f64 - 0.06 * across - 0.15 * along - 2.0;
+    let len = (along + 2.0 * (a0 as f64 - base)) as usize + 2;
+    let lay = |slope: f64, fan: i32| Lay {
+        slope,
+        fan: f64::from(fan) * 0.04 / along.max(1.0),
+        centre: (c0 + c1) as f64 / 2.0,
+        middle: (a0 + a1) as f64 / 2.0,
+    };
+    let mut best: Option<(f64, Vec<f32>, Lay)> = None;
+    let consider = |best: &mut Option<(f64, Vec<f32>, Lay)>, lay: Lay| {
+        let p = profile(&points, &lay, base, len);
+        let sharpness: f64 = p.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
+        if best.as_ref().is_none_or(|b| sharpness > b.0) {
+            *best = Some((sharpness, p, lay));
+        }
+    };
+    // The tilt first with parallel lines, then how far they fan out at about that tilt.
+    for slope in tilts() {
+        consider(&mut best, lay(slope, 0));
+    }
+    let tilt = best.as_ref()?.2.slope;
+    let step = 0.5f64.to_radians().tan();
+    for slope in [tilt - step, tilt, tilt + step] {
+        for fan in [-3, -2, -1, 1, 2, 3] {
+            consider(&mut best, lay(slope, fan));
+        }
+    }
+    let (_, p, lay) = best?;
+    if spacings.1 < spacings.0 {
+        return None;
+    }
+    let (o, s, c) = best_comb(&p, count, spacings)?;
+    let at = |k: f64| sample(&p, place(o, s, c, k));
+    let support: Vec<f32> = (0..count).map(|k| at(k as f64)).collect();
+    let on = median(&support);
+    let mid: Vec<f32> = (0..count - 1).map(|k| at(k as f64 + 0.5)).collect();
+    let off = median(&mid);
+    // A grid's lines stand far above the places between them; text and texture do not.
+    if on <= 0.0 || on < 2.5 * off {
+        return None;
+    }
+    // An evidence as strong as the comb's one spacing beyond either end makes it a chequer's
+    // (one more line than points each way).
+    let before = at(-1.0);
+    let after = at(count as f64);
+    let extended = before.max(after) >= 0.5 * on;
+    let comb = Comb {
+        lay,
+        offset: o + base,
+        spacing: s,
+        chirp: c,
+        count: if extended { count + 1 } else { count },
+    };
+    let comb = if extended && before > after {
+        comb.shifted(-1.0)
+    } else {
+        comb
+    };
+    Some((comb, extended, on))
+}
+
+fn median(v: &[f32]) -> f32 {
+    let mut v = v.to_vec();
+    v.sort_by(f32::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The board with the most evidence in `region`, in working pixels.
+fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
+    let height = (region.y1 - region.y0) as f64;
+    let width = (region.x1 - region.x0) as f64;
+    let all = (f64::NEG_INFINITY, f64::INFINITY);
+    let (rows, _, _) = fit_comb(
+        maps,
+        true,
+        region,
+        all,
+        10,
+        (min_spacing, height / 9.0 + 1.0),
+    )?;
+    let s = rows.spacing;
+    let band = |c: &Comb| {
+        let reach = c.lay.slope.abs() * width.max(height) / 2.0 + 0.6 * c.spacing;
+        (c.place(0.0) - reach, c.place((c.count - 1) as f64) + reach)
+    };
+    let (columns, _, _) = fit_comb(
+        maps,
+        false,
+        region,
+        band(&rows),
+        9,
+        (
+            (0.75 * s).max(min_spacing),
+            (1.35 * s).min(width / 8.0 + 1.0),
+        ),
+    )?;
+    let (rows, _, _) = fit_comb(
+        maps,
+        true,
+        region,
+        band(&columns),
+        10,
+        (
+            (0.75 * columns.spacing).max(min_spacing),
+            1.35 * columns.spacing,
+        ),
+    )?;
+    // A chequer has one more line each way; anything else keeps the points' 10 × 9.
+    let chequer = rows.count == 11 && columns.count == 10;
+    let trim = |c: Comb, n: usize| Comb { count: n, ..c };
+    let (rows, columns) = if chequer {
+        (rows, columns)
+    } else {
+        (trim(rows, 10), trim(columns, 9))
+    };
+    // Rows and columns turned different ways by more than a little is no board (a turn by
+    // an angle gives the rows a slope and the columns the opposite one).
+    if (rows.lay.slope + columns.lay.slope).abs() > 0.07 {
+        return None;
+    }
+    let coarse = Coarse { rows, columns };
+    Some(if chequer {
+        coarse
+    } else {
+        coarse.river_between_the_middle_rows(maps)
+    })
+}
+
+/// A straight line in full-resolution pixels: for rows `y = a + b·x`, for columns
+/// `x = a + b·y`.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    a: f64,
+    b: f64,
+}
+
+fn crossing(row: Line, column: Line) -> (f64, f64) {
+    // y = ra + rb x, x = ca + cb y
+    let x = (column.a + column.b * row.a) / (1.0 - column.b * row.b);
+    (x, row.a + row.b * x)
+}
+
+/// The grid of `coarse` followed at full resolution: each line fitted to the ridges found
+/// across it, then a homography fitted to their crossings. `None` when too few places
+/// along the lines showed one.
+fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid> {
+    let chequer = coarse.chequer();
+    let (nc, nr) = (coarse.columns.count, coarse.rows.count);
+    let to_full = |(x, y): (f64, f64)| ((x + 0.5) * f as f64 - 0.5, (y + 0.5) * f as f64 - 0.5);
+    let mut pairs = Vec::with_capacity(nc * nr);
+    for k in 0..nr {
+        for i in 0..nc {
+            let p = to_full(coarse.crossing(i as f64, k as f64));
+            pairs.push(((i as f64, k as f64), p));
+        }
+    }
+    let mut map = fit_homography(&pairs)?;
+    let mut support = 0.0;
+    // Each round starts closer, so each looks less far (and less likely at a frame).
+    for reach in [0.35, 0.22, 0.15] {
+        let (next, s) = follow_lines(full, kind, &map, (nc, nr), !chequer, reach)?;
+        map = next;
+        support = s;
+    }
+    if support < 0.45 {
+        return None;
+    }
+    let (last_c, last_r) = ((nc - 1) as f64, (nr - 1) as f64);
+    let corners = [
+        map.apply(0.0, 0.0),
+        map.apply(last_c, 0.0),
+        map.apply(0.0, last_r),
+        map.apply(last_c, last_r),
+    ];
+    let (w, h) = (full.w as f64, full.h as f64);
+    let min_x = corners.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+    let max_x = corners
+        .iter()
+        .map(|c| c.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let min_y = corners.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+    let max_y = corners
+        .iter()
+        .map(|c| c.1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    // A grid reaching well beyond the picture is a mistake.
+    let slack = 0.02 * w.max(h) + 2.0;
+    if min_x < -slack || min_y < -slack || max_x > w + slack || max_y > h + slack {
+        return None;
+    }
+    let x0 = min_x.round().clamp(0.0, w - 1.0);
+    let y0 = min_y.round().clamp(0.0, h - 1.0);
+    let area = Area {
+        x: x0 as u32,
+        y: y0 as u32,
+        width: (max_x.round().clamp(x0, w - 1.0) - x0) as u32,
+        height: (max_y.round().clamp(y0, h - 1.0) - y0) as u32,
+    };
+    let map = if chequer {
+        // The points are the squares' centres: half a line further in each way.
+        let h = map.0;
+        Homography([
+            h[0],
+            h[1],
+            h[2] + 0.5 * (h[0] + h[1]),
+            h[3],
+            h[4],
+            h[5] + 0.5 * (h[3] + h[4]),
+            h[6],
+            h[7],
+            h[8] + 0.5 * (h[6] + h[7]),
+        ])
+    } else {
+        map
+    };
+    Some(Grid { map, area, chequer })
+}
+
+/// One round of following every line of the grid `map` (line places to pixels, `nc`
+/// columns and `nr` rows), looking up to `reach` spacings either side of each: the new map
+/// and the share of places where the line was seen. With `river`, the inner columns are not
+/// looked for between the fifth and sixth rows.
+fn follow_lines(
+    full: &Gray,
+    kind: Evidence,
+    map: &Homography,
+    (nc, nr): (usize, usize),
+    river: bool,
+    reach: f64,
+) -> Option<(Homography, f64)> {
+    let spacing = {
+        let (a, b) = (
+            map.apply(0.0, 0.0),
+            map.apply((nc - 1) as f64, (nr - 1) as f64),
+        );
+        let diagonal = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+        diagonal / (((nc - 1).pow(2) + (nr - 1).pow(2)) as f64).sqrt()
+    };
+    let reach = (reach * spacing).max(2.0);
+    let r = ((spacing * 0.08).round() as isize).clamp(2, 8);
+    let step = ((spacing * 0.06).round() as isize).max(2);
+    let look = Look {
+        kind,
+        reach,
+        r,
+        step,
+    };
+    // Between two pieces only the middle of a gap shows the line: most places are there.
+    let fractions = [0.25, 0.35, 0.45, 0.5, 0.55, 0.65, 0.75];
+    let mut seen = 0usize;
+    let mut looked = 0usize;
+    // Each line's fit, or None when too few places along it agree (pieces hide a row of
+    // the start position all along; the rings of their discs then give scattered places).
+    let mut follow = |line: usize, rows: bool| -> Option<Line> {
+        let gaps = if rows { nc - 1 } else { nr - 1 };
+        let mut found: Vec<(f64, f64, f64)> = Vec::new();
+        let mut here = 0;
+        for gap in 0..gaps {
+            if river && !rows && gap == 4 && line > 0 && line < nc - 1 {
+                continue;
+            }
+            for u in fractions {
+                let t = gap as f64 + u;
+                let (x, y) = if rows {
+                    map.apply(t, line as f64)
+                } else {
+                    map.apply(line as f64, t)
+                };
+                here += 1;
+                if let Some((pos, strength)) = strongest_across(full, &look, (x, y), rows) {
+                    let along = if rows { x } else { y };
+                    found.push((along, pos, f64::from(strength)));
+                }
+            }
+        }
+        looked += here;
+        let (fitted, inliers) = fit_line(&found, (0.05 * spacing).max(1.5))?;
+        seen += inliers;
+        (inliers >= 4 && inliers * 10 >= here * 3).then_some(fitted)
+    };
+    let mut rows: Vec<Option<Line>> = (0..nr).map(|k| follow(k, true)).collect();
+    let mut columns: Vec<Option<Line>> = (0..nc).map(|i| follow(i, false)).collect();
+    let crossings = |rows: &[Option<Line>], columns: &[Option<Line>]| {
+        let mut pairs = Vec::with_capacity(nc * nr);
+        for (k, row) in rows.iter().enumerate() {
+            for (i, column) in columns.iter().enumerate() {
+                if let (Some(row), Some(column)) = (row, column) {
+                    pairs.push(((i as f64, k as f64), crossing(*row, *column)));
+                }
+            }
+        }
+        pairs
+    };
+    // A hidden outer row can be fitted to a frame beside it, which is as straight: the
+    // lines must also agree with each other, so the line furthest from the map the others
+    // make is dropped until all agree.
+    loop {
+        let good = |lines: &[Option<Line>]| lines.iter().filter(|l| l.is_some()).count();
+        if good(&rows) < 3 || good(&columns) < 3 {
+            return None;
+        }
+        let pairs = crossings(&rows, &columns);
+        let fitted = fit_homography(&pairs)?;
+        // The worst crossing decides whether to go on; the mean over a line which line goes
+        // (one bad column puts every row's worst crossing as far off as its own).
+        let mut off_rows = vec![(0.0f64, 0usize); nr];
+        let mut off_columns = vec![(0.0f64, 0usize); nc];
+        let mut worst = 0.0f64;
+        for &((i, k), (x, y)) in &pairs {
+            let (px, py) = fitted.apply(i, k);
+            let d = ((px - x).powi(2) + (py - y).powi(2)).sqrt();
+            worst = worst.max(d);
+            for off in [&mut off_rows[k as usize], &mut off_columns[i as usize]] {
+                off.0 += d;
+                off.1 += 1;
+            }
+        }
+        let mean = |o: &(f64, usize)| o.0 / o.1.max(1) as f64;
+        let worst_row =
+            (0..nr).max_by(|&a, &b| mean(&off_rows[a]).total_cmp(&mean(&off_rows[b])))?;
+        let worst_column =
+            (0..nc).max_by(|&a, &b| mean(&off_columns[a]).total_cmp(&mean(&off_columns[b])))?;
+        if worst <= (0.08 * spacing).max(1.5) {
+            return Some((fitted, seen as f64 / looked.max(1) as f64));
+        }
+        if mean(&off_rows[worst_row]) >= mean(&off_columns[worst_column]) {
+            rows[worst_row] = None;
+        } else {
+            columns[worst_column] = None;
+        }
+    }
+}
+
+/// How lines are looked for across: with which evidence, how far either side (pixels), at
+/// what distance a ridge's sides are taken, and how far along a line must run on.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    kind: Evidence,
+    reach: f64,
+    r: isize,
+    step: isize,
+}
+
+/// The place across the line through (`x`, `y`) within `reach` pixels with the strongest
+/// evidence (y for a row, x for a column), to a fraction of a pixel, with its strength;
+/// `None` when nothing there is clearly a line.
+fn strongest_across(
+    full: &Gray,
+    look: &Look,
+    (x, y): (f64, f64),
+    rows: bool,
+) -> Option<(f64, f32)> {
+    let Look {
+        kind,
+        reach,
+        r,
+        step,
+    } = *look;
+    let (along, across) = if rows { (x, y) } else { (y, x) };
+    let along = along.round() as isize;
+    let lo = (across - reach).round() as isize;
+    let hi = (across + reach).round() as isize;
+    let limit = if rows { full.h } else { full.w } as isize;
+    if along < 0 || along >= if rows { full.w } else { full.h } as isize {
+        return None;
+    }
+    // A line runs on: the weakest of three places along it, so the curved rim of a disc
+    // or a stroke's end does not pass for one.
+    let value = |c: isize| {
+        [-step, 0, step]
+            .into_iter()
+            .map(|d| {
+                if rows {
+                    full.response(kind, along + d, c, (0, 1), r)
+                } else {
+                    full.response(kind, c, along + d, (1, 0), r)
+                }
+            })
+            .fold(f32::INFINITY, f32::min)
+    };
+    let (mut best, mut best_at, mut best_score) = (0.0f32, lo, 0.0f32);
+    let mut total = 0.0f32;
+    for c in lo.max(0)..=hi.min(limit - 1) {
+        let v = value(c);
+        total += v;
+        // Nearer the prediction is likelier: a frame beside the outer line is as dark as it.
+        let d = ((c as f64 - across) / reach) as f32;
+        let score = v * (1.0 - 0.6 * d * d);
+        if score > best_score {
+            best = v;
+            best_at = c;
+            best_score = score;
+        }
+    }
+    let count = (hi.min(limit - 1) - lo.max(0) + 1).max(1) as f32;
+    // A line is a clear peak: strong, well above the average across the window, and not
+    // at its end (the true top would lie outside).
+    if best < 10.0
+        || best < 3.0 * total / count
+        || best_at <= lo.max(0)
+        || best_at >= hi.min(limit - 1)
+    {
+        return None;
+    }
+    let (a, b) = (value(best_at - 1), value(best_at + 1));
+    let denom = a - 2.0 * best + b;
+    let shift = if denom < 0.0 {
+        (0.5 * (a - b) / denom).clamp(-0.5, 0.5)
+    } else {
+        0.0
+    };
+    Some((best_at as f64 + f64::from(shift), best))
+}
+
+/// The weighted least-squares line through (`t`, `v`, `weight`) points (v = a + b·t), with the
+/// points further than `tolerance` from a first fit dropped: the line and how many stayed.
+fn fit_line(points: &[(f64, f64, f64)], tolerance: f64) -> Option<(Line, usize)> {
+    let fit = |use_it: &dyn Fn(&(f64, f64, f64)) -> bool| -> Option<Line> {
+        let (mut sw, mut st, mut sv, mut stt, mut stv) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for p in points.iter().filter(|p| use_it(p)) {
+            let w = p.2;
+            sw += w;
+            st += w * p.0;
+            sv += w * p.1;
+            stt += w * p.0 * p.0;
+            stv += w * p.0 * p.1;
+        }
+        let det = sw * stt - st * st;
+        if sw <= 0.0 || det.abs() < 1e-9 * sw * sw.max(1.0) {
+            return None;
+        }
+        let b = (sw * stv - st * sv) / det;
+        Some(Line {
+            a: (sv - b * st) / sw,
+            b,
+        })
+    };
+    if points.len() < 3 {
+        return None;
+    }
+    // A robust start: the median of the places, flat; then two rounds of fit and trim.
+    let mut vs: Vec<f64> = points.iter().map(|p| p.1).collect();
+    vs.sort_by(f64::total_cmp);
+    let mut line = Line {
+        a: vs[vs.len() / 2],
+        b: 0.0,
+    };
+    let mut wide = tolerance * 3.0;
+    for _ in 0..3 {
+        let l = line;
+        line = fit(&|p| (p.1 - l.a - l.b * p.0).abs() <= wide)?;
+        wide = tolerance;
+    }
+    let inliers = points
+        .iter()
+        .filter(|p| (p.1 - line.a - line.b * p.0).abs() <= tolerance)
+        .count();
+    Some((line, inliers))
+}
+
+/// A grid place and the pixel it falls on.
+type Pair = ((f64, f64), (f64, f64));
+
+/// The homography taking each pair's first place to its second, fitted by least squares
+/// (the direct linear method with the last entry fixed at 1, pixels centred and scaled
+/// for a well-conditioned system).
+fn fit_homography(pairs: &[Pair]) -> Option<Homography> {
+    let n = pairs.len() as f64;
+    let (mx, my) = pairs
+        .iter()
+        .fold((0.0, 0.0), |acc, (_, p)| (acc.0 + p.0 / n, acc.1 + p.1 / n));
+    let scale = pairs
+        .iter()
+        .map(|(_, p)| ((p.0 - mx).powi(2) + (p.1 - my).powi(2)).sqrt())
+        .sum::<f64>()
+        / n;
+    if scale.is_nan() || scale <= 1e-9 {
+        return None;
+    }
+    let mut ata = [[0.0f64; 8]; 8];
+    let mut atb = [0.0f64; 8];
+    for &((u, v), (x, y)) in pairs {
+        let (x, y) = ((x - mx) / scale, (y - my) / scale);
+        let rows = [
+            ([u, v, 1.0, 0.0, 0.0, 0.0, -u * x, -v * x], x),
+            ([0.0, 0.0, 0.0, u, v, 1.0, -u * y, -v * y], y),
+        ];
+        for (row, rhs) in rows {
+            for i in 0..8 {
+                atb[i] += row[i] * rhs;
+                for j in 0..8 {
+                    ata[i][j] += row[i] * row[j];
+                }
+            }
+        }
+    }
+    let h = solve8(ata, atb)?;
+    // Back from centred and scaled pixels.
+    let m = [
+        scale * h[0] + mx * h[6],
+        scale * h[1] + mx * h[7],
+        scale * h[2] + mx,
+        scale * h[3] + my * h[6],
+        scale * h[4] + my * h[7],
+        scale * h[5] + my,
+        h[6],
+        h[7],
+        1.0,
+    ];
+    m.iter().all(|v| v.is_finite()).then_some(Homography(m))
+}
+
+/// Solves the 8×8 system `a·x = b` by Gaussian elimination with partial pivoting.
+fn solve8(mut a: [[f64; 8]; 8], mut b: [f64; 8]) -> Option<[f64; 8]> {
+    for col in 0..8 {
+        let pivot = (col..8).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..8 {
+            let factor = a[row][col] / a[col][col];
+            let pivot_row = a[col];
+            for (k, v) in a[row].iter_mut().enumerate().skip(col) {
+                *v -= factor * pivot_row[k];
+            }
+            b[row] -= factor * b[col];
+        }
+    }
+    let mut x = [0.0; 8];
+    for row in (0..8).rev() {
+        let s: f64 = (row + 1..8).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - s) / a[row][row];
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::synthetic::{self, Style};
+    use super::*;
+
+    /// The largest distance, in spacings, between where `found` and `truth` put the points.
+    fn error(found: &Homography, truth: &Homography) -> f64 {
+        let (a, b) = (truth.apply(0.0, 0.0), truth.apply(1.0, 0.0));
+        let spacing = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+        let mut worst: f64 = 0.0;
+        for y in 0..10 {
+            for x in 0..9 {
+                let (p, q) = (
+                    found.apply(x as f64, y as f64),
+                    truth.apply(x as f64, y as f64),
+                );
+                worst = worst.max(((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt() / spacing);
+            }
+        }
+        worst
+    }
+
+    fn one_board(width: u32, height: u32, truth: &Homography, style: &Style) -> Found {
+        let mut image = synthetic::canvas(width, height, [236, 238, 240]);
+        synthetic::draw(&mut image, truth, style);
+        find(&image)
+    }
+
+    fn assert_found(found: &Found, truth: &Homography, tolerance: f64) {
+        assert_eq!(found.grids.len(), 1, "{found:?}");
+        let e = error(&found.grids[0].map, truth);
+        assert!(e < tolerance, "points off by {e:.3} spacings: {found:?}");
+    }
+
+    #[test]
+    fn an_upright_board_is_found_at_several_sizes_and_places() {
+        for (spacing, origin) in [
+            (25.0, (40.0, 30.0)),
+            (33.0, (500.0, 200.0)),
+            (52.0, (130.0, 75.0)),
+            (90.0, (300.0, 60.0)),
+        ] {
+            let truth = synthetic::map(origin, spacing, 0.0, 0.0);
+            let style = Style {
+                pieces: synthetic::start_points(),
+                ..Style::default()
+            };
+            let found = one_board(1200, 1000, &truth, &style);
+            assert_found(&found, &truth, 0.08);
+            assert!(!found.grids[0].chequer);
+            let area = found.grids[0].area;
+            assert!(
+                (f64::from(area.width) - 8.0 * spacing).abs() <= 2.0,
+                "{area:?}"
+            );
+            assert!((f64::from(area.x) - origin.0).abs() <= 1.5, "{area:?}");
+        }
+    }
+
+    #[test]
+    fn a_board_turned_by_two_degrees_either_way_is_found() {
+        for degrees in [-2.0, -1.2, 0.7, 2.0] {
+            let truth = synthetic::map((150.0, 90.0), 45.0, degrees, 0.0);
+            let style = Style {
+                pieces: synthetic::start_points(),
+                ..Style::default()
+            };
+            assert_found(&one_board(800, 700, &truth, &style), &truth, 0.08);
+        }
+    }
+
+    #[test]
+    fn a_board_seen_at_a_slant_is_found() {
+        let truth = synthetic::map((120.0, 60.0), 50.0, 1.0, -0.12);
+        let style = Style {
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        assert_found(&one_board(800, 700, &truth, &style), &truth, 0.1);
+    }
+
+    #[test]
+    fn light_lines_on_a_dark_board_and_thick_lines_are_found() {
+        let truth = synthetic::map((60.0, 40.0), 40.0, 0.0, 0.0);
+        let dark = Style {
+            paper: [40, 60, 50],
+            ink: [220, 230, 220],
+            ..Style::default()
+        };
+        assert_found(&one_board(500, 480, &truth, &dark), &truth, 0.08);
+        let thick = Style {
+            width: 4.0,
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        assert_found(&one_board(500, 480, &truth, &thick), &truth, 0.08);
+    }
+
+    #[test]
+    fn a_chequer_board_has_its_points_in_the_squares() {
+        let truth = synthetic::map((80.0, 70.0), 44.0, 0.0, 0.0);
+        let style = Style {
+            chequer: true,
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        let found = one_board(700, 700, &truth, &style);
+        assert_found(&found, &truth, 0.08);
+        assert!(found.grids[0].chequer);
+    }
+
+    #[test]
+    fn a_chequer_of_coloured_squares_without_lines_is_found_by_its_edges() {
+        let truth = synthetic::map((70.0, 60.0), 42.0, 0.0, 0.0);
+        let style = Style {
+            chequer: true,
+            paper: [238, 210, 160],
+            dark: Some([150, 100, 60]),
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        let found = one_board(600, 600, &truth, &style);
+        assert_found(&found, &truth, 0.08);
+        assert!(found.grids[0].chequer);
+    }
+
+    #[test]
+    fn two_boards_in_one_picture_are_both_found_in_reading_order() {
+        let mut image = synthetic::canvas(1000, 560, [255, 255, 255]);
+        let left = synthetic::map((560.0, 40.0), 40.0, 0.0, 0.0);
+        let right = synthetic::map((70.0, 60.0), 44.0, 0.0, 0.0);
+        let style = Style {
+            paper: [255, 255, 255],
+            ink: [0, 0, 0],
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        synthetic::draw(&mut image, &left, &style);
+        synthetic::draw(&mut image, &right, &style);
+        let found = find(&image);
+        assert_eq!(found.grids.len(), 2, "{found:?}");
+        assert!(error(&found.grids[0].map, &right) < 0.08, "{found:?}");
+        assert!(error(&found.grids[1].map, &left) < 0.08, "{found:?}");
+    }
+
+    #[test]
+    fn a_book_page_of_six_diagrams_gives_all_six() {
+        let mut page = synthetic::canvas(1240, 1754, [255, 255, 255]);
+        let mut truths = Vec::new();
+        for row in 0..3 {
+            for column in 0..2 {
+                let origin = (110.0 + 560.0 * column as f64, 120.0 + 540.0 * row as f64);
+                let truth = synthetic::map(origin, 42.0, 0.0, 0.0);
+                let pieces = (0..14)
+                    .map(|n| {
+                        (
+                            (n * 5 + row * 3 + column) as u8 % 9,
+                            (n * 7 + row) as u8 % 10,
+                        )
+                    })
+                    .collect();
+                let style = Style {
+                    paper: [255, 255, 255],
+                    ink: [0, 0, 0],
+                    width: 1.0,
+                    // A frame closer than usual, within reach of the outer lines' search.
+                    frame: 0.24,
+                    pieces,
+                    ..Style::default()
+                };
+                synthetic::draw(&mut page, &truth, &style);
+                truths.push(truth);
+            }
+        }
+        let found = find(&page);
+        assert_eq!(found.grids.len(), 6, "{found:?}");
+        for (grid, truth) in found.grids.iter().zip(&truths) {
+            assert!(error(&grid.map, truth) < 0.08, "{grid:?}");
+        }
+    }
+
+    #[test]
+    fn a_start_with_the_columns_spread_too_wide_still_settles_on_the_lines() {
+        // As when a comb's spacing took in the frame: the last column starts near the frame,
+        // and every row's worst crossing is as far off as that column's.
+        let truth = synthetic::map((110.0, 120.0), 42.0, 0.0, 0.0);
+        let mut image = synthetic::canvas(600, 600, [255, 255, 255]);
+        let style = Style {
+            paper: [255, 255, 255],
+            ink: [0, 0, 0],
+            width: 1.0,
+            frame: 0.24,
+            pieces: vec![(2, 0), (6, 3), (1, 5), (4, 8)],
+            ..Style::default()
+        };
+        synthetic::draw(&mut image, &truth, &style);
+        let full = Gray::of(&image);
+        let mut map = Homography([44.1, 0.0, 110.7, 0.0, 42.0, 120.4, 0.0, 0.0, 1.0]);
+        for reach in [0.35, 0.22, 0.15] {
+            map = follow_lines(&full, Evidence::Ridge, &map, (9, 10), true, reach)
+                .expect("the lines")
+                .0;
+        }
+        assert!(error(&map, &truth) < 0.05, "{map:?}");
+    }
+
+    #[test]
+    fn noise_and_gradients_have_no_board() {
+        let mut state = 12345u32;
+        let noise = RgbImage::from_fn(640, 480, |_, _| {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let v = (state >> 24) as u8;
+            image::Rgb([v, v / 2 + 60, 255 - v])
+        });
+        assert_eq!(find(&noise), Found::default());
+        let gradient = RgbImage::from_fn(640, 480, |x, y| {
+            image::Rgb([(x / 3) as u8, (y / 2) as u8, ((x + y) / 5) as u8])
+        });
+        assert_eq!(find(&gradient), Found::default());
+    }
+
+    #[test]
+    fn a_board_under_the_smallest_width_is_found_too_small() {
+        let truth = synthetic::map((30.0, 30.0), 14.0, 0.0, 0.0);
+        let style = Style {
+            width: 1.0,
+            ..Style::default()
+        };
+        let found = one_board(400, 300, &truth, &style);
+        assert!(found.grids.is_empty(), "{found:?}");
+        let small = found.too_small.expect("the small board");
+        assert!((i64::from(small.width) - 112).abs() <= 3, "{small:?}");
+    }
+}
