@@ -25,6 +25,7 @@
 use crate::{Board, Color, File, Piece, PieceKind, Position, Rank, Square};
 use serde::{Deserialize, Serialize};
 
+pub mod raster;
 pub mod surface;
 pub mod svg;
 

@@ -1,0 +1,1177 @@
+//! Boards the project draws itself, for training and testing the point classifier: random
+//! positions drawn by the diagram painter on the CPU surface ([`crate::diagram::raster`])
+//! in many styles, then spoilt the way screenshots, scans and photos are.
+//!
+//! A [`Style`] is a font, a kind of disc and a colour scheme; [`HELD_OUT`] lists styles
+//! none of whose three parts the trainer ever draws with, so the figures measured on them
+//! say how the classifier does on a look it has never seen. Everything else varies board
+//! by board from the seed: the proportions (line widths, piece and character sizes),
+//! the margins and the frame, labels and the river's inscription, simplified or
+//! traditional characters and their variants (车/車/俥, 炮/砲/包 …), boards turned round,
+//! pieces facing their owners, chequered boards with the pieces in the squares, wood
+//! grain, clutter round the board, last-move frames and arrows; then [`Augment`]: a tilt
+//! and perspective, colour shifts, grey, blur, noise and JPEG.
+
+use super::super::geometry::Homography;
+use crate::diagram::raster::{Raster, Rgba, Typeface};
+use crate::diagram::surface::{Placement, Point, Surface, draw};
+use crate::diagram::{self, BoardStyle, Coordinates, Element, Ink, Proportions, Spot};
+use crate::play::Rng;
+use crate::{Board, Color, Piece, PieceKind, Square};
+use image::RgbImage;
+use std::borrow::Cow;
+
+/// The fonts boards are drawn in: the app's own, then the distribution's CJK fonts (Debian's
+/// fonts-arphic-ukai, -uming, fonts-wqy-microhei, -zenhei, fonts-noto-cjk): name, file,
+/// face in the collection.
+pub const FONT_FILES: [(&str, &str, u32); 9] = [
+    ("chuhe-kai", "", 0),
+    ("ukai", "/usr/share/fonts/truetype/arphic/ukai.ttc", 0),
+    ("uming", "/usr/share/fonts/truetype/arphic/uming.ttc", 0),
+    (
+        "wqy-microhei",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        0,
+    ),
+    (
+        "wqy-zenhei",
+        "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+        0,
+    ),
+    (
+        "noto-sans",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        2,
+    ),
+    (
+        "noto-sans-bold",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+        2,
+    ),
+    (
+        "noto-serif",
+        "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc",
+        2,
+    ),
+    (
+        "noto-serif-bold",
+        "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
+        2,
+    ),
+];
+
+/// The fonts of [`FONT_FILES`] that could be read here.
+pub struct Fonts {
+    faces: Vec<(&'static str, Cow<'static, [u8]>, u32)>,
+}
+
+impl Fonts {
+    /// The app's font and every listed system font present on this machine.
+    pub fn load() -> Fonts {
+        let mut faces = Vec::new();
+        for (name, path, index) in FONT_FILES {
+            let data: Cow<'static, [u8]> = if path.is_empty() {
+                Cow::Borrowed(diagram::FONT)
+            } else {
+                match std::fs::read(path) {
+                    Ok(bytes) => Cow::Owned(bytes),
+                    Err(_) => continue,
+                }
+            };
+            if Typeface::new(&data, index).is_some() {
+                faces.push((name, data, index));
+            }
+        }
+        Fonts { faces }
+    }
+
+    /// Only the app's font (what a test on any machine has).
+    pub fn app_only() -> Fonts {
+        Fonts {
+            faces: vec![(FONT_FILES[0].0, Cow::Borrowed(diagram::FONT), 0)],
+        }
+    }
+
+    /// The names of the fonts that were read.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.faces.iter().map(|f| f.0).collect()
+    }
+
+    /// The font called `name`, if it was read.
+    pub fn typeface(&self, name: &str) -> Option<Typeface<'_>> {
+        let (_, data, index) = self.faces.iter().find(|f| f.0 == name)?;
+        Typeface::new(data, *index)
+    }
+}
+
+/// How a piece is drawn round its character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disc {
+    /// The painter's own piece: a shadow, a face with a rim, an inked ring.
+    Painter,
+    /// A flat face.
+    Flat,
+    /// A face with a broad edge in the ink's colour.
+    Rimmed,
+    /// A turned, shaded disc: concentric circles from dark to light.
+    Shaded,
+    /// No disc: the character alone on the board.
+    Bare,
+    /// A face with two inked rings.
+    DoubleRing,
+}
+
+impl Disc {
+    /// Every kind.
+    pub const ALL: [Disc; 6] = [
+        Disc::Painter,
+        Disc::Flat,
+        Disc::Rimmed,
+        Disc::Shaded,
+        Disc::Bare,
+        Disc::DoubleRing,
+    ];
+}
+
+/// The colours of a board and its pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// A light wooden board with grain, cream pieces, red and black ink.
+    Wood,
+    /// A flat yellow board.
+    Yellow,
+    /// White paper, black lines.
+    Paper,
+    /// A dark slate board with light lines.
+    Slate,
+    /// A pale blue web board.
+    Web,
+    /// A dark wooden board.
+    DarkWood,
+    /// Coloured discs: red and dark faces with light characters.
+    Coloured,
+    /// Black and white print: red pieces' characters hollow.
+    PrintHollow,
+    /// Black and white print: Black's pieces inverted, black discs with white characters.
+    PrintInverse,
+    /// Black and white print: red ink printed grey.
+    PrintGrey,
+}
+
+impl Scheme {
+    /// Every scheme.
+    pub const ALL: [Scheme; 10] = [
+        Scheme::Wood,
+        Scheme::Yellow,
+        Scheme::Paper,
+        Scheme::Slate,
+        Scheme::Web,
+        Scheme::DarkWood,
+        Scheme::Coloured,
+        Scheme::PrintHollow,
+        Scheme::PrintInverse,
+        Scheme::PrintGrey,
+    ];
+
+    /// Whether it is a black-and-white print's.
+    pub fn print(self) -> bool {
+        matches!(
+            self,
+            Scheme::PrintHollow | Scheme::PrintInverse | Scheme::PrintGrey
+        )
+    }
+}
+
+/// A look: font, disc and colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// A name of [`FONT_FILES`].
+    pub font: &'static str,
+    /// The discs.
+    pub disc: Disc,
+    /// The colours.
+    pub scheme: Scheme,
+}
+
+/// Styles kept for validation: no part of them is drawn in training. The first is the
+/// app's own look (its font, the painter's discs, a wooden board).
+pub const HELD_OUT: [Style; 2] = [
+    Style {
+        font: "chuhe-kai",
+        disc: Disc::Painter,
+        scheme: Scheme::Wood,
+    },
+    Style {
+        font: "wqy-microhei",
+        disc: Disc::Rimmed,
+        scheme: Scheme::Web,
+    },
+];
+
+/// Whether any part of `style` belongs to a held-out style.
+pub fn touches_held_out(style: &Style) -> bool {
+    HELD_OUT
+        .iter()
+        .any(|h| h.font == style.font || h.disc == style.disc || h.scheme == style.scheme)
+}
+
+/// A random training style: no part of it held out.
+pub fn training_style(fonts: &Fonts, rng: &mut Rng) -> Style {
+    let held_fonts: Vec<&str> = HELD_OUT.iter().map(|h| h.font).collect();
+    let names: Vec<&'static str> = fonts
+        .names()
+        .into_iter()
+        .filter(|n| !held_fonts.contains(n))
+        .collect();
+    let discs: Vec<Disc> = Disc::ALL
+        .into_iter()
+        .filter(|d| HELD_OUT.iter().all(|h| h.disc != *d))
+        .collect();
+    let schemes: Vec<Scheme> = Scheme::ALL
+        .into_iter()
+        .filter(|s| HELD_OUT.iter().all(|h| h.scheme != *s))
+        .collect();
+    Style {
+        // With no font but held-out ones present, the app's font stands in.
+        font: pick(rng, &names).copied().unwrap_or(FONT_FILES[0].0),
+        disc: *pick(rng, &discs).unwrap_or(&Disc::Flat),
+        scheme: *pick(rng, &schemes).unwrap_or(&Scheme::Paper),
+    }
+}
+
+fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> Option<&'a T> {
+    if items.is_empty() {
+        None
+    } else {
+        items.get(rng.below(items.len() as u64) as usize)
+    }
+}
+
+fn uniform(rng: &mut Rng, low: f64, high: f64) -> f64 {
+    low + (high - low) * rng.unit()
+}
+
+fn chance(rng: &mut Rng, p: f64) -> bool {
+    rng.unit() < p
+}
+
+/// A normal deviate (Box–Muller).
+fn normal(rng: &mut Rng) -> f64 {
+    let u = rng.unit().max(1e-12);
+    let v = rng.unit();
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+/// How a drawn board is spoilt.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Augment {
+    /// Turned this many degrees about the picture's middle.
+    pub rotation: f64,
+    /// Seen this many degrees off square (the camera's tilt), about both axes.
+    pub tilt: [f64; 2],
+    /// Gaussian blur, its sigma in pixels (0: none).
+    pub blur: f64,
+    /// Gaussian noise, its deviation in grey levels (0: none).
+    pub noise: f64,
+    /// JPEG re-encoding at this quality.
+    pub jpeg: Option<u8>,
+    /// Each channel's gain.
+    pub gain: [f64; 3],
+    /// Each channel's offset.
+    pub offset: [f64; 3],
+    /// Gamma applied to all channels.
+    pub gamma: f64,
+    /// Turned grey (a black-and-white scan or print).
+    pub grey: bool,
+}
+
+impl Augment {
+    /// Nothing spoilt.
+    pub const NONE: Augment = Augment {
+        rotation: 0.0,
+        tilt: [0.0, 0.0],
+        blur: 0.0,
+        noise: 0.0,
+        jpeg: None,
+        gain: [1.0; 3],
+        offset: [0.0; 3],
+        gamma: 1.0,
+        grey: false,
+    };
+
+    /// A random mix at the strengths the reader is meant to stand: ±2° of rotation, up to
+    /// 10° of tilt, blur, noise, JPEG at quality 30–95, colour shifts.
+    pub fn random(rng: &mut Rng) -> Augment {
+        let mut a = Augment::NONE;
+        if chance(rng, 0.4) {
+            a.rotation = uniform(rng, -2.0, 2.0);
+        }
+        if chance(rng, 0.25) {
+            a.tilt = [uniform(rng, -10.0, 10.0), uniform(rng, -10.0, 10.0)];
+        }
+        if chance(rng, 0.35) {
+            a.blur = uniform(rng, 0.3, 1.4);
+        }
+        if chance(rng, 0.35) {
+            a.noise = uniform(rng, 1.0, 14.0);
+        }
+        if chance(rng, 0.45) {
+            a.jpeg = Some(uniform(rng, 30.0, 95.0) as u8);
+        }
+        if chance(rng, 0.6) {
+            let common = uniform(rng, 0.75, 1.2);
+            a.gain = [0; 3].map(|_| common * uniform(rng, 0.88, 1.12));
+            a.offset = [0; 3].map(|_| uniform(rng, -25.0, 25.0));
+            a.gamma = uniform(rng, 0.7, 1.4);
+        }
+        a.grey = chance(rng, 0.12);
+        a
+    }
+}
+
+/// A drawn board: the picture, where its points are, and what stands on them.
+pub struct Drawn {
+    /// The picture.
+    pub image: RgbImage,
+    /// Grid coordinates (column from the picture's left, row from its top) to pixels.
+    pub map: Homography,
+    /// The position drawn, the right way round.
+    pub board: Board,
+    /// Whether it was drawn from Black's side.
+    pub flipped: bool,
+}
+
+impl Drawn {
+    /// What stands on the point in column `x`, row `y` of the picture.
+    pub fn piece_at(&self, x: u8, y: u8) -> Option<Piece> {
+        self.board.get(square_at(self.flipped, x, y)?)
+    }
+}
+
+/// The square in column `x`, row `y` of a picture of the board, turned round or not.
+pub fn square_at(flipped: bool, x: u8, y: u8) -> Option<Square> {
+    if x > 8 || y > 9 {
+        return None;
+    }
+    if flipped {
+        Square::from_coords(8 - x, y)
+    } else {
+        Square::from_coords(x, 9 - y)
+    }
+}
+
+/// A random arrangement: each side's general in its palace, and some of its other pieces on
+/// points they can reach (advisors in the palace, elephants on their seven points, pawns
+/// on their files or over the river); sometimes the start with pieces taken off.
+pub fn random_board(rng: &mut Rng) -> Board {
+    if chance(rng, 0.15) {
+        let mut board = Board::startpos();
+        let keep = uniform(rng, 0.4, 1.0);
+        let squares: Vec<Square> = board.pieces().map(|(s, _)| s).collect();
+        for s in squares {
+            let general = board.get(s).is_some_and(|p| p.kind == PieceKind::General);
+            if !general && !chance(rng, keep) {
+                board.set(s, None);
+            }
+        }
+        return board;
+    }
+    let mut board = Board::empty();
+    let fullness = uniform(rng, 0.1, 1.0);
+    for color in [Color::Red, Color::Black] {
+        for (kind, most) in [
+            (PieceKind::General, 1),
+            (PieceKind::Advisor, 2),
+            (PieceKind::Elephant, 2),
+            (PieceKind::Horse, 2),
+            (PieceKind::Rook, 2),
+            (PieceKind::Cannon, 2),
+            (PieceKind::Pawn, 5),
+        ] {
+            let piece = Piece::new(color, kind);
+            for _ in 0..most {
+                if kind != PieceKind::General && !chance(rng, fullness) {
+                    continue;
+                }
+                let places: Vec<Square> = Square::ALL
+                    .into_iter()
+                    .filter(|&s| board.get(s).is_none() && may_stand(piece, s))
+                    .collect();
+                if let Some(&s) = pick(rng, &places) {
+                    board.set(s, Some(piece));
+                }
+            }
+        }
+    }
+    board
+}
+
+/// Whether `piece` can ever stand on `square`.
+fn may_stand(piece: Piece, square: Square) -> bool {
+    let (file, rank) = (
+        square.file().index(),
+        square.rank().relative_to(piece.color),
+    );
+    match piece.kind {
+        PieceKind::General => square.in_palace(piece.color),
+        PieceKind::Advisor => square.in_palace(piece.color) && ((file == 4) == (rank == 1)),
+        PieceKind::Elephant => {
+            rank <= 4 && rank % 2 == 0 && file % 2 == 0 && (file / 2 + rank / 2) % 2 == 1
+        }
+        PieceKind::Pawn => rank >= 5 || (rank >= 3 && file % 2 == 0),
+        _ => true,
+    }
+}
+
+/// The character a piece is written with in this board's set of characters.
+#[derive(Clone, Copy)]
+struct Characters {
+    traditional: bool,
+    /// Which variant of each (colour, kind) to write, picked per board.
+    choice: [[u8; 7]; 2],
+}
+
+impl Characters {
+    fn random(rng: &mut Rng) -> Characters {
+        let mut choice = [[0; 7]; 2];
+        for side in &mut choice {
+            for c in side.iter_mut() {
+                *c = rng.below(4) as u8;
+            }
+        }
+        Characters {
+            traditional: chance(rng, 0.35),
+            choice,
+        }
+    }
+
+    /// The variants a piece is written with on real boards.
+    fn variants(&self, piece: Piece) -> &'static [char] {
+        use PieceKind::*;
+        match (piece.color, piece.kind, self.traditional) {
+            (Color::Red, General, false) => &['帅'],
+            (Color::Red, General, true) => &['帥'],
+            (Color::Black, General, false) => &['将'],
+            (Color::Black, General, true) => &['將'],
+            (Color::Red, Advisor, _) => &['仕', '仕', '士'],
+            (Color::Black, Advisor, _) => &['士'],
+            (Color::Red, Elephant, _) => &['相'],
+            (Color::Black, Elephant, _) => &['象'],
+            (Color::Red, Horse, false) => &['马', '马', '傌'],
+            (Color::Red, Horse, true) => &['傌', '馬'],
+            (Color::Black, Horse, false) => &['马'],
+            (Color::Black, Horse, true) => &['馬'],
+            (Color::Red, Rook, false) => &['车', '车', '俥'],
+            (Color::Red, Rook, true) => &['俥', '車'],
+            (Color::Black, Rook, false) => &['车'],
+            (Color::Black, Rook, true) => &['車'],
+            (Color::Red, Cannon, _) => &['炮', '炮', '砲'],
+            (Color::Black, Cannon, false) => &['炮', '炮', '砲', '包'],
+            (Color::Black, Cannon, true) => &['砲', '砲', '包'],
+            (Color::Red, Pawn, _) => &['兵'],
+            (Color::Black, Pawn, _) => &['卒'],
+        }
+    }
+
+    fn of(&self, piece: Piece, typeface: &Typeface) -> String {
+        let variants = self.variants(piece);
+        let first = self.choice[piece.color as usize][piece.kind as usize] as usize;
+        (0..variants.len())
+            .map(|i| variants[(first + i) % variants.len()])
+            .find(|c| typeface.covers(&c.to_string()))
+            .unwrap_or(if self.traditional {
+                piece.hanzi_traditional()
+            } else {
+                piece.hanzi()
+            })
+            .to_string()
+    }
+}
+
+/// The colours of one board, picked from its scheme with some jitter.
+struct Palette {
+    board: [u8; 3],
+    lines: Rgba,
+    river: Rgba,
+    labels: Rgba,
+    /// Red's and Black's faces.
+    face: [Rgba; 2],
+    rim: Rgba,
+    shadow: Option<Rgba>,
+    /// Red's and Black's ink.
+    ink: [Rgba; 2],
+    grain: bool,
+    hollow_red: bool,
+}
+
+fn jitter(rng: &mut Rng, c: [u8; 3], by: f64) -> [u8; 3] {
+    c.map(|v| (f64::from(v) + uniform(rng, -by, by)).clamp(0.0, 255.0) as u8)
+}
+
+fn rgba([r, g, b]: [u8; 3]) -> Rgba {
+    [r, g, b, 255]
+}
+
+fn palette(scheme: Scheme, rng: &mut Rng) -> Palette {
+    let red = rgba(jitter(rng, [200, 25, 25], 30.0));
+    let black = rgba(jitter(rng, [20, 20, 20], 20.0));
+    let cream = rgba(jitter(rng, [245, 230, 200], 12.0));
+    let shadow = chance(rng, 0.5).then_some([0, 0, 0, uniform(rng, 40.0, 110.0) as u8]);
+    let base = Palette {
+        board: [255, 255, 255],
+        lines: black,
+        river: black,
+        labels: black,
+        face: [cream, cream],
+        rim: rgba(jitter(rng, [150, 100, 50], 30.0)),
+        shadow,
+        ink: [red, black],
+        grain: false,
+        hollow_red: false,
+    };
+    let white = rgba(jitter(rng, [252, 252, 250], 4.0));
+    match scheme {
+        Scheme::Wood => {
+            let board = jitter(rng, [225, 185, 130], 18.0);
+            Palette {
+                board,
+                lines: rgba(jitter(rng, [70, 40, 20], 25.0)),
+                river: rgba(jitter(rng, [70, 40, 20], 25.0)),
+                grain: true,
+                ..base
+            }
+        }
+        Scheme::Yellow => Palette {
+            board: jitter(rng, [240, 210, 140], 15.0),
+            ..base
+        },
+        Scheme::Paper => Palette {
+            board: jitter(rng, [250, 250, 248], 5.0),
+            face: [white, white],
+            ..base
+        },
+        Scheme::Slate => {
+            let light = rgba(jitter(rng, [210, 220, 210], 20.0));
+            Palette {
+                board: jitter(rng, [60, 80, 75], 20.0),
+                lines: light,
+                river: light,
+                labels: light,
+                face: [rgba(jitter(rng, [235, 225, 205], 15.0)); 2],
+                ..base
+            }
+        }
+        Scheme::Web => Palette {
+            board: jitter(rng, [205, 222, 236], 12.0),
+            lines: rgba(jitter(rng, [60, 80, 115], 20.0)),
+            river: rgba(jitter(rng, [60, 80, 115], 20.0)),
+            face: [white, white],
+            ..base
+        },
+        Scheme::DarkWood => Palette {
+            board: jitter(rng, [150, 95, 55], 20.0),
+            lines: rgba(jitter(rng, [30, 15, 5], 10.0)),
+            river: rgba(jitter(rng, [40, 20, 10], 10.0)),
+            face: [rgba(jitter(rng, [235, 205, 150], 15.0)); 2],
+            grain: true,
+            ..base
+        },
+        Scheme::Coloured => {
+            let light = rgba(jitter(rng, [250, 240, 210], 10.0));
+            Palette {
+                board: jitter(rng, [230, 200, 150], 25.0),
+                face: [
+                    rgba(jitter(rng, [190, 30, 30], 30.0)),
+                    rgba(jitter(rng, [40, 45, 50], 25.0)),
+                ],
+                ink: [light, light],
+                rim: rgba(jitter(rng, [240, 220, 170], 20.0)),
+                ..base
+            }
+        }
+        Scheme::PrintHollow | Scheme::PrintInverse | Scheme::PrintGrey => {
+            let ink = rgba(jitter(rng, [15, 15, 15], 15.0));
+            let paper = jitter(rng, [250, 250, 248], 6.0);
+            let grey = uniform(rng, 90.0, 160.0) as u8;
+            let (face, ink_colours) = match scheme {
+                Scheme::PrintInverse => ([rgba(paper), ink], [ink, rgba(paper)]),
+                Scheme::PrintGrey => ([rgba(paper); 2], [[grey, grey, grey, 255], ink]),
+                _ => ([rgba(paper); 2], [ink, ink]),
+            };
+            Palette {
+                board: paper,
+                lines: ink,
+                river: ink,
+                labels: ink,
+                face,
+                rim: ink,
+                shadow: None,
+                ink: ink_colours,
+                grain: false,
+                hollow_red: scheme == Scheme::PrintHollow,
+            }
+        }
+    }
+}
+
+/// Random proportions round the painter's own, a piece's character always inside its disc.
+fn proportions(rng: &mut Rng) -> Proportions {
+    let mut p = Proportions::WOOD;
+    p.line_width = uniform(rng, 0.008, 0.045) as f32;
+    p.frame_width = uniform(rng, 0.015, 0.08) as f32;
+    p.piece_radius = uniform(rng, 0.37, 0.49) as f32;
+    p.piece_rim_width = uniform(rng, 0.0, 0.06) as f32;
+    p.piece_ring_radius = p.piece_radius * uniform(rng, 0.75, 0.9) as f32;
+    p.piece_text = p.piece_radius * uniform(rng, 1.05, 1.45) as f32;
+    p.river_text = uniform(rng, 0.35, 0.7) as f32;
+    p.file_number_text = uniform(rng, 0.2, 0.35) as f32;
+    p.file_number_offset = uniform(rng, 0.6, 0.9) as f32;
+    p.mark_gap = uniform(rng, 0.04, 0.1) as f32;
+    p.mark_arm = uniform(rng, 0.1, 0.25) as f32;
+    p
+}
+
+/// A 3×3 matrix product.
+fn multiply(a: &[f64; 9], b: &[f64; 9]) -> [f64; 9] {
+    let mut m = [0.0; 9];
+    for r in 0..3 {
+        for c in 0..3 {
+            m[r * 3 + c] = (0..3).map(|k| a[r * 3 + k] * b[k * 3 + c]).sum();
+        }
+    }
+    m
+}
+
+/// The projective map turning a picture `width` × `height` about its middle by
+/// `rotation` degrees and tilting it by `tilt` degrees, scaled to stay inside.
+fn tilt_map(width: f64, height: f64, rotation: f64, tilt: [f64; 2]) -> [f64; 9] {
+    let (cx, cy) = (width / 2.0, height / 2.0);
+    let (s, c) = rotation.to_radians().sin_cos();
+    let size = width.max(height);
+    // A plane tilted by t seen from about 1.5 picture sizes away.
+    let px = tilt[0].to_radians().tan() / (1.5 * size);
+    let py = tilt[1].to_radians().tan() / (1.5 * size);
+    let to_centre = [1.0, 0.0, -cx, 0.0, 1.0, -cy, 0.0, 0.0, 1.0];
+    let turn = [c, -s, 0.0, s, c, 0.0, px, py, 1.0];
+    let shrink = 0.94;
+    let back = [shrink, 0.0, cx, 0.0, shrink, cy, 0.0, 0.0, 1.0];
+    multiply(&back, &multiply(&turn, &to_centre))
+}
+
+/// Draws `board` in `style` with the details picked from `rng`, `spacing` pixels between
+/// points, spoilt as `augment` says.
+pub fn draw_board(
+    fonts: &Fonts,
+    style: &Style,
+    board: &Board,
+    spacing: f64,
+    augment: &Augment,
+    rng: &mut Rng,
+) -> Drawn {
+    #[allow(clippy::redundant_closure)] // The closure shortens the app font's lifetime.
+    let typeface = fonts
+        .typeface(style.font)
+        .unwrap_or_else(|| Typeface::app());
+    let s = spacing as f32;
+    let flipped = chance(rng, 0.2);
+    let chequer = chance(rng, 0.08);
+    let colours = palette(style.scheme, rng);
+    let mut p = proportions(rng);
+    let labels = if chequer {
+        None
+    } else {
+        *pick(
+            rng,
+            &[
+                None,
+                Some(Coordinates::Chinese),
+                Some(Coordinates::Chinese),
+                Some(Coordinates::Iccs),
+            ],
+        )
+        .unwrap_or(&None)
+    };
+    let board_style = BoardStyle {
+        flipped,
+        coordinates: labels,
+        rank_digits: chance(rng, 0.5),
+        river: !chequer && chance(rng, 0.8),
+        traditional: chance(rng, 0.3),
+    };
+    // Margins round the grid, in spacings: room for the labels when there are any.
+    let least = if labels.is_some() {
+        p.file_number_offset + p.file_number_text * 0.8
+    } else {
+        0.5
+    };
+    let side = uniform(rng, f64::from(least.max(0.5)), 1.7) as f32;
+    let end = uniform(rng, f64::from(least.max(0.5)), 1.4) as f32;
+    p.frame_gap = uniform(rng, 0.06, f64::from(end.min(side) - 0.05).min(0.6)) as f32;
+    // Clutter round the board, in spacings.
+    let border = [0; 4].map(|_| {
+        if chance(rng, 0.5) {
+            uniform(rng, 0.0, 2.0) as f32
+        } else {
+            0.0
+        }
+    });
+    let width = ((8.0 + 2.0 * side + border[0] + border[2]) * s).ceil() as u32;
+    let height = ((9.0 + 2.0 * end + border[1] + border[3]) * s).ceil() as u32;
+    let origin = Point::new((border[0] + side) * s, (border[1] + end) * s);
+    let placement = Placement { origin, spacing: s };
+    let backgrounds = [
+        [255, 255, 255],
+        [235, 235, 235],
+        [40, 40, 45],
+        [200, 200, 190],
+    ];
+    let background = *pick(rng, &backgrounds).unwrap_or(&[255; 3]);
+    let background = jitter(rng, background, 20.0);
+    let mut raster = Raster::with_typeface(width, height, background, typeface.clone());
+    raster.snap = chance(rng, 0.5);
+    clutter(&mut raster, rng, &typeface);
+    let transform = (augment.rotation != 0.0 || augment.tilt != [0.0, 0.0]).then(|| {
+        tilt_map(
+            f64::from(width),
+            f64::from(height),
+            augment.rotation,
+            augment.tilt,
+        )
+    });
+    raster.set_transform(transform);
+
+    // The board's face, its grain, then its lines and inscriptions.
+    let mut elements = diagram::board(&board_style, &p);
+    elements[0] = Element::Panel {
+        min: Spot::new(-side, -end),
+        max: Spot::new(8.0 + side, 9.0 + end),
+        corner_radius: if chance(rng, 0.5) {
+            0.0
+        } else {
+            uniform(rng, 0.0, 0.3) as f32
+        },
+        ink: Ink::Board,
+    };
+    let board_colour = rgba(colours.board);
+    draw(&mut raster, placement, &elements[..1], |_| {
+        Some(board_colour)
+    });
+    if colours.grain {
+        grain(&mut raster, placement, side, end, colours.board, rng);
+    }
+    let mut rest: Vec<Element> = elements[1..].to_vec();
+    if chance(rng, 0.2) {
+        // No frame.
+        rest.remove(0);
+    }
+    if chance(rng, 0.3) {
+        // No corner marks.
+        rest.retain(|e| !matches!(e, Element::Line { points, .. } if points.len() == 3));
+    }
+    if chequer {
+        rest.retain(|e| !matches!(e, Element::Line { crisp: true, .. }));
+        let dark = jitter(
+            rng,
+            colours.board.map(|v| (f64::from(v) * 0.75) as u8),
+            10.0,
+        );
+        let cells: Vec<Element> = (0..9)
+            .flat_map(|x| (0..10).map(move |y| (x, y)))
+            .filter(|(x, y)| (x + y) % 2 == 1)
+            .map(|(x, y)| Element::Panel {
+                min: Spot::new(x as f32 - 0.5, y as f32 - 0.5),
+                max: Spot::new(x as f32 + 0.5, y as f32 + 0.5),
+                corner_radius: 0.0,
+                ink: Ink::Board,
+            })
+            .collect();
+        draw(&mut raster, placement, &cells, |_| Some(rgba(dark)));
+    }
+    draw(&mut raster, placement, &rest, |ink| match ink {
+        Ink::RiverText => Some(colours.river),
+        Ink::FileNumbers => Some(colours.labels),
+        _ => Some(colours.lines),
+    });
+    if chance(rng, 0.15) {
+        let from = Square::ALL[rng.below(90) as usize];
+        let to = Square::ALL[rng.below(90) as usize];
+        let mut marks = diagram::point_frame(flipped, from);
+        marks.extend(diagram::point_frame(flipped, to));
+        if chance(rng, 0.5) {
+            marks.extend(diagram::arrow(flipped, from, to));
+        }
+        let colour = rgba(jitter(rng, [40, 140, 220], 60.0));
+        draw(&mut raster, placement, &marks, |_| Some(colour));
+    }
+
+    // The pieces.
+    let characters = Characters::random(rng);
+    let facing_owner = chance(rng, 0.08);
+    for (square, piece) in board.pieces() {
+        let centre = diagram::spot(flipped, square);
+        let text = characters.of(piece, &typeface);
+        let side_index = piece.color as usize;
+        raster.hollow_text = (colours.hollow_red && piece.color == Color::Red)
+            .then(|| uniform(rng, 0.02, 0.05) as f32);
+        raster.turned_text = facing_owner && (centre.y < 4.5);
+        draw_piece(
+            &mut raster,
+            placement,
+            centre,
+            &text,
+            side_index,
+            style.disc,
+            &p,
+            &colours,
+        );
+    }
+    raster.hollow_text = None;
+    raster.turned_text = false;
+
+    let mut image = raster.image;
+    // Blur beyond a twentieth of a spacing would wipe a small board's characters out.
+    let augment = Augment {
+        blur: augment.blur.min(spacing / 20.0),
+        ..*augment
+    };
+    spoil(&mut image, &augment, rng);
+    let grid = [
+        f64::from(s),
+        0.0,
+        f64::from(origin.x),
+        0.0,
+        f64::from(s),
+        f64::from(origin.y),
+        0.0,
+        0.0,
+        1.0,
+    ];
+    let map = match transform {
+        Some(t) => multiply(&t, &grid),
+        None => grid,
+    };
+    Drawn {
+        image,
+        map: Homography(map),
+        board: *board,
+        flipped,
+    }
+}
+
+/// One piece: its disc as `disc` says and its character.
+#[allow(clippy::too_many_arguments)]
+fn draw_piece(
+    raster: &mut Raster,
+    placement: Placement,
+    centre: Spot,
+    text: &str,
+    side: usize,
+    disc: Disc,
+    p: &Proportions,
+    colours: &Palette,
+) {
+    let (face, ink) = (colours.face[side], colours.ink[side]);
+    let r = p.piece_radius;
+    let disc_element = |radius: f32, outline: Option<(f32, Ink)>, fill: bool| Element::Disc {
+        centre,
+        radius,
+        fill: fill.then_some(Ink::PieceFace(Color::Red)),
+        outline,
+    };
+    let mut paint = |elements: &[Element], colour: Rgba| {
+        draw(raster, placement, elements, |_| Some(colour));
+    };
+    if let (Some(shadow), Disc::Painter | Disc::Shaded) = (colours.shadow, disc) {
+        let [dx, dy] = p.piece_shadow_offset;
+        paint(
+            &[disc_element(r, None, true)].map(|e| shift(e, dx, dy)),
+            shadow,
+        );
+    }
+    match disc {
+        Disc::Painter => {
+            paint(&[disc_element(r, None, true)], face);
+            if p.piece_rim_width > 0.0 {
+                paint(
+                    &[disc_element(
+                        r,
+                        Some((p.piece_rim_width, Ink::PieceRim)),
+                        false,
+                    )],
+                    colours.rim,
+                );
+            }
+            paint(
+                &[disc_element(
+                    p.piece_ring_radius,
+                    Some((p.line_width.max(0.02), Ink::PieceRim)),
+                    false,
+                )],
+                ink,
+            );
+        }
+        Disc::Flat => paint(&[disc_element(r, None, true)], face),
+        Disc::Rimmed => {
+            paint(&[disc_element(r, None, true)], face);
+            let width = (r * 0.12).max(0.03);
+            paint(
+                &[disc_element(r - width, Some((width, Ink::PieceRim)), false)],
+                ink,
+            );
+        }
+        Disc::Shaded => {
+            let steps = 6;
+            for i in 0..steps {
+                let t = i as f32 / (steps - 1) as f32;
+                let radius = r * (1.0 - 0.35 * t);
+                let light = 0.7 + 0.3 * t;
+                let colour = [
+                    (f32::from(face[0]) * light) as u8,
+                    (f32::from(face[1]) * light) as u8,
+                    (f32::from(face[2]) * light) as u8,
+                    255,
+                ];
+                paint(&[disc_element(radius, None, true)], colour);
+            }
+        }
+        Disc::Bare => {}
+        Disc::DoubleRing => {
+            paint(&[disc_element(r, None, true)], face);
+            paint(
+                &[disc_element(r * 0.93, Some((0.025, Ink::PieceRim)), false)],
+                ink,
+            );
+            paint(
+                &[disc_element(r * 0.8, Some((0.015, Ink::PieceRim)), false)],
+                ink,
+            );
+        }
+    }
+    paint(
+        &[Element::Text {
+            centre,
+            text: text.to_string(),
+            size: p.piece_text,
+            ink: Ink::PieceInk(Color::Red),
+        }],
+        ink,
+    );
+}
+
+fn shift(element: Element, dx: f32, dy: f32) -> Element {
+    match element {
+        Element::Disc {
+            centre,
+            radius,
+            fill,
+            outline,
+        } => Element::Disc {
+            centre: centre.offset(dx, dy),
+            radius,
+            fill,
+            outline,
+        },
+        other => other,
+    }
+}
+
+/// Wood grain: faint wavy streaks of a darker tone across the board's face.
+fn grain(
+    raster: &mut Raster,
+    placement: Placement,
+    side: f32,
+    end: f32,
+    board: [u8; 3],
+    rng: &mut Rng,
+) {
+    let dark = board.map(|v| (f64::from(v) * uniform(rng, 0.6, 0.85)) as u8);
+    let streaks = 20 + rng.below(40) as usize;
+    let horizontal = chance(rng, 0.5);
+    for _ in 0..streaks {
+        let at = uniform(rng, 0.0, 1.0) as f32;
+        let wave = uniform(rng, 0.05, 0.4) as f32;
+        let phase = uniform(rng, 0.0, 6.3) as f32;
+        let points: Vec<Point> = (0..=40)
+            .map(|i| {
+                let t = i as f32 / 40.0;
+                let (u, v) = if horizontal {
+                    (
+                        -side + t * (8.0 + 2.0 * side),
+                        -end + at * (9.0 + 2.0 * end) + wave * (t * 9.0 + phase).sin(),
+                    )
+                } else {
+                    (
+                        -side + at * (8.0 + 2.0 * side) + wave * (t * 9.0 + phase).sin(),
+                        -end + t * (9.0 + 2.0 * end),
+                    )
+                };
+                placement.at(Spot::new(u, v))
+            })
+            .collect();
+        let alpha = uniform(rng, 15.0, 60.0) as u8;
+        let width = placement.spacing * uniform(rng, 0.02, 0.25) as f32;
+        raster.line(
+            &points,
+            false,
+            width,
+            [dark[0], dark[1], dark[2], alpha],
+            false,
+        );
+    }
+}
+
+/// Unrelated shapes and writing round the board, as on a page or a screen.
+fn clutter(raster: &mut Raster, rng: &mut Rng, typeface: &Typeface) {
+    let (w, h) = (raster.image.width() as f32, raster.image.height() as f32);
+    let _ = typeface;
+    for _ in 0..rng.below(8) {
+        let colour = [
+            rng.below(256) as u8,
+            rng.below(256) as u8,
+            rng.below(256) as u8,
+            255,
+        ];
+        let (x, y) = (
+            uniform(rng, 0.0, f64::from(w)) as f32,
+            uniform(rng, 0.0, f64::from(h)) as f32,
+        );
+        let size = uniform(rng, 5.0, f64::from(w) / 4.0) as f32;
+        match rng.below(3) {
+            0 => raster.rounded_rect(
+                Point::new(x, y),
+                Point::new(x + size, y + size * 0.6),
+                0.0,
+                colour,
+            ),
+            1 => raster.text(Point::new(x, y), "象棋第局", size / 4.0, colour),
+            _ => raster.line(
+                &[Point::new(x, y), Point::new(x + size, y)],
+                false,
+                size / 20.0,
+                colour,
+                false,
+            ),
+        }
+    }
+}
+
+/// Spoils a picture as `augment` says: colours, grey, blur, noise, JPEG, in that order.
+pub fn spoil(image: &mut RgbImage, augment: &Augment, rng: &mut Rng) {
+    if augment.gain != [1.0; 3] || augment.offset != [0.0; 3] || augment.gamma != 1.0 {
+        let table: Vec<[u8; 256]> = (0..3)
+            .map(|c| {
+                let mut t = [0; 256];
+                for (v, out) in t.iter_mut().enumerate() {
+                    let x = (v as f64 / 255.0).powf(augment.gamma) * 255.0;
+                    *out = (x * augment.gain[c] + augment.offset[c]).clamp(0.0, 255.0) as u8;
+                }
+                t
+            })
+            .collect();
+        for p in image.pixels_mut() {
+            for c in 0..3 {
+                p.0[c] = table[c][p.0[c] as usize];
+            }
+        }
+    }
+    if augment.grey {
+        for p in image.pixels_mut() {
+            let [r, g, b] = p.0.map(f32::from);
+            let y = (0.299 * r + 0.587 * g + 0.114 * b).round() as u8;
+            p.0 = [y; 3];
+        }
+    }
+    if augment.blur > 0.0 {
+        blur(image, augment.blur);
+    }
+    if augment.noise > 0.0 {
+        for p in image.pixels_mut() {
+            let n = normal(rng) * augment.noise;
+            for c in p.0.iter_mut() {
+                *c = (f64::from(*c) + n).round().clamp(0.0, 255.0) as u8;
+            }
+        }
+    }
+    if let Some(quality) = augment.jpeg {
+        let mut bytes = Vec::new();
+        let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, quality);
+        if image.write_with_encoder(encoder).is_ok()
+            && let Ok(decoded) = image::load_from_memory(&bytes)
+        {
+            *image = decoded.to_rgb8();
+        }
+    }
+}
+
+/// A Gaussian blur of deviation `sigma`, rows then columns.
+fn blur(image: &mut RgbImage, sigma: f64) {
+    let radius = (sigma * 3.0).ceil() as i64;
+    let kernel: Vec<f32> = {
+        let k: Vec<f64> = (-radius..=radius)
+            .map(|i| (-((i * i) as f64) / (2.0 * sigma * sigma)).exp())
+            .collect();
+        let total: f64 = k.iter().sum();
+        k.iter().map(|v| (v / total) as f32).collect()
+    };
+    let (w, h) = (image.width() as i64, image.height() as i64);
+    let mut buffer = vec![[0.0_f32; 3]; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let mut acc = [0.0; 3];
+            for (k, weight) in kernel.iter().enumerate() {
+                let xx = (x + k as i64 - radius).clamp(0, w - 1);
+                let p = image.get_pixel(xx as u32, y as u32).0;
+                for c in 0..3 {
+                    acc[c] += weight * f32::from(p[c]);
+                }
+            }
+            buffer[(y * w + x) as usize] = acc;
+        }
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let mut acc = [0.0; 3];
+            for (k, weight) in kernel.iter().enumerate() {
+                let yy = (y + k as i64 - radius).clamp(0, h - 1);
+                let p = buffer[(yy * w + x) as usize];
+                for c in 0..3 {
+                    acc[c] += weight * p[c];
+                }
+            }
+            image.put_pixel(
+                x as u32,
+                y as u32,
+                image::Rgb(acc.map(|v| v.round().clamp(0.0, 255.0) as u8)),
+            );
+        }
+    }
+}
+
+/// `map` moved by a small error in grid units, the kind a board finder makes: shifted by
+/// up to `shift` spacings, scaled by up to `scale`, turned by up to `turn` degrees, about
+/// the board's middle.
+pub fn jitter_map(
+    map: &Homography,
+    rng: &mut Rng,
+    shift: f64,
+    scale: f64,
+    turn: f64,
+) -> Homography {
+    let (dx, dy) = (uniform(rng, -shift, shift), uniform(rng, -shift, shift));
+    let k = 1.0 + uniform(rng, -scale, scale);
+    let (s, c) = uniform(rng, -turn, turn).to_radians().sin_cos();
+    let (cx, cy) = (4.0, 4.5);
+    // Grid to grid: about the middle, turn and scale, then shift.
+    let m = [
+        k * c,
+        -k * s,
+        cx + dx - k * (c * cx - s * cy),
+        k * s,
+        k * c,
+        cy + dy - k * (s * cx + c * cy),
+        0.0,
+        0.0,
+        1.0,
+    ];
+    Homography(multiply(&map.0, &m))
+}

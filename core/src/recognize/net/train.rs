@@ -1,0 +1,434 @@
+//! Training the point classifier on the CPU (`core/examples/vision_train.rs` drives it).
+//!
+//! The samples are patches of boards drawn by [`super::synth`] in training styles: every
+//! point with a piece and a share of the empty ones, each patch sampled through the
+//! board's map moved by a small random error (the board finder's), so the classifier
+//! does not rely on a point being exactly in the middle. Boards are drawn on several
+//! threads, each from a seed of its own, and gathered in order; the network is trained on
+//! one thread with Adam on minibatches, the cross-entropy of the softmax as the loss. The
+//! same settings give the same weights, byte for byte, on any number of threads.
+//!
+//! Validation draws boards in each [`super::synth::HELD_OUT`] style and counts the points
+//! and the whole boards (all 90 points) the network gets right.
+
+use super::super::patch;
+use super::synth::{self, Augment, Fonts, Style};
+use super::{
+    B1, B2, B3, CLASSES, HIDDEN1, HIDDEN2, INPUTS, Network, PARAMETERS, W1, W2, W3, class_of,
+    softmax,
+};
+use crate::play::Rng;
+
+/// What a training run does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Seeds everything: the boards, the initial weights, the order of the samples.
+    pub seed: u64,
+    /// Training boards drawn.
+    pub boards: usize,
+    /// Passes over the samples.
+    pub epochs: usize,
+    /// Samples per step.
+    pub batch: usize,
+    /// Adam's step size at the start (it falls to a tenth over the run).
+    pub learning_rate: f32,
+    /// The share of empty points taken as samples.
+    pub empty_share: f64,
+    /// Patches taken of each chosen point, each through its own map error.
+    pub views: usize,
+    /// Threads drawing boards.
+    pub threads: usize,
+    /// Boards drawn per held-out style for validation.
+    pub validation_boards: usize,
+    /// The narrowest and widest point spacing drawn, in pixels.
+    pub spacing: (f64, f64),
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            seed: 1,
+            boards: 6000,
+            epochs: 4,
+            batch: 64,
+            learning_rate: 1e-3,
+            empty_share: 0.3,
+            views: 2,
+            threads: 1,
+            validation_boards: 100,
+            spacing: (17.0, 100.0),
+        }
+    }
+}
+
+/// A training sample: a patch in eighth-bit steps and its class.
+#[derive(Clone)]
+pub struct Sample {
+    patch: Vec<i8>,
+    class: u8,
+}
+
+/// Steps per unit of a stored patch value (patch values are within ±4).
+const STEPS: f32 = 30.0;
+
+impl Sample {
+    fn new(values: &[f32], class: usize) -> Sample {
+        Sample {
+            patch: values
+                .iter()
+                .map(|v| (v * STEPS).round().clamp(-127.0, 127.0) as i8)
+                .collect(),
+            class: class as u8,
+        }
+    }
+
+    /// The sample as bytes: its class, then its patch.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = vec![self.class];
+        bytes.extend(self.patch.iter().map(|&v| v as u8));
+        bytes
+    }
+
+    /// A sample from [`Sample::to_bytes`]'s bytes, or `None` for a wrong length or class.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Sample> {
+        let (&class, patch) = bytes.split_first()?;
+        (patch.len() == patch::LEN && usize::from(class) < CLASSES).then(|| Sample {
+            patch: patch.iter().map(|&v| v as i8).collect(),
+            class,
+        })
+    }
+
+    /// The length of [`Sample::to_bytes`]'s bytes.
+    pub const BYTES: usize = 1 + patch::LEN;
+
+    fn values(&self, out: &mut [f32]) {
+        for (o, &v) in out.iter_mut().zip(&self.patch) {
+            *o = f32::from(v) / STEPS;
+        }
+    }
+}
+
+/// A generator for board `index` of a run seeded `seed`: each board its own stream, so
+/// the boards do not depend on how they are shared among threads.
+fn board_rng(seed: u64, index: u64, salt: u64) -> Rng {
+    let mut mix = Rng::new(seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    for _ in 0..(index % 7) {
+        mix.next_u64();
+    }
+    Rng::new(mix.next_u64() ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03) ^ (index << 32))
+}
+
+/// A spacing between `low` and `high`, small ones as likely as large in ratio.
+fn spacing(rng: &mut Rng, (low, high): (f64, f64)) -> f64 {
+    low * (high / low).powf(rng.unit())
+}
+
+/// The samples of training board `index`.
+fn training_board(fonts: &Fonts, settings: &Settings, index: usize) -> Vec<Sample> {
+    let mut rng = board_rng(settings.seed, index as u64, 1);
+    let style = synth::training_style(fonts, &mut rng);
+    let board = synth::random_board(&mut rng);
+    let augment = Augment::random(&mut rng);
+    let s = spacing(&mut rng, settings.spacing);
+    let drawn = synth::draw_board(fonts, &style, &board, s, &augment, &mut rng);
+    let mut samples = Vec::new();
+    let mut values = vec![0.0; patch::LEN];
+    for y in 0..10 {
+        for x in 0..9 {
+            let piece = drawn.piece_at(x, y);
+            if piece.is_none() && rng.unit() >= settings.empty_share {
+                continue;
+            }
+            for _ in 0..settings.views {
+                let map = synth::jitter_map(&drawn.map, &mut rng, 0.1, 0.05, 1.5);
+                patch::sample(&drawn.image, &map, f64::from(x), f64::from(y), &mut values);
+                samples.push(Sample::new(&values, class_of(piece)));
+            }
+        }
+    }
+    samples
+}
+
+/// Training board `index` as a picture, and its style's name: what the trainer sees.
+pub fn example_picture(
+    fonts: &Fonts,
+    settings: &Settings,
+    index: usize,
+) -> (image::RgbImage, String) {
+    let mut rng = board_rng(settings.seed, index as u64, 1);
+    let style = synth::training_style(fonts, &mut rng);
+    let board = synth::random_board(&mut rng);
+    let augment = Augment::random(&mut rng);
+    let s = spacing(&mut rng, settings.spacing);
+    let drawn = synth::draw_board(fonts, &style, &board, s, &augment, &mut rng);
+    let name = format!("{}-{:?}-{:?}", style.font, style.disc, style.scheme);
+    (drawn.image, name)
+}
+
+/// Runs `work` for every index below `count` on `threads` threads, the results in order.
+fn in_parallel<T: Send>(count: usize, threads: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let threads = threads.clamp(1, 64);
+    let mut slots: Vec<Option<T>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let chunks: Vec<&mut [Option<T>]> =
+            slots.chunks_mut(count.div_ceil(threads).max(1)).collect();
+        let mut start = 0;
+        for chunk in chunks {
+            let first = start;
+            start += chunk.len();
+            let work = &work;
+            scope.spawn(move || {
+                for (i, slot) in chunk.iter_mut().enumerate() {
+                    *slot = Some(work(first + i));
+                }
+            });
+        }
+    });
+    slots.into_iter().flatten().collect()
+}
+
+/// Draws the training boards and takes their samples.
+pub fn training_samples(fonts: &Fonts, settings: &Settings) -> Vec<Sample> {
+    in_parallel(settings.boards, settings.threads, |i| {
+        training_board(fonts, settings, i)
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// A network of seeded random weights (He's scaling for rectified units).
+pub fn initial(seed: u64) -> Network {
+    let mut rng = Rng::new(seed ^ 0x0005_eed0_fea7);
+    let mut params = vec![0.0_f32; PARAMETERS];
+    let mut fill = |range: std::ops::Range<usize>, fan_in: usize| {
+        let bound = (6.0 / fan_in as f64).sqrt();
+        for p in &mut params[range] {
+            *p = ((rng.unit() * 2.0 - 1.0) * bound) as f32;
+        }
+    };
+    fill(W1..B1, INPUTS);
+    fill(W2..B2, HIDDEN1);
+    fill(W3..B3, HIDDEN2);
+    Network { params }
+}
+
+/// Adam's state.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn step(&mut self, params: &mut [f32], gradient: &[f32], rate: f32) {
+        const B1_: f32 = 0.9;
+        const B2_: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1_.powi(self.t);
+        let c2 = 1.0 - B2_.powi(self.t);
+        for i in 0..params.len() {
+            let g = gradient[i];
+            self.m[i] = B1_ * self.m[i] + (1.0 - B1_) * g;
+            self.v[i] = B2_ * self.v[i] + (1.0 - B2_) * g * g;
+            params[i] -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// Adds the gradient of the loss of one sample to `gradient`; returns the loss.
+fn backward(network: &Network, x: &[f32], class: usize, gradient: &mut [f32]) -> f32 {
+    let p = &network.params;
+    let mut h1 = [0.0; HIDDEN1];
+    let mut h2 = [0.0; HIDDEN2];
+    let mut out = [0.0; CLASSES];
+    network.forward(x, &mut h1, &mut h2, &mut out);
+    softmax(&mut out);
+    let loss = -out[class].max(1e-12).ln();
+    let mut dz = out;
+    dz[class] -= 1.0;
+    let mut dh2 = [0.0; HIDDEN2];
+    for (c, &d) in dz.iter().enumerate() {
+        gradient[B3 + c] += d;
+        let row = W3 + c * HIDDEN2;
+        for j in 0..HIDDEN2 {
+            gradient[row + j] += d * h2[j];
+            dh2[j] += d * p[row + j];
+        }
+    }
+    let mut dh1 = [0.0; HIDDEN1];
+    for j in 0..HIDDEN2 {
+        if h2[j] <= 0.0 {
+            continue;
+        }
+        let d = dh2[j];
+        gradient[B2 + j] += d;
+        let row = W2 + j * HIDDEN1;
+        for i in 0..HIDDEN1 {
+            gradient[row + i] += d * h1[i];
+            dh1[i] += d * p[row + i];
+        }
+    }
+    for i in 0..HIDDEN1 {
+        if h1[i] <= 0.0 {
+            continue;
+        }
+        let d = dh1[i];
+        gradient[B1 + i] += d;
+        let row = &mut gradient[W1 + i * INPUTS..W1 + (i + 1) * INPUTS];
+        for (g, &v) in row.iter_mut().zip(x) {
+            *g += d * v;
+        }
+    }
+    loss
+}
+
+/// Shuffles `order` with `rng` (Fisher–Yates).
+fn shuffle(order: &mut [u32], rng: &mut Rng) {
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        order.swap(i, j);
+    }
+}
+
+/// Trains a network on `samples`, reporting each epoch's mean loss to `progress`.
+pub fn train(
+    samples: &[Sample],
+    settings: &Settings,
+    start: Option<Network>,
+    mut progress: impl FnMut(usize, f32),
+) -> Network {
+    let mut network = start.unwrap_or_else(|| initial(settings.seed));
+    let mut adam = Adam {
+        m: vec![0.0; PARAMETERS],
+        v: vec![0.0; PARAMETERS],
+        t: 0,
+    };
+    let mut rng = Rng::new(settings.seed ^ 0x0dd_ba11);
+    let mut order: Vec<u32> = (0..samples.len() as u32).collect();
+    let mut gradient = vec![0.0_f32; PARAMETERS];
+    let mut x = vec![0.0_f32; INPUTS];
+    let batch = settings.batch.max(1);
+    let steps_total = (settings.epochs * samples.len().div_ceil(batch)).max(1);
+    let mut steps = 0;
+    for epoch in 0..settings.epochs {
+        shuffle(&mut order, &mut rng);
+        let mut total = 0.0_f64;
+        for chunk in order.chunks(batch) {
+            gradient.iter_mut().for_each(|g| *g = 0.0);
+            for &i in chunk {
+                let sample = &samples[i as usize];
+                sample.values(&mut x);
+                total += f64::from(backward(&network, &x, sample.class as usize, &mut gradient));
+            }
+            let scale = 1.0 / chunk.len() as f32;
+            gradient.iter_mut().for_each(|g| *g *= scale);
+            // The step size falls from its start to a tenth, on a cosine.
+            let progress_share = steps as f32 / steps_total as f32;
+            let rate = settings.learning_rate
+                * (0.1 + 0.45 * (1.0 + (std::f32::consts::PI * progress_share).cos()));
+            adam.step(&mut network.params, &gradient, rate);
+            steps += 1;
+        }
+        progress(epoch, (total / samples.len().max(1) as f64) as f32);
+    }
+    network
+}
+
+/// How a network does on one held-out style.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Validation {
+    /// The style.
+    pub style: Style,
+    /// Points right, of points.
+    pub points: (usize, usize),
+    /// Boards with all 90 points right, of boards.
+    pub boards: (usize, usize),
+    /// Pieces read as the other side's piece.
+    pub wrong_side: usize,
+}
+
+/// The argmax of the network on every point of board `index` of `style`: right points.
+fn validation_board(
+    fonts: &Fonts,
+    network: &Network,
+    style: &Style,
+    seed: u64,
+    index: usize,
+    spacing_range: (f64, f64),
+) -> (usize, usize) {
+    let mut rng = board_rng(seed, index as u64, 2);
+    let board = synth::random_board(&mut rng);
+    let augment = Augment::random(&mut rng);
+    let s = spacing(&mut rng, spacing_range);
+    let drawn = synth::draw_board(fonts, style, &board, s, &augment, &mut rng);
+    let map = synth::jitter_map(&drawn.map, &mut rng, 0.05, 0.03, 0.5);
+    let mut values = vec![0.0; patch::LEN];
+    let (mut right, mut wrong_side) = (0, 0);
+    for y in 0..10 {
+        for x in 0..9 {
+            patch::sample(&drawn.image, &map, f64::from(x), f64::from(y), &mut values);
+            let p = network.classify(&values);
+            let best = (0..CLASSES)
+                .max_by(|&a, &b| p[a].total_cmp(&p[b]))
+                .unwrap_or(0);
+            let truth = class_of(drawn.piece_at(x, y));
+            if best == truth {
+                right += 1;
+            } else if best != 0 && truth != 0 && (best - 1) % 7 == (truth - 1) % 7 {
+                wrong_side += 1;
+            }
+        }
+    }
+    (right, wrong_side)
+}
+
+/// Validates `network` on `boards` boards of each held-out style whose font is here.
+pub fn validate(fonts: &Fonts, network: &Network, settings: &Settings) -> Vec<Validation> {
+    synth::HELD_OUT
+        .iter()
+        .filter(|style| fonts.names().contains(&style.font))
+        .map(|style| {
+            let results = in_parallel(settings.validation_boards, settings.threads, |i| {
+                validation_board(fonts, network, style, settings.seed, i, settings.spacing)
+            });
+            Validation {
+                style: *style,
+                points: (results.iter().map(|r| r.0).sum(), 90 * results.len()),
+                boards: (results.iter().filter(|r| r.0 == 90).count(), results.len()),
+                wrong_side: results.iter().map(|r| r.1).sum(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_is_the_same_for_a_seed_on_any_number_of_threads() {
+        let fonts = Fonts::app_only();
+        let settings = Settings {
+            boards: 3,
+            epochs: 1,
+            batch: 16,
+            views: 1,
+            empty_share: 0.05,
+            spacing: (18.0, 24.0),
+            ..Settings::default()
+        };
+        let run = |threads: usize, seed: u64| {
+            let settings = Settings {
+                threads,
+                seed,
+                ..settings.clone()
+            };
+            let samples = training_samples(&fonts, &settings);
+            train(&samples, &settings, None, |_, _| {}).to_bytes()
+        };
+        let one = run(1, 7);
+        assert_eq!(one, run(2, 7));
+        assert_ne!(one, run(1, 8));
+    }
+}
