@@ -72,15 +72,17 @@ pub fn read_path(path: &Path) -> Result<Read, InputError> {
     };
     let bytes = std::fs::read(path).map_err(|e| error(InputErrorKind::Io(e)))?;
     let text = String::from_utf8(bytes).map_err(|_| error(InputErrorKind::NotText))?;
+    // A byte-order mark (Windows editors write one) would hide the `[` of a tag file.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     let read = match extension.as_deref() {
-        Some("ron") => read_ron(&text).map_err(|e| error(InputErrorKind::Puzzle(e)))?,
-        Some("pgn") => read_pgn(&text),
-        _ if text.trim_start().starts_with('[') => read_pgn(&text),
-        _ => read_fen_list(&text)
+        Some("ron") => read_ron(text).map_err(|e| error(InputErrorKind::Puzzle(e)))?,
+        Some("pgn") => read_pgn(text),
+        _ if text.trim_start().starts_with('[') => read_pgn(text),
+        _ => read_fen_list(text)
             .map_err(|(line, e)| error(InputErrorKind::Fen { line, error: e }))?,
     };
     if read.entries.is_empty() && read.skipped.is_empty() {
@@ -89,7 +91,8 @@ pub fn read_path(path: &Path) -> Result<Read, InputError> {
     Ok(read)
 }
 
-/// A FEN list: each line a FEN, optionally a tab and a title. The error gives the line.
+/// A FEN list: each line a FEN, optionally a tab or a `;` (as EPD files comment a
+/// position) and a title. The error gives the line.
 pub fn read_fen_list(text: &str) -> Result<Read, (usize, PositionFenError)> {
     let mut entries = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -97,7 +100,10 @@ pub fn read_fen_list(text: &str) -> Result<Read, (usize, PositionFenError)> {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let (fen, title) = line.split_once('\t').unwrap_or((line, ""));
+        let (fen, title) = line
+            .split_once('\t')
+            .or_else(|| line.split_once(';'))
+            .unwrap_or((line, ""));
         let position: Position = fen.trim().parse().map_err(|e| (i + 1, e))?;
         entries.push(Entry::new(title.trim(), position));
     }
@@ -161,6 +167,30 @@ mod tests {
         assert_eq!(read.entries[1].title, "");
         let (line, _) = read_fen_list("\n\n4k4/9 w\n").unwrap_err();
         assert_eq!(line, 3);
+    }
+
+    #[test]
+    fn a_fen_list_takes_titles_after_a_semicolon_as_epd_files_write_them() {
+        let text =
+            "9/2Cca4/3k1C3/4P1p2/4N1b2/4R1r2/4c1n2/3p1n3/2rNK4/9 w - - 0 1 ; 第001局：月上柳梢\n";
+        let read = read_fen_list(text).unwrap();
+        assert_eq!(read.entries.len(), 1);
+        assert_eq!(read.entries[0].title, "第001局：月上柳梢");
+    }
+
+    #[test]
+    fn a_tag_file_behind_a_byte_order_mark_is_read_as_tags() {
+        let dir = std::env::temp_dir().join(format!("chuhe-worksheet-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.fen");
+        let text = "\u{feff}[FEN_INDEX \"a-001\"]\n[Event \"第001局 气吞关右\"]\n\
+                    [FEN \"2baka3/3P3N1/bN7/7nc/9/4C1P2/P5n1P/B3R3B/4Apr2/2RAK3c w - - 0 1\"]\n";
+        std::fs::write(&path, text).unwrap();
+        let read = read_path(&path);
+        let _ = std::fs::remove_dir_all(&dir);
+        let read = read.unwrap();
+        assert_eq!(read.entries.len(), 1, "{:?}", read.skipped);
+        assert_eq!(read.entries[0].title, "第001局 气吞关右");
     }
 
     #[test]
