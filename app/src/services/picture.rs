@@ -98,6 +98,8 @@ pub fn read_file(path: &Path) -> Outcome {
 /// Reads every board in pasted pixels (a transparent background is read as white, as it
 /// shows on a page).
 pub fn read_pixels(picture: &Picture) -> Outcome {
+    // Refused before the pixels are copied twice over.
+    recognize::check_size(picture.width, picture.height)?;
     let Some(rgba) =
         image::RgbaImage::from_raw(picture.width, picture.height, picture.rgba.as_ref().clone())
     else {

@@ -97,9 +97,12 @@ pub const MAX_PIXELS: u64 = 40_000_000;
 /// The longest side a picture may have.
 pub const MAX_SIDE: u32 = 16_384;
 
-/// Every board found in `image`, top to bottom, left to right.
+/// Every board found in `image`, top to bottom, left to right; a picture over [`MAX_PIXELS`]
+/// or [`MAX_SIDE`] is refused as too large.
 pub fn read(image: &image::RgbImage) -> Result<Vec<Reading>, Error> {
     let (width, height) = image.dimensions();
+    // Pixels handed over already decoded (a pasted picture) meet the same bound as a file.
+    check_size(width, height)?;
     if width < grid::MIN_BOARD_WIDTH || height < grid::MIN_BOARD_WIDTH {
         return Err(Error::TooSmall { width, height });
     }
@@ -114,6 +117,15 @@ pub fn read(image: &image::RgbImage) -> Result<Vec<Reading>, Error> {
         });
     }
     Ok(found.grids.iter().map(|g| read_grid(image, g)).collect())
+}
+
+/// Whether a picture `width` × `height` is within what the reader takes ([`MAX_SIDE`] a
+/// side, [`MAX_PIXELS`] in all): asked before the pixels are decoded or copied.
+pub fn check_size(width: u32, height: u32) -> Result<(), Error> {
+    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Error::TooLarge { width, height });
+    }
+    Ok(())
 }
 
 /// Decodes `bytes` (PNG, JPEG, BMP or WebP) and reads every board in it.
@@ -144,9 +156,7 @@ pub fn decode_picture(bytes: &[u8]) -> Result<image::RgbImage, Error> {
     let mut header = reader()?;
     header.no_limits();
     let (width, height) = header.into_dimensions().map_err(|e| unreadable(&e))?;
-    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(Error::TooLarge { width, height });
-    }
+    check_size(width, height)?;
     let mut reader = reader()?;
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
@@ -216,6 +226,18 @@ fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn decoded_pixels_over_the_bound_are_refused_as_too_large() {
+        let wide = image::RgbImage::new(super::MAX_SIDE + 1, 1);
+        assert_eq!(
+            super::read(&wide).unwrap_err(),
+            super::Error::TooLarge {
+                width: super::MAX_SIDE + 1,
+                height: 1
+            }
+        );
+    }
+
     use super::*;
     use crate::{Color, Piece, PieceKind};
 
