@@ -165,6 +165,25 @@ pub const PAGE: PagePalette = PagePalette {
 pub use chuhe_core::diagram::Proportions;
 
 impl Theme {
+    /// The colour of an ink of the board description (the screen's, the PNG's and the
+    /// class page's board alike).
+    pub fn ink(&self, ink: chuhe_core::diagram::Ink) -> egui::Color32 {
+        use chuhe_core::diagram::Ink;
+        match ink {
+            Ink::Board => self.board,
+            Ink::Lines => self.lines,
+            Ink::RiverText => self.river_text,
+            Ink::FileNumbers => self.file_numbers,
+            Ink::PieceFace(_) => self.piece_face,
+            Ink::PieceRim => self.piece_rim,
+            Ink::PieceShadow => self.piece_shadow,
+            Ink::PieceInk(chuhe_core::Color::Red) => self.red_ink,
+            Ink::PieceInk(chuhe_core::Color::Black) => self.black_ink,
+            Ink::LastMove => self.last_move,
+            Ink::Arrow => self.engine_arrow,
+        }
+    }
+
     /// A traditional board: light wood, dark ink, boxwood pieces inked red and black.
     pub const fn wood() -> Theme {
         Theme {

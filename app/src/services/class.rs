@@ -167,21 +167,7 @@ pub fn board_of(state: &State) -> ClassBoard {
     };
     let mut picture = svg::Svg::new(BOARD_SIDE, BOARD_SIDE);
     let place = Placement::board(0.0, 0.0, BOARD_SIDE);
-    let colour = |ink: Ink| {
-        Some(rgba(match ink {
-            Ink::Board => theme.board,
-            Ink::Lines => theme.lines,
-            Ink::RiverText => theme.river_text,
-            Ink::FileNumbers => theme.file_numbers,
-            Ink::PieceFace(_) => theme.piece_face,
-            Ink::PieceRim => theme.piece_rim,
-            Ink::PieceShadow => theme.piece_shadow,
-            Ink::PieceInk(chuhe_core::Color::Red) => theme.red_ink,
-            Ink::PieceInk(chuhe_core::Color::Black) => theme.black_ink,
-            Ink::LastMove => theme.last_move,
-            Ink::Arrow => theme.engine_arrow,
-        }))
-    };
+    let colour = |ink: Ink| Some(rgba(theme.ink(ink)));
     let mut below = diagram::board(&style, &Proportions::WOOD);
     if let Some(m) = last {
         for square in [m.from, m.to] {

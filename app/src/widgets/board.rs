@@ -19,8 +19,8 @@ use egui::{Align2, FontId, Painter, Pos2, Rect, Response, Sense, Stroke, Ui, Vec
 
 pub use chuhe_core::diagram::Diagram;
 use chuhe_core::diagram::{
-    self as description, BOARD_SPACINGS, BoardStyle, END_MARGIN, Element, Ink, LAST_FILE,
-    LAST_RANK, Placement, Point, RIVER_BANKS, SIDE_MARGIN, Spot, surface::DiscPaint,
+    self as description, BOARD_SPACINGS, BoardStyle, END_MARGIN, Element, LAST_FILE, LAST_RANK,
+    Placement, Point, RIVER_BANKS, SIDE_MARGIN, Spot, surface::DiscPaint,
 };
 
 /// Where the board and its points are on screen, Red at the bottom unless flipped.
@@ -520,29 +520,12 @@ pub fn paint_piece(
     draw(painter, &geometry, &elements, theme);
 }
 
-/// The colour of an ink of the board description in `theme`.
-fn colour(theme: &Theme, ink: Ink) -> egui::Color32 {
-    match ink {
-        Ink::Board => theme.board,
-        Ink::Lines => theme.lines,
-        Ink::RiverText => theme.river_text,
-        Ink::FileNumbers => theme.file_numbers,
-        Ink::PieceFace(_) => theme.piece_face,
-        Ink::PieceRim => theme.piece_rim,
-        Ink::PieceShadow => theme.piece_shadow,
-        Ink::PieceInk(Color::Red) => theme.red_ink,
-        Ink::PieceInk(Color::Black) => theme.black_ink,
-        Ink::LastMove => theme.last_move,
-        Ink::Arrow => theme.engine_arrow,
-    }
-}
-
 /// Paints elements of the board description where `geometry` places them, in the
 /// colours of `theme`.
 fn draw(painter: &Painter, geometry: &BoardGeometry, elements: &[Element], theme: &Theme) {
     let mut screen = Screen::new(painter, geometry.pixels_per_point);
     description::draw(&mut screen, geometry.placement(), elements, |ink| {
-        Some(colour(theme, ink))
+        Some(theme.ink(ink))
     });
 }
 
