@@ -28,7 +28,7 @@ impl Manager<'_> {
             ClassAction::Stop => {
                 self.server.stop();
                 if self.class.running.take().is_some() {
-                    self.say(Notice::Message("class-stopped"));
+                    self.queue.say(Notice::Message("class-stopped"));
                 }
             }
             ClassAction::ToggleWindow => self.class.window = !self.class.window,
@@ -51,10 +51,6 @@ impl Manager<'_> {
                 }
             }
         }
-    }
-
-    fn say(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Say(notice).into());
     }
 
     fn start(&mut self) {
@@ -80,7 +76,7 @@ impl Manager<'_> {
                 };
                 running.qr = running.join_url().map(|url| qr(&url)).unwrap_or_default();
                 self.class.running = Some(running);
-                self.say(Notice::Message("class-started"));
+                self.queue.say(Notice::Message("class-started"));
             }
             Err(e) => self.queue.push(
                 FeedbackAction::Fail(Notice::Problem(

@@ -25,11 +25,6 @@ pub(super) struct Manager<'a> {
 }
 
 impl Manager<'_> {
-    /// Says `notice` in the status bar.
-    fn say(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Say(notice).into());
-    }
-
     fn refresh_club_files(&mut self) {
         self.club.files = self.storage.list_clubs(problems::club_error);
     }
@@ -41,7 +36,7 @@ impl Manager<'_> {
         };
         if let Err(e) = storage::save_club(&open.path, &open.club) {
             let problem = problems::club_error(&e);
-            self.say(Notice::Problem(
+            self.queue.say(Notice::Problem(
                 Problem::new("notice-save-failed").with("error", problem.clone()),
             ));
             self.club.problem = Some(problem);
@@ -253,7 +248,7 @@ impl Manager<'_> {
                 match written {
                     Ok(()) => {
                         self.club.problem = None;
-                        self.say(Notice::WithArg(
+                        self.queue.say(Notice::WithArg(
                             "club-exported",
                             "path",
                             path.display().to_string(),

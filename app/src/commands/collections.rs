@@ -31,23 +31,6 @@ pub(super) struct Manager<'a> {
 }
 
 impl Manager<'_> {
-    fn say(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Say(notice).into());
-    }
-
-    fn tell_failure(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Fail(notice).into());
-    }
-
-    fn tell_done(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Done(notice).into());
-    }
-
-    fn ask_for_file(&mut self, purpose: FilePurpose, file_name: Option<String>) {
-        self.queue
-            .push(FileChooserAction::Ask(purpose, file_name).into());
-    }
-
     fn change_settings(&mut self, change: impl FnOnce(&mut crate::settings::Settings)) {
         self.settings.change(change);
     }
@@ -71,11 +54,13 @@ impl Manager<'_> {
                     self.ask_list();
                 }
             }
-            CollectionAction::NewDialog => self.ask_for_file(
+            CollectionAction::NewDialog => self.queue.ask_for_file(
                 FilePurpose::NewCollection,
                 Some(format!("games.{}", chuhe_core::db::EXTENSION)),
             ),
-            CollectionAction::OpenDialog => self.ask_for_file(FilePurpose::OpenCollection, None),
+            CollectionAction::OpenDialog => {
+                self.queue.ask_for_file(FilePurpose::OpenCollection, None)
+            }
             CollectionAction::Create(path) => {
                 self.collections.creating.push(path.clone());
                 self.service.open(self.ui, path, true, false)
@@ -104,12 +89,12 @@ impl Manager<'_> {
             } => self.opened(path, result, remembered),
             CollectionAction::ImportFileDialog => {
                 if self.has_collection() {
-                    self.ask_for_file(FilePurpose::ImportGames, None);
+                    self.queue.ask_for_file(FilePurpose::ImportGames, None);
                 }
             }
             CollectionAction::ImportFolderDialog => {
                 if self.has_collection() {
-                    self.ask_for_file(FilePurpose::ImportFolder, None);
+                    self.queue.ask_for_file(FilePurpose::ImportFolder, None);
                 }
             }
             CollectionAction::Import(inputs) => self.import(inputs),
@@ -220,7 +205,7 @@ impl Manager<'_> {
                     .push(TabAction::Open(OpenGame::new(record, cursor)).into());
             }
             CollectionAction::GameLoaded(Err(problem)) => {
-                self.tell_failure(Notice::Problem(problem));
+                self.queue.fail(Notice::Problem(problem));
             }
             CollectionAction::FindPosition(position) => {
                 if self.has_collection() {
@@ -276,14 +261,15 @@ impl Manager<'_> {
             return;
         }
         self.service.worksheet_positions(self.ui, games);
-        self.say(Notice::Message("collection-worksheet-loading"));
+        self.queue
+            .say(Notice::Message("collection-worksheet-loading"));
     }
 
     /// Whether a collection is open; if not, the user is told to open or make one.
     fn has_collection(&mut self) -> bool {
         let any = !self.collections.open.is_empty();
         if !any {
-            self.tell_done(Notice::Message("collection-none-open"));
+            self.queue.done(Notice::Message("collection-none-open"));
         }
         any
     }
@@ -296,7 +282,7 @@ impl Manager<'_> {
         match result {
             Ok(games) => {
                 if created {
-                    self.tell_done(Notice::WithArg(
+                    self.queue.done(Notice::WithArg(
                         "collection-created",
                         "name",
                         collection_name(&path),
@@ -322,7 +308,7 @@ impl Manager<'_> {
                 self.ask_list();
             }
             Err(problem) => {
-                self.tell_failure(Notice::Problem(
+                self.queue.fail(Notice::Problem(
                     Problem::new("collection-open-failed").with("error", problem),
                 ));
                 // One that is gone is not looked for at every start.
@@ -338,7 +324,7 @@ impl Manager<'_> {
     fn tell_imported(&mut self, outcome: &ImportOutcome) {
         let name = collection_name(&outcome.collection);
         if let Some(error) = &outcome.error {
-            self.tell_failure(Notice::Problem(
+            self.queue.fail(Notice::Problem(
                 Problem::new("toast-import-failed")
                     .text("name", name)
                     .with("error", error.clone()),
@@ -360,9 +346,9 @@ impl Manager<'_> {
         .text("duplicates", p.duplicates)
         .text("failed", p.failed);
         if failed {
-            self.tell_failure(Notice::Problem(said));
+            self.queue.fail(Notice::Problem(said));
         } else {
-            self.tell_done(Notice::Problem(said));
+            self.queue.done(Notice::Problem(said));
         }
     }
 
@@ -372,7 +358,7 @@ impl Manager<'_> {
             return;
         }
         if self.collections.import.is_some() {
-            self.say(Notice::Message("collection-import-busy"));
+            self.queue.say(Notice::Message("collection-import-busy"));
             return;
         }
         let Some(target) = self.collections.current().map(|c| c.path.clone()) else {

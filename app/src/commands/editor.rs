@@ -29,10 +29,6 @@ pub(super) struct Manager<'a> {
 }
 
 impl Manager<'_> {
-    fn say(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Say(notice).into());
-    }
-
     /// Carries out an editor action.
     pub(super) fn run(&mut self, action: EditorAction) {
         if action == EditorAction::Open && self.editor.is_some() {
@@ -98,7 +94,7 @@ impl Manager<'_> {
             EditorAction::Play | EditorAction::Analyse => {
                 let Some(position) = editor.position() else {
                     // The arrangement stays as it is, its problems listed beside it.
-                    self.say(Notice::Message("editor-illegal"));
+                    self.queue.say(Notice::Message("editor-illegal"));
                     return;
                 };
                 if self.dirty {
@@ -123,7 +119,7 @@ impl Manager<'_> {
             EditorAction::SetChecksOnly(on) => editor.checks_only = on,
             EditorAction::Solve => match editor.start_solving() {
                 Some((position, options)) => composer::start(self.work, position, options),
-                None => self.say(Notice::Message("editor-illegal")),
+                None => self.queue.say(Notice::Message("editor-illegal")),
             },
             EditorAction::CancelSolve => {
                 editor.cancel_solving();
@@ -191,7 +187,7 @@ impl Manager<'_> {
             Ok(path) => {
                 // The sets are read again when next wanted, with this one.
                 self.queue.push(PuzzleAction::Reload.into());
-                self.say(Notice::WithArg(
+                self.queue.say(Notice::WithArg(
                     "notice-puzzle-saved",
                     "path",
                     path.display().to_string(),

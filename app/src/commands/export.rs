@@ -45,7 +45,6 @@ pub(super) fn run(
     queue: &mut Queue,
     action: ExportAction,
 ) {
-    let say = |queue: &mut Queue, notice| queue.push(FeedbackAction::Say(notice).into());
     match action {
         ExportAction::Dialog(options) => *dialog = options,
         ExportAction::PngDialog(options) => {
@@ -73,14 +72,11 @@ pub(super) fn run(
                     .map_err(|e| problems::in_file(&path, problems::io_error(&e)));
                 Action::Export(ExportAction::Finished(written))
             });
-            say(queue, Notice::Message("export-working"));
+            queue.say(Notice::Message("export-working"));
         }
-        ExportAction::Finished(result) => say(
-            queue,
-            match result {
-                Ok(path) => Notice::WithArg("export-done", "path", path.display().to_string()),
-                Err(e) => Notice::Problem(Problem::new("export-failed").with("error", e)),
-            },
-        ),
+        ExportAction::Finished(result) => queue.say(match result {
+            Ok(path) => Notice::WithArg("export-done", "path", path.display().to_string()),
+            Err(e) => Notice::Problem(Problem::new("export-failed").with("error", e)),
+        }),
     }
 }

@@ -58,6 +58,30 @@ impl Queue {
         self.pending.pop_front()
     }
 
+    /// Says `notice` in the status bar.
+    pub fn say(&mut self, notice: crate::state::Notice) {
+        self.push(FeedbackAction::Say(notice).into());
+    }
+
+    /// Says a failure in the status bar and in a toast that stays until dismissed.
+    pub fn fail(&mut self, notice: crate::state::Notice) {
+        self.push(FeedbackAction::Fail(notice).into());
+    }
+
+    /// Says a confirmation in the status bar and in a toast that fades.
+    pub fn done(&mut self, notice: crate::state::Notice) {
+        self.push(FeedbackAction::Done(notice).into());
+    }
+
+    /// Asks the user for a path for `purpose`, offering `file_name` when saving.
+    pub fn ask_for_file(
+        &mut self,
+        purpose: crate::state::file_chooser::FilePurpose,
+        file_name: Option<String>,
+    ) {
+        self.push(FileChooserAction::Ask(purpose, file_name).into());
+    }
+
     /// Whether no action is waiting.
     pub fn is_empty(&self) -> bool {
         self.pending.is_empty()
@@ -342,9 +366,7 @@ impl Ctx<'_> {
         purpose: crate::state::file_chooser::FilePurpose,
         file_name: Option<String>,
     ) {
-        self.push(Action::FileChooser(FileChooserAction::Ask(
-            purpose, file_name,
-        )));
+        self.queue.ask_for_file(purpose, file_name);
     }
 
     /// Stops a whole-game review: its results belong to the record it started on.

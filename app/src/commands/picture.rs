@@ -22,18 +22,6 @@ pub(super) struct Manager<'a> {
 }
 
 impl Manager<'_> {
-    fn say(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Say(notice).into());
-    }
-
-    fn tell_done(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Done(notice).into());
-    }
-
-    fn tell_failure(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Fail(notice).into());
-    }
-
     /// Carries out a picture action.
     pub(super) fn run(&mut self, action: PictureAction) {
         match action {
@@ -42,12 +30,12 @@ impl Manager<'_> {
                 .push(FileChooserAction::Ask(FilePurpose::OpenPicture, None).into()),
             PictureAction::Open(path) => {
                 self.picture.reading = Some(Some(path.clone()));
-                self.say(Notice::Message("picture-reading"));
+                self.queue.say(Notice::Message("picture-reading"));
                 self.reader.read_file(path);
             }
             PictureAction::Paste(pixels) => {
                 self.picture.reading = Some(None);
-                self.say(Notice::Message("picture-reading"));
+                self.queue.say(Notice::Message("picture-reading"));
                 self.reader.read_pasted(pixels);
             }
             PictureAction::Read(file, outcome) => {
@@ -59,14 +47,14 @@ impl Manager<'_> {
                         let count = found.len();
                         self.picture.correction = Some(Correction::new(pixels, file, found));
                         if count > 1 {
-                            self.tell_done(Notice::WithArg(
+                            self.queue.done(Notice::WithArg(
                                 "picture-several",
                                 "count",
                                 count.to_string(),
                             ));
                         }
                     }
-                    Err(e) => self.tell_failure(Notice::Problem(
+                    Err(e) => self.queue.fail(Notice::Problem(
                         Problem::new("picture-failed").with("reason", reason(&e)),
                     )),
                 }
@@ -146,7 +134,9 @@ impl Manager<'_> {
                 self.picture.correction = None;
                 self.queue.push(Action::Puzzle(PuzzleAction::Import(path)));
             }
-            Err(e) => self.tell_failure(Notice::Problem(crate::words::problems::save_failed(&e))),
+            Err(e) => self
+                .queue
+                .fail(Notice::Problem(crate::words::problems::save_failed(&e))),
         }
     }
 }

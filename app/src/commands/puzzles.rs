@@ -59,19 +59,11 @@ impl Manager<'_> {
         load(self.puzzles, self.storage);
     }
 
-    fn say(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Say(notice).into());
-    }
-
-    fn tell_failure(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Fail(notice).into());
-    }
-
     fn save_progress(&mut self) {
         if let Some(path) = self.storage.data_path("puzzle-progress.ron")
             && let Err(e) = save_progress(&path, &self.puzzles.progress)
         {
-            self.tell_failure(Notice::Problem(problems::save_failed(&e)));
+            self.queue.fail(Notice::Problem(problems::save_failed(&e)));
         }
     }
 
@@ -163,12 +155,12 @@ impl Manager<'_> {
                         self.solve(request);
                         self.note_solved();
                     }
-                    Err(illegal) => self.say(Notice::Illegal(illegal.reason)),
+                    Err(illegal) => self.queue.say(Notice::Illegal(illegal.reason)),
                 }
             }
             PuzzleAction::Hint => {
                 if self.barred {
-                    self.say(Notice::Message("notice-fair-play"));
+                    self.queue.say(Notice::Message("notice-fair-play"));
                 } else if let Some(session) = &mut self.puzzles.session {
                     session.more_hint();
                 }
@@ -214,7 +206,7 @@ impl Manager<'_> {
                         self.puzzles.session = None;
                         self.stop_solving();
                         self.puzzles.browser_open = true;
-                        self.say(Notice::Message("puzzle-set-done"));
+                        self.queue.say(Notice::Message("puzzle-set-done"));
                     }
                 }
             }
@@ -254,13 +246,13 @@ impl Manager<'_> {
                         self.puzzles.browser_set = shown;
                         self.puzzles.problems = errors.iter().map(problems::puzzle_error).collect();
                         self.puzzles.browser_open = true;
-                        self.say(Notice::WithArg(
+                        self.queue.say(Notice::WithArg(
                             "notice-puzzles-imported",
                             "count",
                             count.to_string(),
                         ));
                     }
-                    Err(e) => self.tell_failure(Notice::Problem(problems::open_failed(
+                    Err(e) => self.queue.fail(Notice::Problem(problems::open_failed(
                         &chuhe_core::gamefile::ReadError::Io(e),
                     ))),
                 }
@@ -288,7 +280,7 @@ impl Manager<'_> {
                     Ok(()) => Notice::WithArg("notice-saved", "path", path.display().to_string()),
                     Err(e) => Notice::Problem(problems::save_failed(&e)),
                 };
-                self.say(said);
+                self.queue.say(said);
             }
         }
     }

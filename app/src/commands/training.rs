@@ -51,10 +51,6 @@ pub(super) struct Manager<'a> {
 }
 
 impl Manager<'_> {
-    fn say(&mut self, notice: Notice) {
-        self.queue.push(FeedbackAction::Say(notice).into());
-    }
-
     /// Reads the training file once; a damaged one is moved aside (as `training.ron.bad`)
     /// so the next save does not destroy what could be repaired, and the user is told.
     fn load_training(&mut self) {
@@ -142,7 +138,7 @@ impl Manager<'_> {
         training.queue = queue;
         training.open = true;
         if self.training.queue.is_empty() {
-            self.say(Notice::Message("training-nothing-due"));
+            self.queue.say(Notice::Message("training-nothing-due"));
             return;
         }
         // The drill takes the board: the editor, solve mode and the browsers give way.
@@ -220,13 +216,13 @@ impl Manager<'_> {
     fn add_repertoire(&mut self, repertoire: Repertoire) {
         let lines = repertoire.lines.len();
         if lines == 0 {
-            self.say(Notice::Message("training-repertoire-empty"));
+            self.queue.say(Notice::Message("training-repertoire-empty"));
             return;
         }
         self.training.data.set_repertoire(repertoire);
         self.save_training();
         self.build_catalogue();
-        self.say(Notice::WithArg(
+        self.queue.say(Notice::WithArg(
             "training-repertoire-marked",
             "count",
             lines.to_string(),
@@ -376,7 +372,7 @@ impl Manager<'_> {
                     .analysis_of(&pos)
                     .is_some_and(|a| a.value.is_win());
                 let Some(material) = Material::of(&pos).filter(|_| wins) else {
-                    self.say(Notice::Message("training-endgame-not-won"));
+                    self.queue.say(Notice::Message("training-endgame-not-won"));
                     return;
                 };
                 self.training.data.add_endgame(EndgamePosition {
@@ -385,7 +381,7 @@ impl Manager<'_> {
                 });
                 self.save_training();
                 self.build_catalogue();
-                self.say(Notice::Message("training-endgame-added"));
+                self.queue.say(Notice::Message("training-endgame-added"));
             }
             TrainAction::ExportDialog => self.queue.push(
                 FileChooserAction::Ask(
@@ -398,9 +394,9 @@ impl Manager<'_> {
                 if let Err(e) =
                     crate::services::storage::export_training(&path, &self.training.data)
                 {
-                    self.say(Notice::Problem(training_problem(&e)));
+                    self.queue.say(Notice::Problem(training_problem(&e)));
                 } else {
-                    self.say(Notice::WithArg(
+                    self.queue.say(Notice::WithArg(
                         "training-exported",
                         "path",
                         path.display().to_string(),
@@ -415,13 +411,13 @@ impl Manager<'_> {
                     let changed = self.training.data.merge(other);
                     self.save_training();
                     self.build_catalogue();
-                    self.say(Notice::WithArg(
+                    self.queue.say(Notice::WithArg(
                         "training-imported",
                         "count",
                         changed.to_string(),
                     ));
                 }
-                Err(e) => self.say(Notice::Problem(training_problem(&e))),
+                Err(e) => self.queue.say(Notice::Problem(training_problem(&e))),
             },
         }
     }

@@ -44,7 +44,6 @@ pub(super) fn run(
     queue: &mut Queue,
     action: WorksheetAction,
 ) {
-    let say = |queue: &mut Queue, notice| queue.push(FeedbackAction::Say(notice).into());
     match action {
         WorksheetAction::Dialog(options) => *dialog.options = options,
         WorksheetAction::SaveDialog(options) => {
@@ -65,7 +64,7 @@ pub(super) fn run(
         WorksheetAction::Write(path, options) => {
             let entries = entries(&sources, dialog.games, i18n, options.source);
             write_worksheet(entries, path, options, settings.get(), i18n, work);
-            say(queue, Notice::Message("worksheet-working"));
+            queue.say(Notice::Message("worksheet-working"));
         }
         WorksheetAction::CollectionGames(Ok(entries)) => {
             queue.push(
@@ -78,14 +77,11 @@ pub(super) fn run(
                 &settings.get().worksheet,
             ));
         }
-        WorksheetAction::CollectionGames(Err(problem)) => say(queue, Notice::Problem(problem)),
-        WorksheetAction::Finished(result) => say(
-            queue,
-            match result {
-                Ok(path) => Notice::WithArg("worksheet-done", "path", path.display().to_string()),
-                Err(e) => Notice::Problem(Problem::new("worksheet-failed").with("error", e)),
-            },
-        ),
+        WorksheetAction::CollectionGames(Err(problem)) => queue.say(Notice::Problem(problem)),
+        WorksheetAction::Finished(result) => queue.say(match result {
+            Ok(path) => Notice::WithArg("worksheet-done", "path", path.display().to_string()),
+            Err(e) => Notice::Problem(Problem::new("worksheet-failed").with("error", e)),
+        }),
     }
 }
 
