@@ -216,15 +216,18 @@ impl Manager<'_> {
                         format!("{} {group}.{ext}", o.club.name)
                     })
                     .unwrap_or_else(|| format!("club.{ext}"));
-                let purpose = if csv {
-                    crate::state::file_chooser::FilePurpose::ClubCsv
+                use crate::state::file_chooser::FilePurpose;
+                if csv {
+                    self.queue
+                        .ask_for_file(FilePurpose::ClubCsv, Some(name), |path| {
+                            ClubAction::ExportCsv(path).into()
+                        });
                 } else {
-                    crate::state::file_chooser::FilePurpose::ClubPng
-                };
-                self.queue.push(Action::FileChooser(FileChooserAction::Ask(
-                    purpose,
-                    Some(name),
-                )));
+                    self.queue
+                        .ask_for_file(FilePurpose::ClubPng, Some(name), |path| {
+                            ClubAction::ExportPng(path).into()
+                        });
+                }
             }
             ClubAction::ExportCsv(_) | ClubAction::ExportPng(_) => {
                 let (csv, path) = match action {

@@ -57,9 +57,13 @@ impl Manager<'_> {
             CollectionAction::NewDialog => self.queue.ask_for_file(
                 FilePurpose::NewCollection,
                 Some(format!("games.{}", chuhe_core::db::EXTENSION)),
+                |path| CollectionAction::Create(path).into(),
             ),
             CollectionAction::OpenDialog => {
-                self.queue.ask_for_file(FilePurpose::OpenCollection, None)
+                self.queue
+                    .ask_for_file(FilePurpose::OpenCollection, None, |path| {
+                        CollectionAction::Open(path).into()
+                    })
             }
             CollectionAction::Create(path) => {
                 self.collections.creating.push(path.clone());
@@ -89,12 +93,18 @@ impl Manager<'_> {
             } => self.opened(path, result, remembered),
             CollectionAction::ImportFileDialog => {
                 if self.has_collection() {
-                    self.queue.ask_for_file(FilePurpose::ImportGames, None);
+                    self.queue
+                        .ask_for_file(FilePurpose::ImportGames, None, |path| {
+                            CollectionAction::Import(vec![path]).into()
+                        });
                 }
             }
             CollectionAction::ImportFolderDialog => {
                 if self.has_collection() {
-                    self.queue.ask_for_file(FilePurpose::ImportFolder, None);
+                    self.queue
+                        .ask_for_file(FilePurpose::ImportFolder, None, |path| {
+                            CollectionAction::Import(vec![path]).into()
+                        });
                 }
             }
             CollectionAction::Import(inputs) => self.import(inputs),

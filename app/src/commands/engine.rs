@@ -34,9 +34,11 @@ impl Ctx<'_> {
                     self.engine_choice_changed();
                 }
             }
-            EngineAction::AddEngineDialog => {
-                self.ask_for_file(crate::state::file_chooser::FilePurpose::AddEngine, None)
-            }
+            EngineAction::AddEngineDialog => self.queue.ask_for_file(
+                crate::state::file_chooser::FilePurpose::AddEngine,
+                None,
+                |path| EngineAction::AddEngine(path).into(),
+            ),
             EngineAction::AddEngine(path) => {
                 let engine = crate::settings::ExternalEngine::from_path(path);
                 self.change_settings(|s| {

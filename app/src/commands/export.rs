@@ -49,10 +49,10 @@ pub(super) fn run(
         ExportAction::Dialog(options) => *dialog = options,
         ExportAction::PngDialog(options) => {
             *dialog = None;
-            queue.push(Action::FileChooser(FileChooserAction::Ask(
-                FilePurpose::ExportDiagram(options),
-                Some("diagram.png".to_owned()),
-            )));
+            let purpose = FilePurpose::ExportDiagram(options);
+            queue.ask_for_file(purpose, Some("diagram.png".to_owned()), move |path| {
+                ExportAction::Png(path, options).into()
+            });
         }
         ExportAction::Png(path, options) => {
             let Some(Shown {

@@ -2,6 +2,7 @@
 //! browser otherwise, and what each chosen path is for.
 
 use super::Ctx;
+use crate::actions::file_chooser::Then;
 use crate::actions::*;
 use crate::services::file_chooser::{self, Answer};
 use crate::state::Notice;
@@ -9,10 +10,10 @@ use crate::state::file_chooser::{AfterSave, ChooserKind, FileBrowser, FilePurpos
 use std::path::PathBuf;
 
 impl Ctx<'_> {
-    /// Asks the user for a path for `purpose`, offering `file_name` when saving. The
-    /// answer comes back as [`FileChooserAction::Chosen`] (at once from the desktop's
-    /// dialog, later from the in-app browser).
-    fn choose_file(&mut self, purpose: FilePurpose, file_name: Option<String>) {
+    /// Asks the user for a path for `purpose`, offering `file_name` when saving; `then`
+    /// follows the path chosen (at once from the desktop's dialog, later from the in-app
+    /// browser, which keeps it in the queue meanwhile).
+    fn choose_file(&mut self, purpose: FilePurpose, file_name: Option<String>, then: Then) {
         let settings = &self.state.settings;
         // Saving starts where the user last saved, if it can still be written to, else in
         // Documents; opening starts where a file was last read.
@@ -29,13 +30,9 @@ impl Ctx<'_> {
                 .unwrap_or_else(file_chooser::home),
         };
         let i18n = &self.services.i18n;
-        let filter_name = match purpose {
-            FilePurpose::OpenGame | FilePurpose::ImportGames => i18n.tr("filter-games"),
-            FilePurpose::NewCollection | FilePurpose::OpenCollection => {
-                i18n.tr("filter-collections")
-            }
-            FilePurpose::OpenPicture => i18n.tr("filter-pictures"),
-            _ => purpose
+        let filter_name = match purpose.filter_id() {
+            Some(id) => i18n.tr(id),
+            None => purpose
                 .extensions()
                 .first()
                 .map(|e| e.to_uppercase())
@@ -51,10 +48,12 @@ impl Ctx<'_> {
         };
         match self.services.file_chooser.ask(&request) {
             Answer::Chosen(path) => {
+                self.queue.then_chosen = Some((request.purpose.clone(), then));
                 self.file_chooser(FileChooserAction::Chosen(request.purpose, path))
             }
             Answer::Cancelled => self.file_chooser(FileChooserAction::Cancelled(request.purpose)),
             Answer::NoPortal => {
+                self.queue.then_chosen = Some((request.purpose.clone(), then));
                 self.state.file_browser = Some(FileBrowser::new(
                     request.purpose,
                     folder.clone(),
@@ -68,10 +67,13 @@ impl Ctx<'_> {
     /// Carries out a file-chooser action.
     pub(super) fn file_chooser(&mut self, action: FileChooserAction) {
         match action {
-            FileChooserAction::Ask(purpose, file_name) => self.choose_file(purpose, file_name),
+            FileChooserAction::Ask(purpose, file_name, then) => {
+                self.choose_file(purpose, file_name, then)
+            }
             FileChooserAction::Chosen(purpose, path) => self.chosen(purpose, path),
             FileChooserAction::Cancelled(purpose) => {
                 self.state.file_browser = None;
+                self.queue.then_chosen = None;
                 if purpose == FilePurpose::SaveGame(AfterSave::Continue) {
                     // Not saved: the work stays, and what would have replaced it is dropped.
                     self.queue.held = None;
@@ -190,7 +192,7 @@ impl Ctx<'_> {
     }
 
     /// The user chose `path` for `purpose`: its folder is remembered (as the last folder
-    /// saved to, or read from) and the purpose's own action follows.
+    /// saved to, or read from) and the follow-up asked with it comes next.
     fn chosen(&mut self, purpose: FilePurpose, path: PathBuf) {
         self.state.file_browser = None;
         let kind = purpose.kind();
@@ -212,37 +214,12 @@ impl Ctx<'_> {
                 _ => {}
             }
         }
-        match purpose {
-            FilePurpose::OpenGame => self.push(Action::File(FileAction::Open(path))),
-            FilePurpose::OpenFolder => self.push(Action::File(FileAction::OpenFolder(path))),
-            FilePurpose::SaveGame(after) => {
-                self.push(Action::File(FileAction::SaveTo(path, after)))
-            }
-            FilePurpose::AddEngine => self.push(Action::Engine(EngineAction::AddEngine(path))),
-            FilePurpose::ImportPuzzles => self.push(Action::Puzzle(PuzzleAction::Import(path))),
-            FilePurpose::ExportPuzzles(set) => {
-                self.push(Action::Puzzle(PuzzleAction::Export(set, path)))
-            }
-            FilePurpose::ExportDiagram(options) => {
-                self.push(Action::Export(ExportAction::Png(path, options)))
-            }
-            FilePurpose::ClubCsv => self.push(Action::Club(ClubAction::ExportCsv(path))),
-            FilePurpose::ClubPng => self.push(Action::Club(ClubAction::ExportPng(path))),
-            FilePurpose::ExportTraining => self.push(Action::Train(TrainAction::Export(path))),
-            FilePurpose::ImportTraining => self.push(Action::Train(TrainAction::Import(path))),
-            FilePurpose::NewCollection => {
-                self.push(Action::Collections(CollectionAction::Create(path)))
-            }
-            FilePurpose::OpenCollection => {
-                self.push(Action::Collections(CollectionAction::Open(path)))
-            }
-            FilePurpose::ImportGames | FilePurpose::ImportFolder => {
-                self.push(Action::Collections(CollectionAction::Import(vec![path])))
-            }
-            FilePurpose::Worksheet(options) => {
-                self.push(Action::Worksheet(WorksheetAction::Write(path, options)))
-            }
-            FilePurpose::OpenPicture => self.push(Action::Picture(PictureAction::Open(path))),
+        // The follow-up asked with this purpose; a path chosen for no question asked (an
+        // answer come too late, a browser left from before) does nothing.
+        if let Some((asked, then)) = self.queue.then_chosen.take()
+            && asked == purpose
+        {
+            self.push(then.with(&path));
         }
     }
 }

@@ -15,8 +15,18 @@ impl Ctx<'_> {
     pub(super) fn files(&mut self, action: FileAction) {
         match action {
             FileAction::New => self.open_record(Record::default(), None),
-            FileAction::OpenDialog => self.ask_for_file(FilePurpose::OpenGame, None),
-            FileAction::OpenFolderDialog => self.ask_for_file(FilePurpose::OpenFolder, None),
+            FileAction::OpenDialog => {
+                self.queue
+                    .ask_for_file(FilePurpose::OpenGame, None, |path| {
+                        FileAction::Open(path).into()
+                    })
+            }
+            FileAction::OpenFolderDialog => {
+                self.queue
+                    .ask_for_file(FilePurpose::OpenFolder, None, |path| {
+                        FileAction::OpenFolder(path).into()
+                    })
+            }
             FileAction::Open(path) => self.open(&path, Place::NewTab),
             FileAction::OpenFolder(dir) => self.open_folder(&dir),
             FileAction::ChooseGame(index) => {
@@ -40,10 +50,7 @@ impl Ctx<'_> {
                 self.save_to(&path);
                 self.after_save(after);
             }
-            FileAction::SaveAsDialog => self.ask_for_file(
-                FilePurpose::SaveGame(AfterSave::Stay),
-                Some("game.pgn".to_owned()),
-            ),
+            FileAction::SaveAsDialog => self.ask_where_to_save(AfterSave::Stay),
             FileAction::Paste(text) => match files::load_text(&text) {
                 Ok(loaded) => self.loaded(loaded, None, Place::NewTab),
                 Err(e) => self.load_failed(&e),
@@ -69,8 +76,17 @@ impl Ctx<'_> {
                 self.save_to(&path);
                 self.after_save(after);
             }
-            _ => self.ask_for_file(FilePurpose::SaveGame(after), Some("game.pgn".to_owned())),
+            _ => self.ask_where_to_save(after),
         }
+    }
+
+    /// Asks where to save the game; `after` follows the save.
+    fn ask_where_to_save(&mut self, after: AfterSave) {
+        self.queue.ask_for_file(
+            FilePurpose::SaveGame(after),
+            Some("game.pgn".to_owned()),
+            move |path| FileAction::SaveTo(path, after).into(),
+        );
     }
 
     /// After a save: go on or quit only if the work is in its file; a failed save keeps

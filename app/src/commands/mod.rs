@@ -45,6 +45,11 @@ pub struct Queue {
     /// An action held back until the user answers whether to lose unsaved changes (the
     /// state holds no actions: they are the layer above it).
     pub held: Option<Action>,
+    /// While the in-app file browser is open: what follows the path chosen in it.
+    pub(crate) then_chosen: Option<(
+        crate::state::file_chooser::FilePurpose,
+        crate::actions::file_chooser::Then,
+    )>,
 }
 
 impl Queue {
@@ -73,13 +78,16 @@ impl Queue {
         self.push(FeedbackAction::Done(notice).into());
     }
 
-    /// Asks the user for a path for `purpose`, offering `file_name` when saving.
+    /// Asks the user for a path for `purpose`, offering `file_name` when saving; `then`
+    /// makes the asking feature's own action from the path chosen.
     pub fn ask_for_file(
         &mut self,
         purpose: crate::state::file_chooser::FilePurpose,
         file_name: Option<String>,
+        then: impl Fn(std::path::PathBuf) -> Action + Send + Sync + 'static,
     ) {
-        self.push(FileChooserAction::Ask(purpose, file_name).into());
+        let then = crate::actions::file_chooser::Then::new(then);
+        self.push(FileChooserAction::Ask(purpose, file_name, then).into());
     }
 
     /// Whether no action is waiting.
@@ -357,16 +365,6 @@ impl Ctx<'_> {
     pub(super) fn change_settings(&mut self, change: impl FnOnce(&mut crate::settings::Settings)) {
         change(&mut self.state.settings);
         self.state.bookkeeping.settings_changed = true;
-    }
-
-    /// Asks the user for a path for `purpose`, offering `file_name` when saving; the
-    /// answer comes back as an action of the purpose's own.
-    pub(super) fn ask_for_file(
-        &mut self,
-        purpose: crate::state::file_chooser::FilePurpose,
-        file_name: Option<String>,
-    ) {
-        self.queue.ask_for_file(purpose, file_name);
     }
 
     /// Stops a whole-game review: its results belong to the record it started on.

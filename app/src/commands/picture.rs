@@ -25,9 +25,12 @@ impl Manager<'_> {
     /// Carries out a picture action.
     pub(super) fn run(&mut self, action: PictureAction) {
         match action {
-            PictureAction::OpenDialog => self
-                .queue
-                .push(FileChooserAction::Ask(FilePurpose::OpenPicture, None).into()),
+            PictureAction::OpenDialog => {
+                self.queue
+                    .ask_for_file(FilePurpose::OpenPicture, None, |path| {
+                        PictureAction::Open(path).into()
+                    })
+            }
             PictureAction::Open(path) => {
                 self.picture.reading = Some(Some(path.clone()));
                 self.queue.say(Notice::Message("picture-reading"));

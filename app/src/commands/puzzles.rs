@@ -221,9 +221,12 @@ impl Manager<'_> {
                 self.puzzles.session = None;
                 self.stop_solving();
             }
-            PuzzleAction::ImportDialog => self
-                .queue
-                .push(FileChooserAction::Ask(FilePurpose::ImportPuzzles, None).into()),
+            PuzzleAction::ImportDialog => {
+                self.queue
+                    .ask_for_file(FilePurpose::ImportPuzzles, None, |path| {
+                        PuzzleAction::Import(path).into()
+                    })
+            }
             PuzzleAction::Import(path) => {
                 self.load_puzzles();
                 let Some(root) = self.storage.data_path("puzzles") else {
@@ -263,12 +266,10 @@ impl Manager<'_> {
                     .sets
                     .get(set)
                     .map_or("puzzles".to_owned(), |s| s.set.name.clone());
-                self.queue.push(
-                    FileChooserAction::Ask(
-                        FilePurpose::ExportPuzzles(set),
-                        Some(format!("{name}.pgn")),
-                    )
-                    .into(),
+                self.queue.ask_for_file(
+                    FilePurpose::ExportPuzzles(set),
+                    Some(format!("{name}.pgn")),
+                    move |path| PuzzleAction::Export(set, path).into(),
                 );
             }
             PuzzleAction::Export(set, path) => {

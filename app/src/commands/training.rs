@@ -383,12 +383,10 @@ impl Manager<'_> {
                 self.build_catalogue();
                 self.queue.say(Notice::Message("training-endgame-added"));
             }
-            TrainAction::ExportDialog => self.queue.push(
-                FileChooserAction::Ask(
-                    FilePurpose::ExportTraining,
-                    Some(crate::services::storage::TRAINING_FILE.to_owned()),
-                )
-                .into(),
+            TrainAction::ExportDialog => self.queue.ask_for_file(
+                FilePurpose::ExportTraining,
+                Some(crate::services::storage::TRAINING_FILE.to_owned()),
+                |path| TrainAction::Export(path).into(),
             ),
             TrainAction::Export(path) => {
                 if let Err(e) =
@@ -403,9 +401,12 @@ impl Manager<'_> {
                     ));
                 }
             }
-            TrainAction::ImportDialog => self
-                .queue
-                .push(FileChooserAction::Ask(FilePurpose::ImportTraining, None).into()),
+            TrainAction::ImportDialog => {
+                self.queue
+                    .ask_for_file(FilePurpose::ImportTraining, None, |path| {
+                        TrainAction::Import(path).into()
+                    })
+            }
             TrainAction::Import(path) => match crate::services::storage::import_training(&path) {
                 Ok(other) => {
                     let changed = self.training.data.merge(other);

@@ -56,10 +56,10 @@ pub(super) fn run(
             if settings.get().worksheet != choices {
                 settings.change(|s| s.worksheet = choices);
             }
-            queue.push(Action::FileChooser(FileChooserAction::Ask(
-                FilePurpose::Worksheet(options),
-                Some("worksheet.pdf".to_owned()),
-            )));
+            let purpose = FilePurpose::Worksheet(options.clone());
+            queue.ask_for_file(purpose, Some("worksheet.pdf".to_owned()), move |path| {
+                WorksheetAction::Write(path, options.clone()).into()
+            });
         }
         WorksheetAction::Write(path, options) => {
             let entries = entries(&sources, dialog.games, i18n, options.source);

@@ -53,6 +53,22 @@ pub enum FilePurpose {
     Worksheet(crate::state::worksheet::WorksheetOptions),
     /// A picture of a board to read.
     OpenPicture,
+    /// A file of a feature's own, which the feature describes: a feature that reads or
+    /// writes a file of its kind needs no line here.
+    Own(OwnFile),
+}
+
+/// A feature's file, described by the feature (a constant in its own state file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnFile {
+    /// Opening, saving or a folder.
+    pub kind: ChooserKind,
+    /// The extensions offered (lower case; none: every file).
+    pub extensions: &'static [&'static str],
+    /// The translation key of the chooser's title.
+    pub title_id: &'static str,
+    /// The translation key of the filter's name (none: the first extension in capitals).
+    pub filter_id: Option<&'static str>,
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -86,6 +102,7 @@ impl FilePurpose {
             | FilePurpose::ExportTraining
             | FilePurpose::NewCollection
             | FilePurpose::Worksheet(_) => ChooserKind::Save,
+            FilePurpose::Own(own) => own.kind,
         }
     }
 
@@ -109,6 +126,19 @@ impl FilePurpose {
             FilePurpose::Worksheet(_) => &["pdf"],
             FilePurpose::OpenPicture => &crate::state::picture::EXTENSIONS,
             FilePurpose::OpenFolder | FilePurpose::ImportFolder | FilePurpose::AddEngine => &[],
+            FilePurpose::Own(own) => own.extensions,
+        }
+    }
+
+    /// The translation key of the filter's name, where it has one of its own (else the
+    /// filter is named by its first extension).
+    pub fn filter_id(&self) -> Option<&'static str> {
+        match self {
+            FilePurpose::OpenGame | FilePurpose::ImportGames => Some("filter-games"),
+            FilePurpose::NewCollection | FilePurpose::OpenCollection => Some("filter-collections"),
+            FilePurpose::OpenPicture => Some("filter-pictures"),
+            FilePurpose::Own(own) => own.filter_id,
+            _ => None,
         }
     }
 
@@ -131,6 +161,7 @@ impl FilePurpose {
             FilePurpose::ImportFolder => "chooser-title-import-folder",
             FilePurpose::Worksheet(_) => "chooser-title-worksheet",
             FilePurpose::OpenPicture => "chooser-title-open-picture",
+            FilePurpose::Own(own) => own.title_id,
         }
     }
 
@@ -257,6 +288,21 @@ mod tests {
             !FilePurpose::OpenGame.offers("README.TXT"),
             "a text file is no game by its name"
         );
+    }
+
+    #[test]
+    fn a_features_own_file_is_described_by_the_feature() {
+        const RECORD: OwnFile = OwnFile {
+            kind: ChooserKind::Save,
+            extensions: &["csv"],
+            title_id: "a-title",
+            filter_id: None,
+        };
+        let purpose = FilePurpose::Own(RECORD);
+        assert_eq!(purpose.kind(), ChooserKind::Save);
+        assert!(purpose.offers("课堂.CSV") && !purpose.offers("课堂.pgn"));
+        assert_eq!(purpose.file_name_for("课堂"), "课堂.csv");
+        assert_eq!((purpose.title_id(), purpose.filter_id()), ("a-title", None));
     }
 
     #[test]
