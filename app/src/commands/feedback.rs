@@ -4,41 +4,57 @@
 
 use super::Ctx;
 use crate::actions::FeedbackAction;
-use crate::state::toasts::{FADE_SECONDS, NOTICE_SECONDS, ToastKind};
+use crate::state::toasts::{FADE_SECONDS, NOTICE_SECONDS, ToastKind, Toasts};
 use crate::state::{Notice, State};
 
-impl Ctx<'_> {
+/// What telling the user changes: the status bar's notice, the toasts, and since when the
+/// notice has been shown.
+pub(super) struct Telling<'a> {
+    pub notice: &'a mut Option<Notice>,
+    pub toasts: &'a mut Toasts,
+    pub since: &'a mut (Option<Notice>, f64),
+    /// Now, on egui's clock.
+    pub now: f64,
+}
+
+impl Telling<'_> {
     /// Carries out a feedback action.
-    pub(super) fn feedback(&mut self, action: FeedbackAction) {
+    pub(super) fn run(mut self, action: FeedbackAction) {
         match action {
-            FeedbackAction::Say(notice) => self.state.notice = Some(notice),
-            FeedbackAction::Fail(notice) => self.tell_failure(notice),
-            FeedbackAction::Done(notice) => self.tell_done(notice),
-            FeedbackAction::Quiet => self.state.notice = None,
+            FeedbackAction::Say(notice) => *self.notice = Some(notice),
+            FeedbackAction::Fail(notice) => self.tell(ToastKind::Error, notice),
+            FeedbackAction::Done(notice) => self.tell(ToastKind::Confirmation, notice),
+            FeedbackAction::Quiet => *self.notice = None,
             FeedbackAction::Clear(notice) => {
-                if self.state.notice.as_ref() == Some(&notice) {
-                    self.state.notice = None;
+                if self.notice.as_ref() == Some(&notice) {
+                    *self.notice = None;
                 }
             }
         }
     }
 
     /// Says `notice` in the status bar and in a toast of `kind`.
-    pub(super) fn tell(&mut self, kind: ToastKind, notice: Notice) {
-        let now = self.services.ui.input(|i| i.time);
-        self.state.toasts.push(kind, notice.clone(), now);
-        self.state.notice = Some(notice);
-        self.state.bookkeeping.notice_since = (self.state.notice.clone(), now);
+    fn tell(&mut self, kind: ToastKind, notice: Notice) {
+        self.toasts.push(kind, notice.clone(), self.now);
+        *self.notice = Some(notice);
+        *self.since = (self.notice.clone(), self.now);
+    }
+}
+
+impl Ctx<'_> {
+    /// Telling the user, now.
+    pub(super) fn telling(&mut self) -> Telling<'_> {
+        Telling {
+            notice: &mut self.state.notice,
+            toasts: &mut self.state.toasts,
+            since: &mut self.state.bookkeeping.notice_since,
+            now: self.services.ui.input(|i| i.time),
+        }
     }
 
     /// Says a failure in the status bar and in a toast that stays until dismissed.
     pub(super) fn tell_failure(&mut self, notice: Notice) {
-        self.tell(ToastKind::Error, notice);
-    }
-
-    /// Says a confirmation (or a hint) in the status bar and in a toast that fades.
-    pub(super) fn tell_done(&mut self, notice: Notice) {
-        self.tell(ToastKind::Confirmation, notice);
+        self.telling().run(FeedbackAction::Fail(notice));
     }
 }
 

@@ -169,9 +169,30 @@ impl Ctx<'_> {
         match action {
             Action::Study(a) => self.study(a),
             Action::File(a) => self.files(a),
-            Action::View(a) => self.view(a),
+            Action::View(a) => view::Viewing {
+                settings: SettingsMut {
+                    settings: &mut self.state.settings,
+                    changed: &mut self.state.bookkeeping.settings_changed,
+                },
+                play: self.state.play.as_mut(),
+                side_panel_shown: &mut self.state.side_panel_shown,
+                toasts: &mut self.state.toasts,
+                study: &mut self.state.study,
+                i18n: &mut self.services.i18n,
+                ui: &self.services.ui,
+            }
+            .run(a),
             Action::Engine(a) => self.engine(a),
-            Action::Presentation(a) => self.presentation(a),
+            Action::Presentation(a) => presentation::Presenting {
+                presentation: &mut self.state.presentation,
+                audience: &mut self.state.audience,
+                settings: &mut self.state.settings,
+                engine_hidden: &mut self.state.analysis.engine_hidden,
+                puzzles: &mut self.state.puzzles,
+                ui: &self.services.ui,
+                queue: self.queue,
+            }
+            .run(a),
             Action::Openings(a) => openings::run(
                 &mut self.state.openings,
                 &self.state.study,
@@ -298,7 +319,7 @@ impl Ctx<'_> {
             }
             .run(a),
             Action::Collections(a) => self.collections().run(a),
-            Action::Feedback(a) => self.feedback(a),
+            Action::Feedback(a) => self.telling().run(a),
             Action::Picture(a) => picture::Manager {
                 picture: &mut self.state.picture,
                 i18n: &self.services.i18n,

@@ -1,30 +1,46 @@
 //! Presentation mode and the audience window.
 
-use super::Ctx;
+use super::Queue;
 use crate::actions::*;
+use crate::settings::Settings;
+use crate::state::presentation::Presentation;
 use crate::theme::ThemeChoice;
 
-impl Ctx<'_> {
+/// What presenting changes: the mode itself, the audience window, the settings it sets
+/// for the projector (and puts back after), whether the engine is hidden; the puzzles, to
+/// present one.
+pub(super) struct Presenting<'a> {
+    pub presentation: &'a mut Option<Presentation>,
+    pub audience: &'a mut bool,
+    /// Not a `SettingsMut`: the theme and layout set here are the projector's, not the
+    /// user's choices, and are not saved.
+    pub settings: &'a mut Settings,
+    pub engine_hidden: &'a mut bool,
+    pub puzzles: &'a mut crate::state::puzzles::Puzzles,
+    pub ui: &'a egui::Context,
+    pub queue: &'a mut Queue,
+}
+
+impl Presenting<'_> {
     /// Carries out a presentation action.
-    pub(super) fn presentation(&mut self, action: PresentationAction) {
+    pub(super) fn run(mut self, action: PresentationAction) {
         match action {
             PresentationAction::Toggle => {
-                if self.state.presentation.is_some() {
-                    self.end_presentation();
+                if self.presentation.is_some() {
+                    self.end();
                 } else {
-                    self.start_presentation();
+                    self.start();
                 }
             }
-            PresentationAction::End => self.end_presentation(),
-            PresentationAction::ToggleAudience => self.state.audience = !self.state.audience,
+            PresentationAction::End => self.end(),
+            PresentationAction::ToggleAudience => *self.audience = !*self.audience,
             PresentationAction::ToggleMoves => {
-                if let Some(p) = &mut self.state.presentation {
+                if let Some(p) = self.presentation {
                     p.show_moves = !p.show_moves;
                 }
             }
             PresentationAction::PresentPuzzle { set, index } => {
                 let Some(puzzle) = self
-                    .state
                     .puzzles
                     .sets
                     .get(set)
@@ -33,55 +49,50 @@ impl Ctx<'_> {
                     return;
                 };
                 let record = puzzle.to_record();
-                self.state.puzzles.browser_open = false;
-                self.open_record(record, None);
-                self.state.study.folder = None;
                 // The solver's side at the bottom, as in solve mode.
-                let black =
-                    self.state.study.record.start().side_to_move() == chuhe_core::Color::Black;
-                if self.state.settings.flipped != black {
-                    self.push(Action::View(ViewAction::Flip));
+                let black = record.start().side_to_move() == chuhe_core::Color::Black;
+                let root = record.root();
+                self.puzzles.browser_open = false;
+                self.queue
+                    .push(TabAction::Open(OpenGame::new(record, root)).into());
+                if self.settings.flipped != black {
+                    self.queue.push(ViewAction::Flip.into());
                 }
-                if self.state.presentation.is_none() {
-                    self.start_presentation();
+                if self.presentation.is_none() {
+                    self.start();
                 }
-                if let Some(p) = &mut self.state.presentation {
+                if let Some(p) = self.presentation {
                     p.show_moves = true;
                 }
             }
         }
     }
-}
 
-impl Ctx<'_> {
-    pub(super) fn start_presentation(&mut self) {
-        let settings = &mut self.state.settings;
-        self.state.presentation = Some(crate::state::presentation::Presentation {
+    fn start(&mut self) {
+        let settings = &mut *self.settings;
+        *self.presentation = Some(Presentation {
             theme: settings.theme,
             board_only: settings.layout.board_only,
-            engine_hidden: self.state.analysis.engine_hidden,
+            engine_hidden: *self.engine_hidden,
             show_moves: false,
         });
-        // Not through change_settings: these are the projector's, not the user's choices.
         settings.theme = ThemeChoice::HighContrast;
         settings.layout.board_only = true;
-        self.state.analysis.engine_hidden = true;
-        self.services.apply_visuals(self.state);
-        self.services
-            .ui
+        *self.engine_hidden = true;
+        crate::services::apply_visuals(self.ui, settings.theme);
+        self.ui
             .send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
     }
 
-    pub(super) fn end_presentation(&mut self) {
-        let Some(before) = self.state.presentation.take() else {
+    fn end(&mut self) {
+        let Some(before) = self.presentation.take() else {
             return;
         };
-        self.state.settings.theme = before.theme;
-        self.state.settings.layout.board_only = before.board_only;
-        self.state.analysis.engine_hidden = before.engine_hidden;
-        self.services.apply_visuals(self.state);
-        self.services
-            .ui
+        self.settings.theme = before.theme;
+        self.settings.layout.board_only = before.board_only;
+        *self.engine_hidden = before.engine_hidden;
+        crate::services::apply_visuals(self.ui, self.settings.theme);
+        self.ui
             .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
     }
 }

@@ -1,37 +1,51 @@
 //! How the board and moves are shown.
 
-use super::Ctx;
+use super::SettingsMut;
 use crate::actions::*;
-use crate::i18n::Language;
+use crate::i18n::{I18n, Language};
 use crate::settings::MoveNotation;
+use crate::state::study::Study;
 
-impl Ctx<'_> {
+/// What the view's choices change: the settings, the turn of a game in play's board, the
+/// side panel, the toasts, the moves as written (in the notation and language chosen).
+pub(super) struct Viewing<'a> {
+    pub settings: SettingsMut<'a>,
+    pub play: Option<&'a mut crate::state::play::Match>,
+    pub side_panel_shown: &'a mut bool,
+    pub toasts: &'a mut crate::state::toasts::Toasts,
+    pub study: &'a mut Study,
+    pub i18n: &'a mut I18n,
+    pub ui: &'a egui::Context,
+}
+
+impl Viewing<'_> {
     /// Carries out a view action.
-    pub(super) fn view(&mut self, action: ViewAction) {
+    pub(super) fn run(mut self, action: ViewAction) {
+        let settings = &mut self.settings;
         match action {
-            ViewAction::Flip => match &mut self.state.play {
+            ViewAction::Flip => match self.play {
                 // Turning the board in a game turns the game's view, not the study's.
                 Some(game) => game.flipped = !game.flipped,
-                None => self.change_settings(|s| s.flipped = !s.flipped),
+                None => settings.change(|s| s.flipped = !s.flipped),
             },
-            ViewAction::SetCoordinates(c) => self.change_settings(|s| s.coordinates = c),
+            ViewAction::SetCoordinates(c) => settings.change(|s| s.coordinates = c),
             ViewAction::ToggleDestinations => {
-                self.change_settings(|s| s.show_destinations = !s.show_destinations)
+                settings.change(|s| s.show_destinations = !s.show_destinations)
             }
-            ViewAction::ToggleSounds => self.change_settings(|s| s.mute = !s.mute),
+            ViewAction::ToggleSounds => settings.change(|s| s.mute = !s.mute),
             ViewAction::SetTheme(theme) => {
-                self.change_settings(|s| s.theme = theme);
-                self.services.apply_visuals(self.state);
+                settings.change(|s| s.theme = theme);
+                crate::services::apply_visuals(self.ui, theme);
             }
-            ViewAction::SetScoreUnit(unit) => self.change_settings(|s| s.score_unit = unit),
+            ViewAction::SetScoreUnit(unit) => settings.change(|s| s.score_unit = unit),
             ViewAction::SetNotation(n) => {
-                self.change_settings(|s| s.notation = n);
-                self.state.refresh();
+                settings.change(|s| s.notation = n);
+                self.study.refresh(settings.get());
             }
             ViewAction::SetLanguage(language) => {
-                self.services.i18n.set_language(language);
+                self.i18n.set_language(language);
                 // Chinese moves follow the script of the interface.
-                self.change_settings(|s| {
+                settings.change(|s| {
                     s.language = language;
                     s.notation = match (language, s.notation) {
                         (Language::ZhTw, MoveNotation::Chinese) => MoveNotation::ChineseTraditional,
@@ -39,23 +53,20 @@ impl Ctx<'_> {
                         (_, notation) => notation,
                     };
                 });
-                self.state.refresh();
+                self.study.refresh(settings.get());
             }
             ViewAction::ToggleBoardOnly => {
-                self.change_settings(|s| s.layout.board_only = !s.layout.board_only)
+                settings.change(|s| s.layout.board_only = !s.layout.board_only)
             }
-
-            ViewAction::ToggleSidePanel => {
-                self.state.side_panel_shown = !self.state.side_panel_shown
-            }
+            ViewAction::ToggleSidePanel => *self.side_panel_shown = !*self.side_panel_shown,
             ViewAction::SetSidePanelWidth(width) => {
-                self.change_settings(|s| s.layout.side_panel_width = width)
+                settings.change(|s| s.layout.side_panel_width = width)
             }
             ViewAction::ToggleFrameTime => {
-                self.change_settings(|s| s.show_frame_time = !s.show_frame_time)
+                settings.change(|s| s.show_frame_time = !s.show_frame_time)
             }
-            ViewAction::DismissToast(id) => self.state.toasts.dismiss(id),
-            ViewAction::DismissWelcome => self.change_settings(|s| s.show_welcome = false),
+            ViewAction::DismissToast(id) => self.toasts.dismiss(id),
+            ViewAction::DismissWelcome => settings.change(|s| s.show_welcome = false),
         }
     }
 }

@@ -84,12 +84,7 @@ impl Services {
 
     /// Light or dark panels to suit the board theme.
     pub fn apply_visuals(&self, state: &State) {
-        let theme = state.settings.theme.theme();
-        self.ui.set_visuals(if theme.dark_panels {
-            egui::Visuals::dark()
-        } else {
-            egui::Visuals::light()
-        });
+        apply_visuals(&self.ui, state.settings.theme);
     }
 
     /// What the services found since the last frame, as actions, and whether any of them
@@ -136,4 +131,13 @@ impl Services {
             || picture_busy;
         (actions, busy)
     }
+}
+
+/// Light or dark panels to suit the board `theme`.
+pub fn apply_visuals(ui: &egui::Context, theme: crate::theme::ThemeChoice) {
+    ui.set_visuals(if theme.theme().dark_panels {
+        egui::Visuals::dark()
+    } else {
+        egui::Visuals::light()
+    });
 }
