@@ -182,7 +182,7 @@ impl Ctx<'_> {
                 ui: &self.services.ui,
             }
             .run(a),
-            Action::Engine(a) => self.engine(a),
+            Action::Engine(a) => self.analysing().run(a),
             Action::Presentation(a) => presentation::Presenting {
                 presentation: &mut self.state.presentation,
                 audience: &mut self.state.audience,
@@ -390,10 +390,7 @@ impl Ctx<'_> {
 
     /// Stops a whole-game review: its results belong to the record it started on.
     pub(super) fn cancel_review(&mut self) {
-        if let Some(mut review) = self.services.review.take() {
-            review.cancel();
-        }
-        self.state.analysis.review = None;
+        engine::cancel_review(&mut self.services.review, &mut self.state.analysis.review);
     }
 
     /// What the game on the board leaves behind when another takes its place: the
@@ -408,6 +405,24 @@ impl Ctx<'_> {
             Some(Dialog::ConfirmResign | Dialog::ConfirmDrawOffer)
         ) {
             self.state.dialog = None;
+        }
+    }
+
+    /// The analysis, over its slices of the state and the services.
+    fn analysing(&mut self) -> engine::Analysing<'_> {
+        let barred = self.state.engine_help_barred();
+        engine::Analysing {
+            analysis: &mut self.state.analysis,
+            settings: SettingsMut {
+                settings: &mut self.state.settings,
+                changed: &mut self.state.bookkeeping.settings_changed,
+            },
+            analysed: &mut self.state.bookkeeping.analysed,
+            study: &mut self.state.study,
+            barred,
+            worker: &mut self.services.analysis,
+            review: &mut self.services.review,
+            queue: self.queue,
         }
     }
 
@@ -440,7 +455,7 @@ impl Ctx<'_> {
 
     /// After every action: the analysis follows the board, the settings are saved.
     pub(super) fn after_change(&mut self) {
-        self.follow_with_analysis();
+        self.analysing().follow_with_analysis();
         self.follow_with_explorer();
         self.sound_of_play();
         if self.state.bookkeeping.settings_changed {
