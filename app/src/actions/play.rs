@@ -18,6 +18,8 @@ pub enum PlayAction {
     CloseSetup,
     /// Starts the game the dialog describes.
     Start(PlaySetup),
+    /// The game `Start` opened a record for begins on it.
+    Begin(PlaySetup),
     /// Asks whether to resign (resigning ends the game: one click must not).
     AskResign,
     /// Asks whether to offer a draw.

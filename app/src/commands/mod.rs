@@ -256,7 +256,20 @@ impl Ctx<'_> {
                 }
                 .run(a)
             }
-            Action::Play(a) => self.play(a),
+            Action::Play(a) => play::Playing {
+                play: &mut self.state.play,
+                setup: &mut self.state.play_setup,
+                study: &mut self.state.study,
+                settings: SettingsMut {
+                    settings: &mut self.state.settings,
+                    changed: &mut self.state.bookkeeping.settings_changed,
+                },
+                dialog: &mut self.state.dialog,
+                analysing: self.state.analysis.analysing,
+                i18n: &self.services.i18n,
+                queue: self.queue,
+            }
+            .run(a),
             Action::Patterns(a) => {
                 let barred = self.state.engine_help_barred();
                 patterns::run(

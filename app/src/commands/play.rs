@@ -1,6 +1,10 @@
-use super::Ctx;
+//! A game played on the board, against the engine or hot-seat.
+
+use super::{Queue, SettingsMut};
 use crate::actions::*;
+use crate::i18n::I18n;
 use crate::state::play::*;
+use crate::state::study::Study;
 use crate::state::{Dialog, Notice};
 use crate::words::text::result_text;
 use chuhe_core::play::{self, PlayedResult};
@@ -10,27 +14,41 @@ use chuhe_core::search::Score;
 use chuhe_core::{Color, Move, Position};
 use std::time::Instant;
 
-impl Ctx<'_> {
+/// What a game in play works on: the game and its setup dialog, its record on the board,
+/// its part of the settings, the questions it asks (resign? offer a draw?).
+pub(super) struct Playing<'a> {
+    pub play: &'a mut Option<Match>,
+    pub setup: &'a mut Option<PlaySetup>,
+    pub study: &'a mut Study,
+    pub settings: SettingsMut<'a>,
+    pub dialog: &'a mut Option<Dialog>,
+    /// Whether the engine analyses the board.
+    pub analysing: bool,
+    pub i18n: &'a I18n,
+    pub queue: &'a mut Queue,
+}
+
+impl Playing<'_> {
     /// Carries out a play action.
-    pub(super) fn play(&mut self, action: PlayAction) {
+    pub(super) fn run(&mut self, action: PlayAction) {
         match action {
             PlayAction::OpenSetup { against_engine } => {
                 let last = self
-                    .state
-                    .play_setup
+                    .setup
                     .clone()
-                    .unwrap_or_else(|| PlaySetup::from_choices(&self.state.settings.play));
-                self.state.play_setup = Some(PlaySetup {
+                    .unwrap_or_else(|| PlaySetup::from_choices(&self.settings.get().play));
+                *self.setup = Some(PlaySetup {
                     against_engine,
                     ..last
                 });
             }
-            PlayAction::EditSetup(setup) => self.state.play_setup = Some(setup),
-            PlayAction::CloseSetup => self.state.play_setup = None,
+            PlayAction::EditSetup(setup) => *self.setup = Some(setup),
+            PlayAction::CloseSetup => *self.setup = None,
             PlayAction::Start(setup) => self.start_match(setup),
+            PlayAction::Begin(setup) => self.begin_match(&setup),
             PlayAction::Tick => self.tick(),
             PlayAction::EngineThinking => {
-                if let Some(m) = &mut self.state.play {
+                if let Some(m) = self.play {
                     m.thinking = true;
                 }
             }
@@ -42,7 +60,7 @@ impl Ctx<'_> {
                 self.offer_draw()
             }
             PlayAction::AcceptDraw => {
-                if let Some(m) = &mut self.state.play
+                if let Some(m) = self.play
                     && m.draw_offer.is_some()
                     && m.result.is_none()
                 {
@@ -50,27 +68,27 @@ impl Ctx<'_> {
                 }
             }
             PlayAction::DeclineDraw => {
-                if let Some(m) = &mut self.state.play {
+                if let Some(m) = self.play {
                     m.draw_offer = None;
                 }
             }
             PlayAction::AskResign => {
-                if self.state.play.as_ref().is_some_and(|m| m.result.is_none()) {
-                    self.state.dialog = Some(Dialog::ConfirmResign);
+                if self.play.as_ref().is_some_and(|m| m.result.is_none()) {
+                    *self.dialog = Some(Dialog::ConfirmResign);
                 }
             }
             PlayAction::AskDrawOffer => {
-                if self.state.play.as_ref().is_some_and(|m| m.result.is_none()) {
-                    self.state.dialog = Some(Dialog::ConfirmDrawOffer);
+                if self.play.as_ref().is_some_and(|m| m.result.is_none()) {
+                    *self.dialog = Some(Dialog::ConfirmDrawOffer);
                 }
             }
             PlayAction::Resign => {
                 self.close_confirmation();
-                let Some(m) = &self.state.play else { return };
+                let Some(m) = self.play else { return };
                 if m.result.is_some() {
                     return;
                 }
-                let to_move = side_to_move(&self.state.study.record);
+                let to_move = side_to_move(&self.study.record);
                 // Against the engine the person resigns, whoever is to move.
                 let loser = match m.players {
                     [Player::Human, Player::Engine(_)] => Color::Red,
@@ -79,64 +97,70 @@ impl Ctx<'_> {
                 };
                 self.finish_match(PlayedResult::resigned(loser));
             }
-            PlayAction::Leave => self.state.play = None,
+            PlayAction::Leave => *self.play = None,
             PlayAction::SetAssist(on) => self.set_assist(on),
         }
     }
 
     fn start_match(&mut self, setup: PlaySetup) {
         let start: Position = if setup.from_board {
-            self.state.position().clone()
+            self.study.derived.position.clone()
         } else {
             Position::startpos()
         };
         if start.legal_moves().is_empty() {
-            self.state.notice = Some(Notice::Message("play-no-moves"));
+            self.queue.say(Notice::Message("play-no-moves"));
             return;
         }
-        if self.state.analysis.analysing && !(setup.assist && setup.against_engine) {
+        if self.analysing && !(setup.assist && setup.against_engine) {
             // The engine should not whisper moves to the player.
-            self.push(Action::Engine(EngineAction::ToggleAnalysis));
+            self.queue
+                .push(Action::Engine(EngineAction::ToggleAnalysis));
         }
         let players = setup.players();
         let mut record = Record::new(start);
         let name = |p: Player| match p {
-            Player::Human => self.services.i18n.tr("play-you"),
-            Player::Engine(level) => self.services.i18n.tr_args(
+            Player::Human => self.i18n.tr("play-you"),
+            Player::Engine(level) => self.i18n.tr_args(
                 "play-engine-name",
                 &[("level", i64::from(level.number()).into())],
             ),
         };
         record.set_header("Red", &name(players[0]));
         record.set_header("Black", &name(players[1]));
-        record.set_header("Event", &self.services.i18n.tr("play-event"));
+        record.set_header("Event", &self.i18n.tr("play-event"));
         record.set_header("Date", &today());
-        let control = setup.time_control();
-        if let Some(c) = &control {
+        if let Some(c) = &setup.time_control() {
             record.set_header("TimeControl", &c.pgn_tag());
         }
         record.set_header("Result", "*");
-        let assist = setup.assist && setup.against_engine;
-        if assist {
+        if setup.assist && setup.against_engine {
             record.set_header(ASSIST_HEADER, "on");
         }
         // The game is played in a tab of its own: the game studied stays as it is.
-        self.open_record(record, None);
-        self.state.play_setup = None;
+        let root = record.root();
+        self.queue
+            .push(TabAction::Open(OpenGame::new(record, root)).into());
+        *self.setup = None;
         let choices = setup.choices();
-        self.change_settings(|s| s.play = choices);
-        let mut game = Match::new(players, control, self.state.study.generation);
-        game.assist = assist;
+        self.settings.change(|s| s.play = choices);
+        self.queue.push(PlayAction::Begin(setup).into());
+    }
+
+    /// The game `setup` describes begins, on the record just opened for it.
+    fn begin_match(&mut self, setup: &PlaySetup) {
+        let mut game = Match::new(setup.players(), setup.time_control(), self.study.generation);
+        game.assist = setup.assist && setup.against_engine;
         // The person playing Black sees the board from Black's side, in this game only.
         game.flipped = setup.against_engine && setup.human == Color::Black;
-        self.state.play = Some(game);
-        self.state.notice = None;
+        *self.play = Some(game);
+        self.queue.push(FeedbackAction::Quiet.into());
     }
 
     /// Switches the engine's help on or off in a game against it. Once on, the record
     /// says so for good: switching it off again does not undo the help already had.
     fn set_assist(&mut self, on: bool) {
-        let Some(m) = &mut self.state.play else {
+        let Some(m) = self.play else {
             return;
         };
         if !m.against_engine() || m.result.is_some() || m.assist == on {
@@ -144,10 +168,11 @@ impl Ctx<'_> {
         }
         m.assist = on;
         if on {
-            self.state.study.record.set_header(ASSIST_HEADER, "on");
-            self.state.mark_edited();
-        } else if self.state.analysis.analysing {
-            self.push(Action::Engine(EngineAction::ToggleAnalysis));
+            self.study.record.set_header(ASSIST_HEADER, "on");
+            self.study.mark_edited();
+        } else if self.analysing {
+            self.queue
+                .push(Action::Engine(EngineAction::ToggleAnalysis));
         }
     }
 
@@ -155,7 +180,7 @@ impl Ctx<'_> {
     /// offer lapses (a move declines it). Whether the rules ended the game is asked in
     /// [`ChuheApp::poll_match`], once per change of the record.
     fn match_moved(&mut self, mover: Color) {
-        let Some(m) = &mut self.state.play else {
+        let Some(m) = self.play else {
             return;
         };
         let took = m.thinking_time();
@@ -164,10 +189,10 @@ impl Ctx<'_> {
             m.draw_offer = None;
         }
         let in_time = m.clock.as_mut().is_none_or(|c| c.moved(mover, took));
-        let node = last_node(&self.state.study.record);
+        let node = last_node(&self.study.record);
         if let Some(clock) = &m.clock {
             let left = clock.remaining(mover);
-            let _ = self.state.study.record.set_clock(node, Some(left));
+            let _ = self.study.record.set_clock(node, Some(left));
         }
         if !in_time {
             self.finish_match(PlayedResult::time(mover));
@@ -177,11 +202,11 @@ impl Ctx<'_> {
     /// Records the result in the game: the `Result` and `Termination` headers and a
     /// comment on the last move in the user's language.
     fn finish_match(&mut self, result: PlayedResult) {
-        let Some(m) = &mut self.state.play else {
+        let Some(m) = self.play else {
             return;
         };
         // The side to move's clock stops where it is, its thinking charged.
-        let to_move = side_to_move(&self.state.study.record);
+        let to_move = side_to_move(&self.study.record);
         let thought = m.thinking_time();
         if let Some(clock) = &mut m.clock {
             *clock = clock.reading(to_move, thought);
@@ -194,8 +219,8 @@ impl Ctx<'_> {
             None => GameResult::Draw,
         }
         .as_pgn();
-        let text = result_text(&self.services.i18n, &result);
-        let record = &mut self.state.study.record;
+        let text = result_text(self.i18n, &result);
+        let record = &mut self.study.record;
         record.set_header("Result", tag);
         record.set_header("Termination", result.termination());
         let end = last_node(record);
@@ -208,12 +233,12 @@ impl Ctx<'_> {
             };
             let _ = record.set_comment(end, &joined);
         }
-        self.state.mark_edited();
-        self.state.refresh();
+        self.study.mark_edited();
+        self.study.refresh(self.settings.get());
     }
 
     fn take_back(&mut self) {
-        let Some(m) = &mut self.state.play else {
+        let Some(m) = self.play else {
             return;
         };
         if m.result.is_some() {
@@ -221,7 +246,7 @@ impl Ctx<'_> {
         }
         m.draw_offer = None;
         let players = m.players;
-        let record = &mut self.state.study.record;
+        let record = &mut self.study.record;
         // Back to the last position where a person was to move, one of their moves taken
         // back: against the engine that is the engine's reply and the move before it.
         let mut removed = 0;
@@ -240,42 +265,42 @@ impl Ctx<'_> {
             }
         }
         if removed == 0 {
-            self.state.notice = Some(Notice::Message("play-nothing-to-take-back"));
+            self.queue.say(Notice::Message("play-nothing-to-take-back"));
             return;
         }
-        self.state.study.cursor = last_node(&self.state.study.record);
-        if let Some(m) = &mut self.state.play {
+        self.study.cursor = last_node(&self.study.record);
+        if let Some(m) = self.play {
             m.turn_started = Instant::now();
         }
-        self.state.mark_edited();
-        self.state.refresh();
+        self.study.mark_edited();
+        self.study.refresh(self.settings.get());
     }
 
     /// The confirmation that led here (if any) is answered.
     fn close_confirmation(&mut self) {
         if matches!(
-            self.state.dialog,
+            self.dialog,
             Some(Dialog::ConfirmResign | Dialog::ConfirmDrawOffer)
         ) {
-            self.state.dialog = None;
+            *self.dialog = None;
         }
     }
 
     fn offer_draw(&mut self) {
-        let plies = self.state.study.record.main_line().len();
-        let Some(m) = &mut self.state.play else {
+        let plies = self.study.record.main_line().len();
+        let Some(m) = self.play else {
             return;
         };
         if m.result.is_some() {
             return;
         }
-        let to_move = side_to_move(&self.state.study.record);
+        let to_move = side_to_move(&self.study.record);
         if m.against_engine() {
             // The engine answers at once, from its last evaluation.
             if play::accepts_draw(m.engine_score, plies) {
                 self.finish_match(PlayedResult::agreed());
             } else {
-                self.state.notice = Some(Notice::Message("play-draw-declined"));
+                self.queue.say(Notice::Message("play-draw-declined"));
             }
         } else {
             m.draw_offer = Some(to_move);
@@ -284,23 +309,23 @@ impl Ctx<'_> {
 
     /// Checks the game each frame: another record, the rules' verdict, the clock's flag.
     fn tick(&mut self) {
-        let generation = self.state.study.generation;
-        let Some(m) = &mut self.state.play else {
+        let generation = self.study.generation;
+        let Some(m) = self.play else {
             return;
         };
         if m.generation != generation {
             // Another record was opened: the game is over as far as the board goes.
-            self.state.play = None;
+            *self.play = None;
             return;
         }
         if m.result.is_some() {
             return;
         }
-        let to_move = side_to_move(&self.state.study.record);
-        let edits = self.state.study.edits;
+        let to_move = side_to_move(&self.study.record);
+        let edits = self.study.edits;
         if m.judged_at != Some(edits) {
             m.judged_at = Some(edits);
-            if let Some(outcome) = rules_outcome(&self.state.study.record) {
+            if let Some(outcome) = rules_outcome(&self.study.record) {
                 self.finish_match(PlayedResult::from_outcome(&outcome));
                 return;
             }
@@ -317,8 +342,8 @@ impl Ctx<'_> {
     /// The engine's move (or none, when it found none) for the game of record generation
     /// `game`, played at the game's end if that game is the one in play on the board.
     fn engine_moved(&mut self, game: u64, choice: Option<(Move, Score)>) {
-        let on_board = self.state.study.generation;
-        let Some(m) = &mut self.state.play else {
+        let on_board = self.study.generation;
+        let Some(m) = self.play else {
             return;
         };
         if m.generation != game || on_board != game {
@@ -328,23 +353,23 @@ impl Ctx<'_> {
         let Some((mv, score)) = choice else {
             return;
         };
-        let end = last_node(&self.state.study.record);
-        let to_move = side_to_move(&self.state.study.record);
+        let end = last_node(&self.study.record);
+        let to_move = side_to_move(&self.study.record);
         m.engine_score = Some(score);
         m.engine_scores.push(score);
-        let plies = self.state.study.record.main_line().len() + 1;
+        let plies = self.study.record.main_line().len() + 1;
         // A level game that goes nowhere: the engine offers a draw with its move, and
         // the person answers (or declines by moving).
         let offer = play::offers_draw(&m.engine_scores, plies);
-        let at_end = self.state.study.cursor == end;
-        if let Ok(node) = self.state.study.record.add_move(end, mv) {
+        let at_end = self.study.cursor == end;
+        if let Ok(node) = self.study.record.add_move(end, mv) {
             if at_end {
-                self.state.study.cursor = node;
+                self.study.cursor = node;
             }
-            self.state.mark_edited();
-            self.state.refresh();
+            self.study.mark_edited();
+            self.study.refresh(self.settings.get());
             self.match_moved(to_move);
-            if let Some(m) = &mut self.state.play
+            if let Some(m) = self.play
                 && offer
                 && m.result.is_none()
             {
