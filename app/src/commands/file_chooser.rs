@@ -1,7 +1,7 @@
 //! Choosing files and folders: the desktop's dialog when its portal answers, the in-app
 //! browser otherwise, and what each chosen path is for.
 
-use super::Ctx;
+use super::{Queue, SettingsMut};
 use crate::actions::file_chooser::Then;
 use crate::actions::*;
 use crate::services::file_chooser::{self, Answer};
@@ -9,12 +9,22 @@ use crate::state::Notice;
 use crate::state::file_chooser::{AfterSave, ChooserKind, FileBrowser, FilePurpose, FileRequest};
 use std::path::PathBuf;
 
-impl Ctx<'_> {
+/// What choosing a file works on: the in-app browser, the folders remembered in the
+/// settings, the desktop's dialog.
+pub(super) struct Choosing<'a> {
+    pub browser: &'a mut Option<FileBrowser>,
+    pub settings: SettingsMut<'a>,
+    pub chooser: &'a mut file_chooser::FileChooser,
+    pub i18n: &'a crate::i18n::I18n,
+    pub queue: &'a mut Queue,
+}
+
+impl Choosing<'_> {
     /// Asks the user for a path for `purpose`, offering `file_name` when saving; `then`
     /// follows the path chosen (at once from the desktop's dialog, later from the in-app
     /// browser, which keeps it in the queue meanwhile).
     fn choose_file(&mut self, purpose: FilePurpose, file_name: Option<String>, then: Then) {
-        let settings = &self.state.settings;
+        let settings = self.settings.get();
         // Saving starts where the user last saved, if it can still be written to, else in
         // Documents; opening starts where a file was last read.
         let folder = match purpose.kind() {
@@ -22,14 +32,14 @@ impl Ctx<'_> {
                 .last_save_folder
                 .clone()
                 .filter(|f| file_chooser::is_writable_folder(f))
-                .unwrap_or_else(|| self.services.file_chooser.documents()),
+                .unwrap_or_else(|| self.chooser.documents()),
             ChooserKind::Open | ChooserKind::Folder => settings
                 .last_folder
                 .clone()
                 .filter(|f| file_chooser::is_folder(f))
                 .unwrap_or_else(file_chooser::home),
         };
-        let i18n = &self.services.i18n;
+        let i18n = self.i18n;
         let filter_name = match purpose.filter_id() {
             Some(id) => i18n.tr(id),
             None => purpose
@@ -46,15 +56,15 @@ impl Ctx<'_> {
             filter_name,
             all_files_name: i18n.tr("chooser-all-files"),
         };
-        match self.services.file_chooser.ask(&request) {
+        match self.chooser.ask(&request) {
             Answer::Chosen(path) => {
                 self.queue.then_chosen = Some((request.purpose.clone(), then));
-                self.file_chooser(FileChooserAction::Chosen(request.purpose, path))
+                self.run(FileChooserAction::Chosen(request.purpose, path))
             }
-            Answer::Cancelled => self.file_chooser(FileChooserAction::Cancelled(request.purpose)),
+            Answer::Cancelled => self.run(FileChooserAction::Cancelled(request.purpose)),
             Answer::NoPortal => {
                 self.queue.then_chosen = Some((request.purpose.clone(), then));
-                self.state.file_browser = Some(FileBrowser::new(
+                *self.browser = Some(FileBrowser::new(
                     request.purpose,
                     folder.clone(),
                     request.file_name.unwrap_or_default(),
@@ -65,14 +75,14 @@ impl Ctx<'_> {
     }
 
     /// Carries out a file-chooser action.
-    pub(super) fn file_chooser(&mut self, action: FileChooserAction) {
+    pub(super) fn run(&mut self, action: FileChooserAction) {
         match action {
             FileChooserAction::Ask(purpose, file_name, then) => {
                 self.choose_file(purpose, file_name, then)
             }
             FileChooserAction::Chosen(purpose, path) => self.chosen(purpose, path),
             FileChooserAction::Cancelled(purpose) => {
-                self.state.file_browser = None;
+                *self.browser = None;
                 self.queue.then_chosen = None;
                 if purpose == FilePurpose::SaveGame(AfterSave::Continue) {
                     // Not saved: the work stays, and what would have replaced it is dropped.
@@ -82,8 +92,7 @@ impl Ctx<'_> {
             FileChooserAction::Browse(folder) => self.browse(folder),
             FileChooserAction::Parent => {
                 if let Some(parent) = self
-                    .state
-                    .file_browser
+                    .browser
                     .as_ref()
                     .and_then(|b| b.folder.parent())
                     .map(PathBuf::from)
@@ -93,25 +102,25 @@ impl Ctx<'_> {
             }
             FileChooserAction::Home => self.browse(file_chooser::home()),
             FileChooserAction::EditPath(text) => {
-                if let Some(browser) = &mut self.state.file_browser {
+                if let Some(browser) = self.browser {
                     browser.path_text = text;
                 }
             }
             FileChooserAction::AllFiles(all) => {
-                if let Some(browser) = &mut self.state.file_browser {
+                if let Some(browser) = self.browser {
                     browser.all_files = all;
                     let folder = browser.folder.clone();
                     self.browse(folder);
                 }
             }
             FileChooserAction::SetFileName(name) => {
-                if let Some(browser) = &mut self.state.file_browser {
+                if let Some(browser) = self.browser {
                     browser.file_name = name;
                     browser.replace = None;
                 }
             }
             FileChooserAction::Activate(name) => {
-                let Some(browser) = &mut self.state.file_browser else {
+                let Some(browser) = self.browser else {
                     return;
                 };
                 let path = browser.folder.join(&name);
@@ -124,7 +133,7 @@ impl Ctx<'_> {
             }
             FileChooserAction::Confirm => self.confirm_browser(),
             FileChooserAction::Replace(replace) => {
-                let Some(browser) = &mut self.state.file_browser else {
+                let Some(browser) = self.browser else {
                     return;
                 };
                 let path = browser.replace.take();
@@ -138,7 +147,7 @@ impl Ctx<'_> {
 
     /// Shows `folder` in the in-app browser (or says why it cannot be read).
     fn browse(&mut self, folder: PathBuf) {
-        let Some(browser) = &mut self.state.file_browser else {
+        let Some(browser) = self.browser else {
             return;
         };
         match file_chooser::list_folder(&folder, &browser.purpose, browser.all_files) {
@@ -164,7 +173,7 @@ impl Ctx<'_> {
     /// the folder typed): a folder named goes in; a file to save over is asked about; a
     /// missing file to open is said so.
     fn confirm_browser(&mut self) {
-        let Some(browser) = &mut self.state.file_browser else {
+        let Some(browser) = self.browser else {
             return;
         };
         let Some(path) = browser.chosen_path() else {
@@ -194,22 +203,22 @@ impl Ctx<'_> {
     /// The user chose `path` for `purpose`: its folder is remembered (as the last folder
     /// saved to, or read from) and the follow-up asked with it comes next.
     fn chosen(&mut self, purpose: FilePurpose, path: PathBuf) {
-        self.state.file_browser = None;
+        *self.browser = None;
         let kind = purpose.kind();
         let folder = match kind {
             ChooserKind::Folder => Some(path.clone()),
             ChooserKind::Open | ChooserKind::Save => path.parent().map(PathBuf::from),
         };
         if let Some(folder) = folder {
-            let settings = &self.state.settings;
+            let settings = self.settings.get();
             match kind {
                 ChooserKind::Save if settings.last_save_folder.as_ref() != Some(&folder) => {
-                    self.change_settings(|s| s.last_save_folder = Some(folder))
+                    self.settings.change(|s| s.last_save_folder = Some(folder))
                 }
                 ChooserKind::Open | ChooserKind::Folder
                     if settings.last_folder.as_ref() != Some(&folder) =>
                 {
-                    self.change_settings(|s| s.last_folder = Some(folder))
+                    self.settings.change(|s| s.last_folder = Some(folder))
                 }
                 _ => {}
             }
@@ -219,7 +228,7 @@ impl Ctx<'_> {
         if let Some((asked, then)) = self.queue.then_chosen.take()
             && asked == purpose
         {
-            self.push(then.with(&path));
+            self.queue.push(then.with(&path));
         }
     }
 }

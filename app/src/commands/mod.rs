@@ -320,7 +320,17 @@ impl Ctx<'_> {
                 a,
             ),
             Action::Tabs(a) => self.tabs(a),
-            Action::FileChooser(a) => self.file_chooser(a),
+            Action::FileChooser(a) => file_chooser::Choosing {
+                browser: &mut self.state.file_browser,
+                settings: SettingsMut {
+                    settings: &mut self.state.settings,
+                    changed: &mut self.state.bookkeeping.settings_changed,
+                },
+                chooser: &mut self.services.file_chooser,
+                i18n: &self.services.i18n,
+                queue: self.queue,
+            }
+            .run(a),
             Action::Train(a) => training::Manager {
                 training: &mut self.state.training,
                 puzzles: &mut self.state.puzzles,
