@@ -116,8 +116,11 @@ impl SettingsMut<'_> {
     }
 }
 
-/// What a command works on: the state it changes, the services it calls, and the queue
-/// its follow-up actions go to.
+/// What the board's own commands work on: the whole state, the services, and the queue.
+/// Only the games themselves are commanded through it (the study on the board, its
+/// tabs, reading and saving them, autosaving them, quitting with them): they are what
+/// every other feature's slice is cut from. Every other feature's command takes its own
+/// slice, built in [`Ctx::run`].
 pub(crate) struct Ctx<'a> {
     pub state: &'a mut State,
     pub services: &'a mut Services,
