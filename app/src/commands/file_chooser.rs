@@ -59,9 +59,9 @@ impl Choosing<'_> {
         match self.chooser.ask(&request) {
             Answer::Chosen(path) => {
                 self.queue.then_chosen = Some((request.purpose.clone(), then));
-                self.run(FileChooserAction::Chosen(request.purpose, path))
+                self.chosen(request.purpose, path)
             }
-            Answer::Cancelled => self.run(FileChooserAction::Cancelled(request.purpose)),
+            Answer::Cancelled => self.cancelled(&request.purpose),
             Answer::NoPortal => {
                 self.queue.then_chosen = Some((request.purpose.clone(), then));
                 *self.browser = Some(FileBrowser::new(
@@ -81,14 +81,7 @@ impl Choosing<'_> {
                 self.choose_file(purpose, file_name, then)
             }
             FileChooserAction::Chosen(purpose, path) => self.chosen(purpose, path),
-            FileChooserAction::Cancelled(purpose) => {
-                *self.browser = None;
-                self.queue.then_chosen = None;
-                if purpose == FilePurpose::SaveGame(AfterSave::Continue) {
-                    // Not saved: the work stays, and what would have replaced it is dropped.
-                    self.queue.held = None;
-                }
-            }
+            FileChooserAction::Cancelled(purpose) => self.cancelled(&purpose),
             FileChooserAction::Browse(folder) => self.browse(folder),
             FileChooserAction::Parent => {
                 if let Some(parent) = self
@@ -142,6 +135,16 @@ impl Choosing<'_> {
                     self.chosen(purpose, path);
                 }
             }
+        }
+    }
+
+    /// The user closed the chooser without choosing.
+    fn cancelled(&mut self, purpose: &FilePurpose) {
+        *self.browser = None;
+        self.queue.then_chosen = None;
+        if *purpose == FilePurpose::SaveGame(AfterSave::Continue) {
+            // Not saved: the work stays, and what would have replaced it is dropped.
+            self.queue.held = None;
         }
     }
 

@@ -295,14 +295,17 @@ mod tests {
         const RECORD: OwnFile = OwnFile {
             kind: ChooserKind::Save,
             extensions: &["csv"],
-            title_id: "a-title",
+            title_id: "chooser-title-export-club",
             filter_id: None,
         };
         let purpose = FilePurpose::Own(RECORD);
         assert_eq!(purpose.kind(), ChooserKind::Save);
         assert!(purpose.offers("课堂.CSV") && !purpose.offers("课堂.pgn"));
         assert_eq!(purpose.file_name_for("课堂"), "课堂.csv");
-        assert_eq!((purpose.title_id(), purpose.filter_id()), ("a-title", None));
+        assert_eq!(
+            (purpose.title_id(), purpose.filter_id()),
+            ("chooser-title-export-club", None)
+        );
     }
 
     #[test]
