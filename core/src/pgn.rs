@@ -447,6 +447,7 @@ impl<'a> GameParser<'a> {
             }
             let (name, value, at) = self.tag()?;
             self.tags.push((name.to_owned(), value.clone()));
+            let name = crate::record::tag::canonical(name);
             match name {
                 "Game" => {}
                 "Format" => self.notation = format_notation(&value),
@@ -1194,8 +1195,9 @@ pub fn write_game_as(record: &Record, form: &PgnForm, out: &mut String) {
                     original.trim().parse::<Position>().ok().as_ref() == Some(record.start());
                 write_tag(&mut text, name, if same { original } else { &start_fen });
             }
+            // The file's own spelling of the name, its value from the record.
             _ => {
-                if let Some(value) = record.headers().get(name) {
+                if let Some(value) = record.headers().get(tag::canonical(name)) {
                     write_tag(&mut text, name, value);
                 }
             }
@@ -1393,6 +1395,26 @@ fn has_comment_before(record: &Record, id: NodeId) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn tag_names_in_capitals_are_the_standard_tags() {
+        // The form of the 适情雅趣 collection's file.
+        let text = "[FEN_INDEX \"shiqingyaqu-551-001\"]\n[EVENT \"第001局 气吞关右\"]\n\
+                    [FEN \"2baka3/3P3N1/bN7/7nc/9/4C1P2/P5n1P/B3R3B/4Apr2/2RAK3c w - - 0 1\"]\n";
+        let record = super::read_game(text).unwrap();
+        assert_eq!(record.headers().get("Event"), Some("第001局 气吞关右"));
+        assert_eq!(
+            record.headers().get("FEN_INDEX"),
+            Some("shiqingyaqu-551-001")
+        );
+        assert_ne!(*record.start(), crate::Position::startpos());
+        // Written back as read, in the file's own spelling.
+        let game = read_games_as_written(text).next().unwrap();
+        let mut out = String::new();
+        write_game_as(&game.record, &game.form, &mut out);
+        assert!(out.contains("[EVENT \"第001局 气吞关右\"]"), "{out}");
+        assert!(!out.contains("[Event"), "{out}");
+    }
+
     use super::*;
     use crate::record::EditError;
 

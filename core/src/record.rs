@@ -358,6 +358,20 @@ pub mod tag {
     /// The start position when it is not the standard one. A [`crate::record::Record`]
     /// holds it as its start position rather than as a header.
     pub const FEN: &str = "FEN";
+
+    /// The names above, as Chuhe spells them.
+    const KNOWN: [&str; 11] = [
+        EVENT, SITE, DATE, ROUND, RED, BLACK, RESULT, ECCO, OPENING, VARIATION, FEN,
+    ];
+
+    /// `name` in Chuhe's spelling when it is one of the names above in another case
+    /// (files from some programs write `[EVENT "…"]`); any other name as it is.
+    pub fn canonical(name: &str) -> &str {
+        KNOWN
+            .into_iter()
+            .find(|known| known.eq_ignore_ascii_case(name))
+            .unwrap_or(name)
+    }
 }
 
 /// The headers of a game, in order, each name at most once.

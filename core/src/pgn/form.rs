@@ -57,9 +57,11 @@ impl PgnForm {
         }
     }
 
-    /// Whether the file had the tag `name`.
+    /// Whether the file had the tag `name` (in any case, for the names Chuhe knows).
     pub fn has_tag(&self, name: &str) -> bool {
-        self.tags.iter().any(|(n, _)| n == name)
+        self.tags
+            .iter()
+            .any(|(n, _)| crate::record::tag::canonical(n) == name)
     }
 }
 
