@@ -5,7 +5,8 @@
 //!
 //! Routes, all GET and all needing the join code (`?code=1234`): `/` the student page
 //! (HTML, script and styles in one document, nothing fetched from elsewhere), `/events`
-//! the live board as Server-Sent Events, `/state` the board as JSON for scripts.
+//! the live board as Server-Sent Events, `/state` the board as JSON for scripts, `/font`
+//! the page's font.
 
 use crate::actions::{Action, ClassAction};
 use crate::i18n::{I18n, Language};
@@ -29,6 +30,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
+mod font;
 mod interfaces;
 mod limits;
 use axum::serve::ListenerExt;
@@ -437,6 +439,7 @@ fn router(shared: Sharing) -> Router {
         .route("/", get(student_page))
         .route("/state", get(state_reply))
         .route("/events", get(events))
+        .route("/font", get(font::page_font))
         .route_layer(middleware::from_fn_with_state(shared.clone(), admit))
         .fallback(|| async { StatusCode::NOT_FOUND })
         .layer(middleware::from_fn(cap_body))
