@@ -246,4 +246,39 @@ fn a_flood_of_silent_connections_cannot_keep_a_student_out() {
     assert!(open <= limits.max_waiting, "{open} of {count} kept open");
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn the_system_gives_up_on_a_peer_that_stops_acknowledging() {
+    use std::os::fd::AsRawFd;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .await
+            .unwrap();
+        let address = listener.local_addr().unwrap();
+        let mut door = super::Door::new(listener, quick());
+        // The kernel completes the handshake before the server accepts.
+        let _client = TcpStream::connect(address).unwrap();
+        let (watched, _) = axum::serve::Listener::accept(&mut door).await;
+        let mut millis: libc::c_uint = 0;
+        let mut size = std::mem::size_of::<libc::c_uint>() as libc::socklen_t;
+        // SAFETY: getsockopt writes at most `size` bytes into a live local, on a socket
+        // descriptor `watched` owns.
+        let read = unsafe {
+            libc::getsockopt(
+                watched.stream.as_raw_fd(),
+                libc::IPPROTO_TCP,
+                libc::TCP_USER_TIMEOUT,
+                (&raw mut millis).cast(),
+                &mut size,
+            )
+        };
+        assert_eq!(read, 0);
+        assert_eq!(u128::from(millis), quick().write_timeout.as_millis());
+    });
+}
+
 mod fuzz;
