@@ -77,7 +77,8 @@ pub fn file_argument(
     args.into_iter().nth(1).map(std::path::PathBuf::from)
 }
 
-/// What the command line asks for: `chuhe [--class [--port N] [--code CODE]] [FILE]`.
+/// What the command line asks for: `chuhe [--class [--port N] [--code CODE] [--bind
+/// ADDRESS]] [FILE]`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Arguments {
     /// The game file to open.
@@ -94,6 +95,8 @@ pub struct ClassArguments {
     pub port: Option<u16>,
     /// `--code CODE`: four digits.
     pub code: Option<String>,
+    /// `--bind ADDRESS`: the one address to listen on (all local interfaces without it).
+    pub bind: Option<std::net::IpAddr>,
 }
 
 /// A command line that cannot be followed: which argument, and why.
@@ -105,6 +108,8 @@ pub enum ArgumentError {
     BadPort(String),
     /// `--code` was given something other than four digits.
     BadCode(String),
+    /// `--bind` was given something other than an IP address.
+    BadAddress(String),
     /// `--port` or `--code` without `--class`.
     WithoutClass(String),
     /// An option Chuhe does not know, or a second file.
@@ -119,6 +124,12 @@ impl std::fmt::Display for ArgumentError {
                 write!(f, "--port {value}: not a port number (1 to 65535)")
             }
             ArgumentError::BadCode(value) => write!(f, "--code {value}: not four digits"),
+            ArgumentError::BadAddress(value) => {
+                write!(
+                    f,
+                    "--bind {value}: not an IP address (such as 192.168.1.20)"
+                )
+            }
             ArgumentError::WithoutClass(option) => write!(f, "{option} goes with --class"),
             ArgumentError::Unexpected(argument) => write!(f, "{argument}: unexpected argument"),
         }
@@ -132,7 +143,7 @@ pub fn arguments(
     args: impl IntoIterator<Item = std::ffi::OsString>,
 ) -> Result<Arguments, ArgumentError> {
     let mut parsed = Arguments::default();
-    let (mut class, mut port, mut code) = (false, None, None);
+    let (mut class, mut port, mut code, mut bind) = (false, None, None, None);
     let mut args = args.into_iter().skip(1);
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy().into_owned();
@@ -157,6 +168,10 @@ pub fn arguments(
                 }
                 code = Some(v);
             }
+            "--bind" => {
+                let v = value("--bind")?;
+                bind = Some(v.parse().map_err(|_| ArgumentError::BadAddress(v))?);
+            }
             _ if text.starts_with("--") || parsed.file.is_some() => {
                 return Err(ArgumentError::Unexpected(text));
             }
@@ -164,11 +179,13 @@ pub fn arguments(
         }
     }
     if class {
-        parsed.class = Some(ClassArguments { port, code });
+        parsed.class = Some(ClassArguments { port, code, bind });
     } else if port.is_some() {
         return Err(ArgumentError::WithoutClass("--port".to_owned()));
     } else if code.is_some() {
         return Err(ArgumentError::WithoutClass("--code".to_owned()));
+    } else if bind.is_some() {
+        return Err(ArgumentError::WithoutClass("--bind".to_owned()));
     }
     Ok(parsed)
 }

@@ -1,6 +1,7 @@
 //! Opens Chuhe's window; `chuhe FILE` opens a game file at start (as a file manager's
 //! "Open with" or a double-click through the desktop entry does); `chuhe --class [--port N]
-//! [--code CODE] [FILE]` also opens a class and says on standard output where to join it.
+//! [--code CODE] [--bind ADDRESS] [FILE]` also opens a class and says on standard output
+//! where to join it.
 
 fn main() -> eframe::Result {
     chuhe::process_age();
@@ -21,6 +22,10 @@ fn main() -> eframe::Result {
                 arguments.file,
             );
             if let Some(class) = arguments.class {
+                if let Some(bind) = class.bind {
+                    let bind = chuhe::actions::ClassAction::SetBind(bind);
+                    app.apply(&cc.egui_ctx, bind.into());
+                }
                 match app.open_class(&cc.egui_ctx, class.port, class.code) {
                     Ok(line) => println!("{line}"),
                     Err(why) => {

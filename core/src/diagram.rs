@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 pub mod raster;
 pub mod surface;
 pub mod svg;
+pub mod web_font;
 
 pub use surface::{Placement, Point, Surface, draw};
 

@@ -15,4 +15,6 @@ pub enum ClassAction {
     SetCode(String),
     /// How many students follow the board now.
     Students(usize),
+    /// The address the next class binds to (unspecified: all local interfaces).
+    SetBind(std::net::IpAddr),
 }

@@ -3,7 +3,7 @@
 use super::Queue;
 use crate::actions::*;
 use crate::i18n::I18n;
-use crate::services::class::{Class, addresses};
+use crate::services::class::{Class, addresses, interfaces};
 use crate::state::Notice;
 use crate::state::class::*;
 use crate::words::problem::Problem;
@@ -31,7 +31,13 @@ impl Manager<'_> {
                     self.queue.say(Notice::Message("class-stopped"));
                 }
             }
-            ClassAction::ToggleWindow => self.class.window = !self.class.window,
+            ClassAction::ToggleWindow => {
+                self.class.window = !self.class.window;
+                if self.class.window {
+                    self.class.interfaces = interfaces();
+                }
+            }
+            ClassAction::SetBind(ip) => self.class.bind = ip,
             ClassAction::SetPort(port) => self.class.port = port,
             ClassAction::SetCode(code) => {
                 if is_join_code(&code) {
@@ -55,6 +61,7 @@ impl Manager<'_> {
 
     fn start(&mut self) {
         self.class.window = true;
+        self.class.interfaces = interfaces();
         if self.class.running.is_some() {
             return;
         }

@@ -6,6 +6,7 @@ use crate::actions::{Action, ClassAction};
 use crate::state::class::QrModules;
 use crate::theme::{QR_DARK, QR_LIGHT};
 use egui::{Rect, Sense, Ui, Vec2};
+use std::net::{IpAddr, Ipv4Addr};
 
 /// The class window, while it is shown.
 pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
@@ -29,6 +30,7 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     let i18n = &app.i18n;
     let class = &app.state.class;
     let Some(running) = &class.running else {
+        bind_choice(app, ui, actions);
         ui.horizontal(|ui| {
             let label = ui.label(i18n.tr("class-port"));
             let mut port = class.port;
@@ -66,6 +68,41 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     if ui.button(i18n.tr("class-stop")).clicked() {
         actions.push(Action::Class(ClassAction::Stop));
     }
+}
+
+/// The address the class is to listen on: all interfaces, or one of the machine's.
+fn bind_choice(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let i18n = &app.i18n;
+    let class = &app.state.class;
+    let describe = |ip: IpAddr| {
+        if ip.is_unspecified() {
+            return i18n.tr("class-all-interfaces");
+        }
+        match class.interfaces.iter().find(|i| i.ip == ip) {
+            Some(interface) => format!("{}  {}", interface.ip, interface.name),
+            None => ip.to_string(),
+        }
+    };
+    ui.horizontal(|ui| {
+        let label = ui.label(i18n.tr("class-bind"));
+        egui::ComboBox::from_id_salt("class bind")
+            .selected_text(describe(class.bind))
+            .show_ui(ui, |ui| {
+                let all = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
+                let choices = std::iter::once(all).chain(class.interfaces.iter().map(|i| i.ip));
+                for ip in choices {
+                    if ui
+                        .selectable_label(class.bind == ip, describe(ip))
+                        .clicked()
+                        && class.bind != ip
+                    {
+                        actions.push(Action::Class(ClassAction::SetBind(ip)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
 }
 
 /// The QR code as squares, dark on white with the quiet zone a reader needs round it.

@@ -5,7 +5,8 @@
 //!
 //! Routes, all GET and all needing the join code (`?code=1234`): `/` the student page
 //! (HTML, script and styles in one document, nothing fetched from elsewhere), `/events`
-//! the live board as Server-Sent Events, `/state` the board as JSON for scripts.
+//! the live board as Server-Sent Events, `/state` the board as JSON for scripts, `/font`
+//! the page's font.
 
 use crate::actions::{Action, ClassAction};
 use crate::i18n::{I18n, Language};
@@ -28,6 +29,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
+
+mod font;
+mod interfaces;
+mod limits;
+use axum::serve::ListenerExt;
+pub use interfaces::{Interface, interfaces};
+use limits::Door;
+pub use limits::Limits;
 
 /// The most students following at once; the next is told the class is full.
 pub const MAX_STUDENTS: usize = 200;
@@ -64,7 +73,8 @@ pub struct ClassMove {
 pub struct ClassBoard {
     /// The position, as FEN.
     pub fen: String,
-    /// The line through the board's position: the moves to it, then on to its end.
+    /// The line through the board's position: the moves to it, then on to its end (in a
+    /// presentation only the moves to it: the rest is revealed a step at a time).
     pub line: Vec<ClassMove>,
     /// How many of `line`'s moves lead to the board's position.
     pub ply: usize,
@@ -116,6 +126,7 @@ struct BoardKey {
     notation: crate::settings::MoveNotation,
     traditional: bool,
     theme: crate::theme::ThemeChoice,
+    presenting: bool,
 }
 
 impl BoardKey {
@@ -127,6 +138,7 @@ impl BoardKey {
             notation: state.settings.notation,
             traditional: state.settings.language == Language::ZhTw,
             theme: state.settings.theme,
+            presenting: state.presentation.is_some(),
         }
     }
 }
@@ -139,7 +151,11 @@ pub fn board_of(state: &State) -> ClassBoard {
     let path = record.path(study.cursor);
     let ply = path.len();
     let mut nodes = path;
-    nodes.extend(record.line_after(study.cursor));
+    // A presentation shows the class the moves as the teacher steps to them, as the
+    // projector does: a puzzle's solution or the game's next move is not given away.
+    if state.presentation.is_none() {
+        nodes.extend(record.line_after(study.cursor));
+    }
     let mut position = record.start().clone();
     let mut line = Vec::with_capacity(nodes.len());
     for &node in &nodes {
@@ -295,6 +311,13 @@ pub fn addresses(bind: IpAddr) -> Vec<IpAddr> {
     {
         found.push(local.ip());
     }
+    // Then the machine's other addresses the server hears on: a second network card, a
+    // VPN, an access point the laptop itself provides.
+    for interface in interfaces() {
+        if interface.ip.is_ipv4() && !interface.ip.is_loopback() && !found.contains(&interface.ip) {
+            found.push(interface.ip);
+        }
+    }
     found.push(IpAddr::V4(Ipv4Addr::LOCALHOST));
     found
 }
@@ -329,6 +352,17 @@ impl ClassServer {
         i18n: &I18n,
         ui: Option<egui::Context>,
     ) -> std::io::Result<ClassServer> {
+        ClassServer::start_with(address, code, i18n, ui, Limits::default())
+    }
+
+    /// [`ClassServer::start`] with the clients' time and size limits given.
+    pub fn start_with(
+        address: SocketAddr,
+        code: &str,
+        i18n: &I18n,
+        ui: Option<egui::Context>,
+        limits: Limits,
+    ) -> std::io::Result<ClassServer> {
         let listener = TcpListener::bind(address)?;
         listener.set_nonblocking(true)?;
         let address = listener.local_addr()?;
@@ -349,7 +383,8 @@ impl ClassServer {
             .build()?;
         let listener = {
             let _inside = runtime.enter();
-            tokio::net::TcpListener::from_std(listener)?
+            // The peer's address stays the connection's info through `tap_io`.
+            Door::new(tokio::net::TcpListener::from_std(listener)?, limits).tap_io(|_| ())
         };
         let thread = std::thread::Builder::new()
             .name("class server".into())
@@ -404,6 +439,7 @@ fn router(shared: Sharing) -> Router {
         .route("/", get(student_page))
         .route("/state", get(state_reply))
         .route("/events", get(events))
+        .route("/font", get(font::page_font))
         .route_layer(middleware::from_fn_with_state(shared.clone(), admit))
         .fallback(|| async { StatusCode::NOT_FOUND })
         .layer(middleware::from_fn(cap_body))

@@ -16,6 +16,17 @@ pub struct ClassState {
     pub code: Option<String>,
     /// The class while it is on.
     pub running: Option<RunningClass>,
+    /// The machine's addresses the teacher may choose to bind to, as last looked up.
+    pub interfaces: Vec<Interface>,
+}
+
+/// One address of one of the machine's network interfaces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interface {
+    /// The interface's name (`wlan0`, `eth0`, `lo`).
+    pub name: String,
+    /// Its address.
+    pub ip: IpAddr,
 }
 
 impl Default for ClassState {
@@ -26,6 +37,7 @@ impl Default for ClassState {
             port: 8080,
             code: None,
             running: None,
+            interfaces: Vec::new(),
         }
     }
 }

@@ -6,6 +6,7 @@ mod common;
 
 mod board_window;
 mod class;
+mod class_follow;
 mod club;
 mod collections;
 mod dhtmlxq;
