@@ -132,7 +132,7 @@ impl Question {
             }
         }
         // A stable sort keeps the order of arrival among equal counts.
-        counts.sort_by(|a, b| b.count.cmp(&a.count));
+        counts.sort_by_key(|c| std::cmp::Reverse(c.count));
         for &mv in &self.correct {
             if !counts.iter().any(|c| c.mv == mv) {
                 counts.push(Count {

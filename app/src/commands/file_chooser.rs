@@ -243,6 +243,10 @@ impl Ctx<'_> {
                 self.push(Action::Worksheet(WorksheetAction::Write(path, options)))
             }
             FilePurpose::OpenPicture => self.push(Action::Picture(PictureAction::Open(path))),
+            FilePurpose::ClassRecord => self.push(Action::Class(ClassAction::SaveRecord(path))),
+            FilePurpose::OpenClassRecord => {
+                self.push(Action::Club(ClubAction::OpenClassRecord(path)))
+            }
         }
     }
 }

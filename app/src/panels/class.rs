@@ -7,6 +7,8 @@ use crate::state::class::QrModules;
 use crate::theme::{QR_DARK, QR_LIGHT};
 use egui::{Rect, Sense, Ui, Vec2};
 
+mod quiz;
+
 /// The class window, while it is shown.
 pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.state.class.window {
@@ -43,6 +45,8 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         if ui.button(i18n.tr("class-start")).clicked() {
             actions.push(Action::Class(ClassAction::Start));
         }
+        // The last class's scores stay to be saved.
+        quiz::scores(app, ui, actions);
         return;
     };
     egui::Grid::new("class facts")
@@ -66,6 +70,7 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     if ui.button(i18n.tr("class-stop")).clicked() {
         actions.push(Action::Class(ClassAction::Stop));
     }
+    quiz::section(app, ui, actions);
 }
 
 /// The QR code as squares, dark on white with the quiet zone a reader needs round it.

@@ -1,6 +1,8 @@
 //! The class's state: the window, the port and code asked for, and the class while it is
 //! on (where students join, with what code, how many follow).
 
+pub mod quiz;
+
 use std::net::{IpAddr, Ipv4Addr};
 
 /// The class as the teacher's window shows it.
@@ -16,6 +18,8 @@ pub struct ClassState {
     pub code: Option<String>,
     /// The class while it is on.
     pub running: Option<RunningClass>,
+    /// The quiz: its questions and scores (kept when the class ends, to be saved).
+    pub quiz: quiz::QuizState,
 }
 
 impl Default for ClassState {
@@ -26,6 +30,7 @@ impl Default for ClassState {
             port: 8080,
             code: None,
             running: None,
+            quiz: Default::default(),
         }
     }
 }

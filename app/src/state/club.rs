@@ -78,6 +78,8 @@ pub struct ClubState {
     pub problem: Option<Problem>,
     /// The last file exported.
     pub exported: Option<PathBuf>,
+    /// The scores of the class record opened, shown beside the players of the same name.
+    pub class_scores: Vec<chuhe_core::quiz::SavedScore>,
 }
 
 impl Default for ClubState {
@@ -91,7 +93,18 @@ impl Default for ClubState {
             draft: Draft::default(),
             problem: None,
             exported: None,
+            class_scores: Vec::new(),
         }
+    }
+}
+
+impl ClubState {
+    /// The class score of the player named `name` (names compared as the quiz does).
+    pub fn class_score(&self, name: &str) -> Option<&chuhe_core::quiz::SavedScore> {
+        let key = chuhe_core::quiz::name_key(name);
+        self.class_scores
+            .iter()
+            .find(|s| chuhe_core::quiz::name_key(&s.name) == key)
     }
 }
 

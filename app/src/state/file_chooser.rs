@@ -53,6 +53,10 @@ pub enum FilePurpose {
     Worksheet(crate::state::worksheet::WorksheetOptions),
     /// A picture of a board to read.
     OpenPicture,
+    /// Where to save the class's quiz record as CSV.
+    ClassRecord,
+    /// A class's quiz record whose scores the club shows.
+    OpenClassRecord,
 }
 
 /// Whether a purpose opens a file, saves one, or picks a folder.
@@ -76,7 +80,8 @@ impl FilePurpose {
             | FilePurpose::ImportTraining
             | FilePurpose::OpenCollection
             | FilePurpose::ImportGames
-            | FilePurpose::OpenPicture => ChooserKind::Open,
+            | FilePurpose::OpenPicture
+            | FilePurpose::OpenClassRecord => ChooserKind::Open,
             FilePurpose::OpenFolder | FilePurpose::ImportFolder => ChooserKind::Folder,
             FilePurpose::SaveGame(_)
             | FilePurpose::ExportPuzzles(_)
@@ -85,7 +90,8 @@ impl FilePurpose {
             | FilePurpose::ClubPng
             | FilePurpose::ExportTraining
             | FilePurpose::NewCollection
-            | FilePurpose::Worksheet(_) => ChooserKind::Save,
+            | FilePurpose::Worksheet(_)
+            | FilePurpose::ClassRecord => ChooserKind::Save,
         }
     }
 
@@ -104,7 +110,9 @@ impl FilePurpose {
             | FilePurpose::ImportPuzzles
             | FilePurpose::ExportPuzzles(_) => &["pgn"],
             FilePurpose::ExportDiagram(_) | FilePurpose::ClubPng => &["png"],
-            FilePurpose::ClubCsv => &["csv"],
+            FilePurpose::ClubCsv | FilePurpose::ClassRecord | FilePurpose::OpenClassRecord => {
+                &["csv"]
+            }
             FilePurpose::ExportTraining | FilePurpose::ImportTraining => &["ron"],
             FilePurpose::Worksheet(_) => &["pdf"],
             FilePurpose::OpenPicture => &crate::state::picture::EXTENSIONS,
@@ -131,6 +139,8 @@ impl FilePurpose {
             FilePurpose::ImportFolder => "chooser-title-import-folder",
             FilePurpose::Worksheet(_) => "chooser-title-worksheet",
             FilePurpose::OpenPicture => "chooser-title-open-picture",
+            FilePurpose::ClassRecord => "chooser-title-class-record",
+            FilePurpose::OpenClassRecord => "chooser-title-open-class-record",
         }
     }
 
