@@ -72,7 +72,10 @@ pub fn chart(ui: &mut Ui, i18n: &I18n, bars: &[Bar], size: f32, clickable: bool)
         .show(ui, |ui| {
             for (i, bar) in bars.iter().enumerate() {
                 let label = if bar.correct {
-                    format!("✔ {}", bar.text)
+                    i18n.tr_args(
+                        "class-quiz-right-move",
+                        &[("move", bar.text.clone().into())],
+                    )
                 } else {
                     bar.text.clone()
                 };
