@@ -6,6 +6,7 @@ mod common;
 
 mod board_window;
 mod class;
+mod class_browser;
 mod class_quiz;
 mod club;
 mod collections;

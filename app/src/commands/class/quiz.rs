@@ -252,6 +252,7 @@ impl Manager<'_> {
         if open.revealed {
             shown.revealed = Some(Revealed {
                 answer: question.correct.iter().map(|&m| text(m)).collect(),
+                moves: question.correct.iter().map(Move::to_string).collect(),
                 chart: question
                     .tally()
                     .into_iter()

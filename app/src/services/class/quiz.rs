@@ -63,6 +63,8 @@ pub struct ScoreLine {
 pub struct Revealed {
     /// The right moves in the teacher's notation.
     pub answer: Vec<String>,
+    /// The same in ICCS, for the page to mark on the board.
+    pub moves: Vec<String>,
     /// The moves given, with their counts.
     pub chart: Vec<ChartBar>,
     /// The class's scores, best first.
