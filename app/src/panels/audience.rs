@@ -144,7 +144,14 @@ pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                                 .strong()
                                 .color(comment_colour),
                         );
-                        crate::widgets::quiz::chart(ui, app.i18n, bars, COMMENT_SIZE * 0.8, false);
+                        crate::widgets::quiz::chart(
+                            ui,
+                            app.i18n,
+                            bars,
+                            COMMENT_SIZE * 0.8,
+                            Some(comment_colour),
+                            false,
+                        );
                         ui.add_space(6.0);
                     });
             } else if !comment.is_empty() {

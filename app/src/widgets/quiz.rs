@@ -60,9 +60,21 @@ pub fn question_text(i18n: &I18n, kind: Kind) -> String {
     }
 }
 
-/// Draws the chart, its text `size` points high; with `clickable`, each move is a button
-/// and the one clicked is returned (the teacher marks it right or not).
-pub fn chart(ui: &mut Ui, i18n: &I18n, bars: &[Bar], size: f32, clickable: bool) -> Option<usize> {
+/// Draws the chart, its text `size` points high (in `colour`, else the theme's); with
+/// `clickable`, each move is a button and the one clicked is returned (the teacher marks
+/// it right or not).
+pub fn chart(
+    ui: &mut Ui,
+    i18n: &I18n,
+    bars: &[Bar],
+    size: f32,
+    colour: Option<egui::Color32>,
+    clickable: bool,
+) -> Option<usize> {
+    let paint = |text: RichText| match colour {
+        Some(c) => text.color(c),
+        None => text,
+    };
     let most = bars.iter().map(|b| b.count).max().unwrap_or(0).max(1);
     let mut clicked = None;
     let width = size * 12.0;
@@ -79,7 +91,7 @@ pub fn chart(ui: &mut Ui, i18n: &I18n, bars: &[Bar], size: f32, clickable: bool)
                 } else {
                     bar.text.clone()
                 };
-                let text = RichText::new(label).size(size);
+                let text = paint(RichText::new(label).size(size));
                 if clickable {
                     if ui.selectable_label(bar.correct, text).clicked() {
                         clicked = Some(i);
@@ -98,15 +110,17 @@ pub fn chart(ui: &mut Ui, i18n: &I18n, bars: &[Bar], size: f32, clickable: bool)
                 let mut bar_rect = rect;
                 bar_rect.set_width(filled.max(2.0));
                 ui.painter().rect_filled(bar_rect, size * 0.15, colour);
-                ui.label(RichText::new(bar.count.to_string()).size(size).strong());
+                ui.label(paint(
+                    RichText::new(bar.count.to_string()).size(size).strong(),
+                ));
                 if bar.count > 0 {
-                    ui.label(
+                    ui.label(paint(
                         RichText::new(i18n.tr_args(
                             "class-quiz-seconds",
                             &[("seconds", format!("{:.1}", bar.seconds).into())],
                         ))
                         .size(size * 0.8),
-                    );
+                    ));
                 } else {
                     ui.label("");
                 }

@@ -220,7 +220,10 @@ impl Browser {
     fn wait(&mut self, what: &str, script: &str) {
         let deadline = Instant::now() + PATIENCE;
         while self.eval(script) != serde_json::Value::Bool(true) {
-            assert!(Instant::now() < deadline, "the page never showed {what}");
+            if Instant::now() >= deadline {
+                let page = self.eval("document.body.innerText");
+                panic!("the page never showed {what}; it shows {page}");
+            }
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -238,7 +241,7 @@ impl Browser {
     /// Clicks the middle of the element `selector` finds.
     fn click(&mut self, selector: &str) {
         let at = self.eval(&format!(
-            "(() => {{ const r = document.querySelector({selector:?}).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+            "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
         ));
         self.click_at(at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
     }
@@ -346,6 +349,11 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
     let (port, code) = (class.port, class.code.clone());
     let url = format!("http://127.0.0.1:{port}/?code={code}");
     let mut browser = Browser::open(&program, &dir.join("profile"), &url);
+    // A phone's screen, whatever the headless window's size.
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        serde_json::json!({"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true}),
+    );
     // The teacher's position.
     let fen = |h: &Harness<'_, ChuheApp>| h.state().state.study.derived.position.to_string();
     let start = fen(&harness);

@@ -38,14 +38,17 @@ pub fn section(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     }
     if let (Some(open), Some(question)) = (&quiz.open, quiz.question()) {
         ui.label(RichText::new(question_text(i18n, question.kind)).strong());
+        // Out of those following, when any are (answers may come from a script too).
         let students = running.map_or(0, |r| r.students);
-        ui.label(i18n.tr_args(
-            "class-quiz-answered",
-            &[
-                ("count", question.answers.len().into()),
-                ("students", students.into()),
-            ],
-        ));
+        let count = question.answers.len();
+        ui.label(if students > 0 {
+            i18n.tr_args(
+                "class-quiz-answered",
+                &[("count", count.into()), ("students", students.into())],
+            )
+        } else {
+            i18n.tr_args("class-quiz-answered-short", &[("count", count.into())])
+        });
         if open.judging {
             ui.label(i18n.tr("class-quiz-judging"));
         } else if question.correct.is_empty() {
@@ -53,7 +56,13 @@ pub fn section(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         }
         let notation = app.state.settings.notation.notation();
         let shown = bars(question, notation);
-        if let Some(i) = chart(ui, i18n, &shown, 14.0, true) {
+        // A question's moves may be many: the chart scrolls, the buttons stay in reach.
+        let clicked = egui::ScrollArea::vertical()
+            .id_salt("class quiz chart")
+            .max_height(200.0)
+            .show(ui, |ui| chart(ui, i18n, &shown, 14.0, None, true))
+            .inner;
+        if let Some(i) = clicked {
             push(ClassAction::ToggleCorrect(shown[i].mv));
         }
         ui.small(i18n.tr("class-quiz-toggle-hint"));
