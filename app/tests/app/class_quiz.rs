@@ -7,6 +7,7 @@ use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;
+use chuhe::state::file_chooser::FilePurpose;
 use common::{open_in, temp_dir};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -203,6 +204,17 @@ fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
         harness.state().state.class.quiz.record.standings()[0].points,
         1
     );
+    // The window's button asks where to save, offering a name.
+    click(&mut harness, "保存课堂记录…");
+    let browser = harness
+        .state()
+        .state
+        .file_browser
+        .clone()
+        .expect("asked where");
+    assert_eq!(browser.purpose, FilePurpose::ClassRecord);
+    assert_eq!(browser.file_name, "课堂记录.csv");
+    click(&mut harness, "取消");
     // Saved as CSV through the storage service.
     let path = dir.join("class.csv");
     apply(&mut harness, ClassAction::SaveRecord(path.clone()).into());
@@ -238,6 +250,15 @@ fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
         );
         apply(&mut harness, ClubAction::AddPlayer.into());
     }
+    click(&mut harness, "课堂成绩…");
+    let browser = harness
+        .state()
+        .state
+        .file_browser
+        .clone()
+        .expect("asked which");
+    assert_eq!(browser.purpose, FilePurpose::OpenClassRecord);
+    click(&mut harness, "取消");
     apply(&mut harness, ClubAction::OpenClassRecord(path).into());
     harness.get_by_label("课堂 1 分（答 1 题）");
     harness.get_by_label_contains("1 名与名单对上");

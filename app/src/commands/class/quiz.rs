@@ -358,6 +358,8 @@ impl Manager<'_> {
         let i18n = self.i18n;
         let task = |kind: Kind| match kind {
             Kind::BestMove => i18n.tr("class-quiz-kind-best"),
+            // The solver found no mate: the question stays "mate in how many".
+            Kind::MateIn(0) => i18n.tr("class-quiz-kind-mate-unknown"),
             Kind::MateIn(n) => i18n.tr_args("class-quiz-kind-mate", &[("moves", n.into())]),
         };
         let text = |p: &Position, m: Move| format_move(p, m, notation);
