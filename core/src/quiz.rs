@@ -11,7 +11,13 @@ use crate::search::{Engine, Limits, Options, SearchRoot};
 use crate::solver::{self, SolveOptions};
 use crate::{Move, Position};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+/// The solver's table for a class question: 2^20 entries (16 MiB), plenty for the short
+/// mates a class is asked.
+const SOLVER_TABLE_BITS: u32 = 20;
 
 /// The longest name a student may answer under, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -489,17 +495,21 @@ fn split_csv(line: &str) -> Option<Vec<String>> {
 }
 
 /// The right answers to "mate in N" in `position`: the shortest mate within `max_moves`
-/// and every first move of it, or `None` when the solver finds none in `time`.
+/// and every first move of it, or `None` when the solver finds none in `time` (or before
+/// `stop` is set).
 pub fn mate_answers(
     position: &Position,
     max_moves: u32,
     time: Duration,
+    stop: &Arc<AtomicBool>,
 ) -> Option<(u32, Vec<Move>)> {
     let options = SolveOptions {
         time_limit: Some(time),
         ..SolveOptions::mate_in(max_moves)
     };
-    let solution = solver::solve(position, &options);
+    let mut solver = solver::Solver::new(SOLVER_TABLE_BITS);
+    solver.set_stop(stop.clone());
+    let solution = solver.solve(position, &options);
     let k = solution.mate_in()?;
     Some((k, solution.first_moves))
 }
@@ -507,14 +517,30 @@ pub fn mate_answers(
 /// The right answer to "the best move" in `position`: every move that mates soonest if
 /// the solver finds a short mate, else the engine's choice after searching `nodes` nodes
 /// (a count, not a time, so the same position gets the same answer). Empty when there is
-/// no legal move.
-pub fn best_answers(position: &Position, nodes: u64) -> Vec<Move> {
-    if let Some((_, moves)) = mate_answers(position, 3, Duration::from_millis(500)) {
+/// no legal move, or when `stop` is set before the search ends (the answer is no longer
+/// wanted).
+pub fn best_answers(position: &Position, nodes: u64, stop: &Arc<AtomicBool>) -> Vec<Move> {
+    if let Some((_, moves)) = mate_answers(position, 3, Duration::from_millis(500), stop) {
         return moves;
     }
     let mut engine = Engine::new(Options::default());
-    let result = engine.search(&SearchRoot::new(position.clone()), Limits::nodes(nodes));
-    result.best_move.into_iter().collect()
+    engine.start(
+        &SearchRoot::new(position.clone()),
+        Limits::nodes(nodes),
+        |_| {},
+    );
+    while engine.is_searching() {
+        if stop.load(Ordering::Relaxed) {
+            engine.stop();
+            return Vec::new();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    engine
+        .wait()
+        .and_then(|result| result.best_move)
+        .into_iter()
+        .collect()
 }
 
 #[cfg(test)]
@@ -695,7 +721,8 @@ mod tests {
     fn the_solver_gives_every_first_move_of_the_shortest_mate() {
         // Two rooks: the mate in one along the back rank.
         let position: Position = "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1".parse().unwrap();
-        let (k, moves) = mate_answers(&position, 3, Duration::from_secs(30)).unwrap();
+        let go = Arc::new(AtomicBool::new(false));
+        let (k, moves) = mate_answers(&position, 3, Duration::from_secs(30), &go).unwrap();
         let solved = solver::solve(&position, &SolveOptions::mate_in(3));
         assert_eq!(Some(k), solved.mate_in());
         assert_eq!(moves, solved.first_moves);
@@ -711,7 +738,10 @@ mod tests {
     fn the_best_move_takes_a_chariot_left_hanging() {
         // The black chariot attacks Red's and nothing guards it.
         let position: Position = "4k4/9/9/9/4r4/9/9/9/9/3KR4 w - - 0 1".parse().unwrap();
-        let moves = best_answers(&position, 20_000);
+        let moves = best_answers(&position, 20_000, &Arc::new(AtomicBool::new(false)));
         assert_eq!(moves, ["e0e5".parse::<Move>().unwrap()]);
+        // A search no longer wanted gives up.
+        let start: Position = START.parse().unwrap();
+        assert!(best_answers(&start, u64::MAX, &Arc::new(AtomicBool::new(true))).is_empty());
     }
 }

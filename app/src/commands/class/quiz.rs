@@ -142,19 +142,20 @@ impl Manager<'_> {
             self.work.cancel(WorkKey::ClassQuiz);
         } else {
             self.work
-                .start(WorkKey::ClassQuiz, "chuhe class answer", move |_stop| {
+                .start(WorkKey::ClassQuiz, "chuhe class answer", move |stop| {
                     let (mate, correct) = match kind {
                         Kind::MateIn(_) => match chuhe_core::quiz::mate_answers(
                             &position,
                             MATE_SEARCH_MOVES,
                             MATE_SEARCH_TIME,
+                            &stop,
                         ) {
                             Some((k, moves)) => (Some(k), moves),
                             None => (None, Vec::new()),
                         },
                         Kind::BestMove => (
                             None,
-                            chuhe_core::quiz::best_answers(&position, BEST_MOVE_NODES),
+                            chuhe_core::quiz::best_answers(&position, BEST_MOVE_NODES, &stop),
                         ),
                     };
                     Action::Class(ClassAction::Judged {
