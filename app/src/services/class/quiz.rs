@@ -343,6 +343,11 @@ impl Desk {
         if open.tokens.contains(&token) || open.names.contains(&key) {
             return Err((StatusCode::CONFLICT, "already answered\n"));
         }
+        // As many answers as the class has places: tokens cost nothing to get, so a script
+        // could otherwise fill the teacher's record with made-up names.
+        if open.names.len() >= super::MAX_STUDENTS {
+            return Err((StatusCode::SERVICE_UNAVAILABLE, "the class is full\n"));
+        }
         open.tokens.insert(token);
         open.names.insert(key);
         let millis = u64::try_from(open.asked.elapsed().as_millis()).unwrap_or(u64::MAX);

@@ -187,6 +187,20 @@ fn an_answer_needs_a_token_this_class_gave_and_a_legal_move() {
 }
 
 #[test]
+fn a_question_takes_as_many_answers_as_the_class_has_places() {
+    let server = server();
+    ask(&server, 1);
+    for n in 0..super::super::MAX_STUDENTS {
+        assert_eq!(
+            send(&server, &token(&server), &format!("s{n}"), 1, "h2e2"),
+            200
+        );
+    }
+    assert_eq!(send(&server, &token(&server), "one more", 1, "h2e2"), 503);
+    assert_eq!(server.quiz.arrived().len(), super::super::MAX_STUDENTS);
+}
+
+#[test]
 fn names_are_plain_text_and_capped() {
     let server = server();
     ask(&server, 1);
