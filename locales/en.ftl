@@ -523,6 +523,7 @@ class-quiz-no-answer-found = No answer found: click the right moves.
 class-quiz-answered = Answered: { $count } of { $students }
 class-quiz-answered-short = { $count } answered
 class-quiz-toggle-hint = Click a move to mark it right, or not.
+class-quiz-set-answer = Set the answer…
 class-quiz-reveal = Reveal
 class-quiz-next = Next question
 class-quiz-end = End the question

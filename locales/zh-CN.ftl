@@ -520,6 +520,7 @@ class-quiz-no-answer-found = 没有求出答案：请点选正确的着法。
 class-quiz-answered = 已作答：{ $count }/{ $students }
 class-quiz-answered-short = 已作答 { $count } 人
 class-quiz-toggle-hint = 点一个着法，可把它标为正确或取消。
+class-quiz-set-answer = 设定答案…
 class-quiz-reveal = 揭晓
 class-quiz-next = 下一题
 class-quiz-end = 结束提问

@@ -520,6 +520,7 @@ class-quiz-no-answer-found = 沒有求出答案：請點選正確的著法。
 class-quiz-answered = 已作答：{ $count }/{ $students }
 class-quiz-answered-short = 已作答 { $count } 人
 class-quiz-toggle-hint = 點一個著法，可把它標為正確或取消。
+class-quiz-set-answer = 設定答案…
 class-quiz-reveal = 揭曉
 class-quiz-next = 下一題
 class-quiz-end = 結束提問

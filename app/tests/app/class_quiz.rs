@@ -204,6 +204,23 @@ fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
         harness.state().state.class.quiz.record.standings()[0].points,
         1
     );
+    // Any legal move may be set right from the list, answered or not.
+    let king: chuhe_core::Move = "e0e1".parse().unwrap();
+    assert!(!question.correct.contains(&king));
+    click(&mut harness, "设定答案…");
+    let king_text =
+        chuhe_core::notation::format_move(&question.position, king, chuhe_core::Notation::Chinese);
+    click(&mut harness, &king_text);
+    assert!(
+        harness
+            .state()
+            .state
+            .class
+            .quiz
+            .question()
+            .unwrap()
+            .is_correct(king)
+    );
     // The window's button asks where to save, offering a name.
     click(&mut harness, "保存课堂记录…");
     let browser = harness

@@ -66,6 +66,27 @@ pub fn section(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             push(ClassAction::ToggleCorrect(shown[i].mv));
         }
         ui.small(i18n.tr("class-quiz-toggle-hint"));
+        // Any legal move may be set right, answered or not.
+        let position = &question.position;
+        let label = i18n.tr("class-quiz-set-answer");
+        egui::ComboBox::from_id_salt("class quiz set answer")
+            .selected_text(label.as_str())
+            .height(300.0)
+            .show_ui(ui, |ui| {
+                for &mv in position.legal_moves().iter() {
+                    let right = question.is_correct(mv);
+                    if ui
+                        .selectable_label(right, app.move_text(position, mv))
+                        .clicked()
+                    {
+                        push(ClassAction::ToggleCorrect(mv));
+                    }
+                }
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, label.as_str())
+            });
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(
