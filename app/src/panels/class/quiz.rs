@@ -84,9 +84,7 @@ pub fn section(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
                 }
             })
             .response
-            .widget_info(|| {
-                egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, label.as_str())
-            });
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label.as_str()));
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(
