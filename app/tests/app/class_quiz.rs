@@ -322,3 +322,35 @@ fn a_puzzle_set_goes_to_the_class_as_a_round() {
     assert_eq!(quiz(port, &code), serde_json::Value::Null);
     assert!(harness.state().state.class.quiz.round.is_none());
 }
+
+#[test]
+fn the_training_items_go_to_the_class_as_a_round() {
+    let dir = temp_dir("class-quiz", "training");
+    let mut harness = open_in(&dir);
+    let (port, code) = open_class(&mut harness);
+    apply(&mut harness, TrainAction::ToggleHome.into());
+    click(&mut harness, "发给课堂");
+    let state = &harness.state().state;
+    let training = &state.training;
+    let round = state.class.quiz.round.as_ref().expect("a round");
+    let due = if training.queue.is_empty() {
+        training.catalogue.len()
+    } else {
+        training.queue.len()
+    };
+    assert!(due > 0);
+    assert_eq!(round.items.len(), due);
+    let first = &round.items[0];
+    // A puzzle's item: its position, its tree's first moves the answer.
+    let item = training
+        .catalogue
+        .iter()
+        .find(|i| i.title == first.title && i.start == first.position)
+        .expect("the item asked");
+    let chuhe_core::training::Task::Tree(tree) = &item.task else {
+        panic!("a built-in item is a tree");
+    };
+    assert_eq!(first.correct, tree.iter().map(|n| n.mv).collect::<Vec<_>>());
+    assert_eq!(quiz(port, &code)["fen"], first.position.to_string());
+    assert!(!state.class.quiz.open.as_ref().unwrap().judging);
+}
