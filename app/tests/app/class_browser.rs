@@ -467,6 +467,18 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
         browser.shot(&shots.join("reveal-390x844.png"), 390, 844);
         browser.shot(&shots.join("reveal-1366x768.png"), 1366, 768);
     }
+    // The page's language switched, the quiz speaks it too.
+    browser.eval(
+        "(() => { const s = document.getElementById('language'); s.value = 'zh-CN'; s.dispatchEvent(new Event('change')); })()",
+    );
+    browser.wait(
+        "the quiz in Chinese",
+        "document.getElementById('quiz-question').textContent === '找最佳着法' && document.getElementById('quiz-result').textContent.startsWith('这次没答对') !== document.getElementById('quiz-result').textContent.startsWith('答对了')",
+    );
+    if let Some(shots) = std::env::var_os("CHUHE_PAGE_SHOTS") {
+        let shots = std::path::PathBuf::from(shots);
+        browser.shot(&shots.join("reveal-zh-390x844.png"), 390, 844);
+    }
     drop(browser);
     apply(&mut harness, ClassAction::Stop.into());
 }
