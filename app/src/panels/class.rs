@@ -66,7 +66,11 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.label(running.students.to_string());
             ui.end_row();
         });
-    qr_code(ui, &running.qr);
+    // While a question is open its chart takes the room: the class has joined, and a
+    // latecomer still has the address.
+    if class.quiz.open.is_none() {
+        qr_code(ui, &running.qr);
+    }
     if ui.button(i18n.tr("class-stop")).clicked() {
         actions.push(Action::Class(ClassAction::Stop));
     }

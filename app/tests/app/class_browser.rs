@@ -451,6 +451,17 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
     // Reveal reaches the page too, the name shown as text.
     harness.get_by_label("揭晓").click();
     harness.run();
+    assert!(
+        harness
+            .state()
+            .state
+            .class
+            .quiz
+            .open
+            .as_ref()
+            .is_some_and(|o| o.revealed),
+        "揭晓 was clicked"
+    );
     browser.wait(
         "the reveal",
         "document.querySelectorAll('#quiz-chart .bar').length > 0",
