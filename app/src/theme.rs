@@ -150,6 +150,12 @@ pub const QR_DARK: Color32 = Color32::BLACK;
 /// The paper round a QR code and between its modules.
 pub const QR_LIGHT: Color32 = Color32::WHITE;
 
+/// A bar of the class quiz's chart, for a move that is not right.
+pub const QUIZ_BAR: Color32 = Color32::from_rgb(0x8d, 0x6e, 0x63);
+
+/// A bar of the chart for a right move.
+pub const QUIZ_BAR_RIGHT: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
+
 /// The printed club page's colours.
 pub const PAGE: PagePalette = PagePalette {
     paper: Color32::WHITE,

@@ -43,6 +43,7 @@ mod piece;
 pub mod play;
 mod position;
 pub mod puzzle;
+pub mod quiz;
 pub mod record;
 // Reading a position from a picture of a board.
 pub mod recognize;

@@ -68,4 +68,8 @@ pub enum ClubAction {
     ExportCsv(PathBuf),
     /// Export as PNG to a file.
     ExportPng(PathBuf),
+    /// Choose a class record whose scores to show beside the players.
+    OpenClassRecordDialog,
+    /// Read a class record's scores (saved by the class window) for the players list.
+    OpenClassRecord(PathBuf),
 }

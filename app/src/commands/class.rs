@@ -10,6 +10,8 @@ use crate::words::problem::Problem;
 use crate::words::problems;
 use std::hash::{BuildHasher, Hasher};
 
+mod quiz;
+
 /// The class's command: its state, and the server it opens and ends.
 pub(super) struct Manager<'a> {
     pub class: &'a mut ClassState,
@@ -19,6 +21,17 @@ pub(super) struct Manager<'a> {
     /// Asked to repaint when students come and go.
     pub ui: &'a egui::Context,
     pub queue: &'a mut Queue,
+    /// The board's position, asked by the quiz.
+    pub position: &'a chuhe_core::Position,
+    /// How the quiz writes moves.
+    pub notation: chuhe_core::notation::Notation,
+    /// How the quiz draws its positions.
+    pub look: crate::services::class::quiz::Look,
+    /// The puzzle sets and training items a round is made of.
+    pub puzzles: &'a crate::state::puzzles::Puzzles,
+    pub training: &'a crate::state::training::TrainingState,
+    /// Where the quiz's answers are worked out.
+    pub work: &'a mut crate::services::work::Work,
 }
 
 impl Manager<'_> {
@@ -27,6 +40,10 @@ impl Manager<'_> {
             ClassAction::Start => self.start(),
             ClassAction::Stop => {
                 self.server.stop();
+                // The record stays, to be saved; the question went with the server.
+                self.class.quiz.open = None;
+                self.class.quiz.round = None;
+                self.work.cancel(crate::services::work::WorkKey::ClassQuiz);
                 if self.class.running.take().is_some() {
                     self.queue.say(Notice::Message("class-stopped"));
                 }
@@ -56,6 +73,7 @@ impl Manager<'_> {
                     running.students = n;
                 }
             }
+            quiz => self.quiz(quiz),
         }
     }
 

@@ -229,6 +229,12 @@ impl Manager<'_> {
                         });
                 }
             }
+            ClubAction::OpenClassRecordDialog => self.queue.ask_for_file(
+                crate::state::file_chooser::FilePurpose::Own(crate::state::club::CLASS_RECORD_FILE),
+                None,
+                |path| ClubAction::OpenClassRecord(path).into(),
+            ),
+            ClubAction::OpenClassRecord(path) => self.open_class_record(&path),
             ClubAction::ExportCsv(_) | ClubAction::ExportPng(_) => {
                 let (csv, path) = match action {
                     ClubAction::ExportCsv(path) => (true, path),
@@ -263,6 +269,36 @@ impl Manager<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// Reads a class record's scores for the players list; says how many names match.
+    fn open_class_record(&mut self, path: &std::path::Path) {
+        let read = storage::read_text(path)
+            .map_err(|e| problems::io_error(&e))
+            .and_then(|text| {
+                chuhe_core::quiz::read_scores(&text)
+                    .map_err(|e| Problem::new("club-class-record-bad").text("error", e))
+            });
+        match read {
+            Ok(scores) => {
+                let count = scores.len();
+                self.club.class_scores = scores;
+                let matched = self.club.current.as_ref().map_or(0, |open| {
+                    open.club
+                        .players
+                        .iter()
+                        .filter(|p| self.club.class_score(&p.name).is_some())
+                        .count()
+                });
+                self.queue.say(Notice::Problem(
+                    Problem::new("club-class-record-opened")
+                        .text("matched", matched)
+                        .text("count", count),
+                ));
+                self.club.problem = None;
+            }
+            Err(problem) => self.club.problem = Some(problem),
         }
     }
 

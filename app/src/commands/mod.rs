@@ -309,6 +309,15 @@ impl Ctx<'_> {
                 i18n: &self.services.i18n,
                 ui: &self.services.ui,
                 queue: self.queue,
+                position: &self.state.study.derived.position,
+                notation: self.state.settings.notation.notation(),
+                look: crate::services::class::quiz::Look {
+                    theme: self.state.settings.theme,
+                    traditional: self.state.settings.language == crate::i18n::Language::ZhTw,
+                },
+                puzzles: &self.state.puzzles,
+                training: &self.state.training,
+                work: &mut self.services.work,
             }
             .run(a),
             Action::Tablebase(a) => tablebase::run(

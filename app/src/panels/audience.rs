@@ -42,8 +42,47 @@ pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     marks.destinations.clear();
     // The projector shows the last move boldly and says it in words, as presentation does.
     marks.bold_last_move = true;
-    let caption = crate::widgets::text::presentation_caption(app);
-    let diagram = Diagram::from_position(state.position());
+    let mut caption = crate::widgets::text::presentation_caption(app);
+    // While the class answers, the projector asks the question; Reveal adds the answer
+    // and the chart under the board.
+    let quiz = &state.class.quiz;
+    let asked = quiz.open.as_ref().zip(quiz.question());
+    if let Some((_, question)) = asked {
+        caption = format!(
+            "{} · {}",
+            crate::widgets::quiz::question_text(app.i18n, question.kind),
+            app.i18n.tr_args(
+                "class-quiz-answered-short",
+                &[("count", question.answers.len().into())]
+            )
+        );
+    }
+    let revealed = asked
+        .filter(|(open, _)| open.revealed)
+        .map(|(_, question)| {
+            let notation = state.settings.notation.notation();
+            let answer: Vec<String> = question
+                .correct
+                .iter()
+                .map(|&m| app.move_text(&question.position, m))
+                .collect();
+            (
+                app.i18n
+                    .tr_args("class-quiz-answer", &[("moves", answer.join(" ").into())]),
+                crate::widgets::quiz::bars(question, notation),
+            )
+        });
+    let diagram = match asked {
+        // A round's question may be another position than the board's.
+        Some((_, question)) if &question.position != state.position() => {
+            marks.last_move = None;
+            marks.arrows.clear();
+            marks.circles.clear();
+            marks.check = None;
+            Diagram::from_position(&question.position)
+        }
+        _ => Diagram::from_position(state.position()),
+    };
     let comment = state
         .study
         .record
@@ -93,7 +132,29 @@ pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                     );
                     ui.add_space(6.0);
                 });
-            if !comment.is_empty() {
+            if let Some((answer, bars)) = &revealed {
+                egui::Panel::bottom("audience quiz")
+                    .resizable(false)
+                    .frame(egui::Frame::NONE.fill(theme.background))
+                    .show(ui, |ui| {
+                        ui.add_space(6.0);
+                        ui.label(
+                            RichText::new(answer.as_str())
+                                .size(COMMENT_SIZE)
+                                .strong()
+                                .color(comment_colour),
+                        );
+                        crate::widgets::quiz::chart(
+                            ui,
+                            app.i18n,
+                            bars,
+                            COMMENT_SIZE * 0.8,
+                            Some(comment_colour),
+                            false,
+                        );
+                        ui.add_space(6.0);
+                    });
+            } else if !comment.is_empty() {
                 egui::Panel::bottom("audience comment")
                     .resizable(false)
                     .frame(egui::Frame::NONE.fill(theme.background))

@@ -8,6 +8,8 @@ use crate::theme::{QR_DARK, QR_LIGHT};
 use egui::{Rect, Sense, Ui, Vec2};
 use std::net::{IpAddr, Ipv4Addr};
 
+mod quiz;
+
 /// The class window, while it is shown.
 pub fn window(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
     if !app.state.class.window {
@@ -45,6 +47,8 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         if ui.button(i18n.tr("class-start")).clicked() {
             actions.push(Action::Class(ClassAction::Start));
         }
+        // The last class's scores stay to be saved.
+        quiz::scores(app, ui, actions);
         return;
     };
     egui::Grid::new("class facts")
@@ -64,10 +68,15 @@ fn contents(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
             ui.label(running.students.to_string());
             ui.end_row();
         });
-    qr_code(ui, &running.qr);
+    // While a question is open its chart takes the room: the class has joined, and a
+    // latecomer still has the address.
+    if class.quiz.open.is_none() {
+        qr_code(ui, &running.qr);
+    }
     if ui.button(i18n.tr("class-stop")).clicked() {
         actions.push(Action::Class(ClassAction::Stop));
     }
+    quiz::section(app, ui, actions);
 }
 
 /// The address the class is to listen on: all interfaces, or one of the machine's.

@@ -120,6 +120,9 @@ fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     };
     let club = &open.club;
     ui.separator();
+    if ui.button(i18n.tr("club-class-record")).clicked() {
+        push(actions, ClubAction::OpenClassRecordDialog);
+    }
     players(app, club, ui, actions);
     ui.separator();
     ui.horizontal_wrapped(|ui| {
@@ -159,6 +162,19 @@ fn players(app: &View, club: &Club, ui: &mut Ui, actions: &mut Vec<Action>) {
                 for p in &club.players {
                     ui.label(&p.name);
                     ui.label(i18n.tr(group_id(p.group)));
+                    if !app.state.club.class_scores.is_empty() {
+                        // The class's quiz points, where the name matches a student's.
+                        match app.state.club.class_score(&p.name) {
+                            Some(score) => ui.label(i18n.tr_args(
+                                "club-class-points",
+                                &[
+                                    ("points", score.points.into()),
+                                    ("answered", score.answered.into()),
+                                ],
+                            )),
+                            None => ui.label(""),
+                        };
+                    }
                     // A player in a tournament stays: his games are part of it.
                     if ui
                         .add_enabled(

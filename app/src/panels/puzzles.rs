@@ -120,6 +120,13 @@ pub fn browser(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
                 if ui.button(i18n.tr("puzzles-export")).clicked() {
                     push(actions, PuzzleAction::ExportDialog(chosen));
                 }
+                if app.state.class.running.is_some()
+                    && ui.button(i18n.tr("class-quiz-send-round")).clicked()
+                {
+                    actions.push(Action::Class(crate::actions::ClassAction::SendRound(
+                        crate::state::class::quiz::RoundSource::PuzzleSet(chosen),
+                    )));
+                }
             });
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {

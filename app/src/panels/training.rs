@@ -112,6 +112,13 @@ pub fn home(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
         if ui.button(i18n.tr("training-import")).clicked() {
             push(actions, TrainAction::ImportDialog);
         }
+        if app.state.class.running.is_some()
+            && ui.button(i18n.tr("class-quiz-send-round")).clicked()
+        {
+            actions.push(Action::Class(crate::actions::ClassAction::SendRound(
+                crate::state::class::quiz::RoundSource::Training,
+            )));
+        }
     });
     ui.add_space(4.0);
     egui::Grid::new("training due by kind")

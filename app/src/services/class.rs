@@ -94,11 +94,11 @@ struct StateReply<'a> {
     fen: &'a str,
     moves: Vec<&'a str>,
     last_move: Option<&'a str>,
-    quiz: Option<()>,
+    quiz: serde_json::Value,
 }
 
 impl ClassBoard {
-    fn state_json(&self) -> String {
+    fn state_json(&self, quiz: serde_json::Value) -> String {
         let reply = StateReply {
             fen: &self.fen,
             moves: self.line[..self.ply.min(self.line.len())]
@@ -106,7 +106,7 @@ impl ClassBoard {
                 .map(|m| m.iccs.as_str())
                 .collect(),
             last_move: self.last_move.as_deref(),
-            quiz: None,
+            quiz,
         };
         serde_json::to_string(&reply).unwrap_or_default()
     }
@@ -327,6 +327,7 @@ pub struct ClassServer {
     address: SocketAddr,
     board: watch::Sender<Arc<ClassBoard>>,
     students: Arc<AtomicUsize>,
+    quiz: Arc<quiz::Desk>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -339,6 +340,7 @@ struct Server {
     wrong: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     page: Html<String>,
     ui: Option<egui::Context>,
+    quiz: Arc<quiz::Desk>,
 }
 
 type Sharing = Arc<Server>;
@@ -368,6 +370,7 @@ impl ClassServer {
         let address = listener.local_addr()?;
         let (board, receiver) = watch::channel(Arc::new(ClassBoard::default()));
         let students = Arc::new(AtomicUsize::new(0));
+        let desk = Arc::new(quiz::Desk::default());
         let shared = Arc::new(Server {
             code: code.to_owned(),
             board: receiver,
@@ -375,6 +378,7 @@ impl ClassServer {
             wrong: Mutex::new(HashMap::new()),
             page: Html(page(i18n)),
             ui,
+            quiz: desk.clone(),
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -401,6 +405,7 @@ impl ClassServer {
             address,
             board,
             students,
+            quiz: desk,
             stop: Some(stop),
             thread: Some(thread),
         })
@@ -440,6 +445,7 @@ fn router(shared: Sharing) -> Router {
         .route("/state", get(state_reply))
         .route("/events", get(events))
         .route("/font", get(font::page_font))
+        .merge(quiz::routes())
         .route_layer(middleware::from_fn_with_state(shared.clone(), admit))
         .fallback(|| async { StatusCode::NOT_FOUND })
         .layer(middleware::from_fn(cap_body))
@@ -506,7 +512,7 @@ async fn student_page(Shared(shared): Shared<Sharing>) -> Response {
 }
 
 async fn state_reply(Shared(shared): Shared<Sharing>) -> Response {
-    let json = shared.board.borrow().state_json();
+    let json = shared.board.borrow().state_json(shared.quiz.state_json());
     let mut response = ([(header::CONTENT_TYPE, "application/json")], json).into_response();
     no_store(&mut response);
     response
@@ -596,7 +602,7 @@ fn page(i18n: &I18n) -> String {
     let mut words = serde_json::Map::new();
     for language in Language::ALL {
         let mut table = serde_json::Map::new();
-        for id in PAGE_WORDS {
+        for id in PAGE_WORDS.into_iter().chain(quiz::PAGE_WORDS) {
             table.insert(id.to_owned(), i18n.tr_in(language, id).into());
         }
         table.insert(
@@ -610,9 +616,12 @@ fn page(i18n: &I18n) -> String {
         .to_string()
         .replace("</", "<\\/");
     PAGE.replace("/*WORDS*/null", &words)
+        .replace("<!--QUIZ-->", quiz::PAGE)
 }
 
 const PAGE: &str = include_str!("class/page.html");
+
+pub mod quiz;
 
 #[cfg(test)]
 mod tests;

@@ -122,6 +122,7 @@ impl Services {
         let (answers, collections_busy) = self.collections.poll();
         actions.extend(answers);
         actions.extend(self.class.poll());
+        actions.extend(self.class.answers());
         let (read, picture_busy) = self.picture.poll();
         actions.extend(read);
         let busy = self.work.any_busy()

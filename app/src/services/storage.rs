@@ -234,6 +234,11 @@ pub fn write_text(path: &Path, text: &str) -> io::Result<()> {
     write_atomically(path, text.as_bytes())
 }
 
+/// The text of the file at `path`.
+pub fn read_text(path: &Path) -> io::Result<String> {
+    std::fs::read_to_string(path)
+}
+
 /// The training file in the data directory.
 pub const TRAINING_FILE: &str = "training.ron";
 

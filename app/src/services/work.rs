@@ -25,6 +25,8 @@ pub enum WorkKey {
     Export,
     /// Writing a worksheet.
     Worksheet,
+    /// Working out the answer to the class's question.
+    ClassQuiz,
 }
 
 impl WorkKey {
@@ -50,6 +52,12 @@ impl WorkKey {
             WorkKey::Worksheet => Action::Worksheet(WorksheetAction::Finished(Err(
                 crate::words::problems::work_lost(),
             ))),
+            // No answer found: the teacher sets it.
+            WorkKey::ClassQuiz => Action::Class(ClassAction::Judged {
+                index: usize::MAX,
+                mate: None,
+                correct: Vec::new(),
+            }),
         }
     }
 }

@@ -1,6 +1,9 @@
 //! The class's state: the window, the port and code asked for, and the class while it is
 //! on (where students join, with what code, how many follow).
 
+pub mod quiz;
+
+use crate::state::file_chooser::{ChooserKind, OwnFile};
 use std::net::{IpAddr, Ipv4Addr};
 
 /// The class as the teacher's window shows it.
@@ -18,6 +21,8 @@ pub struct ClassState {
     pub running: Option<RunningClass>,
     /// The machine's addresses the teacher may choose to bind to, as last looked up.
     pub interfaces: Vec<Interface>,
+    /// The quiz: its questions and scores (kept when the class ends, to be saved).
+    pub quiz: quiz::QuizState,
 }
 
 /// One address of one of the machine's network interfaces.
@@ -29,6 +34,14 @@ pub struct Interface {
     pub ip: IpAddr,
 }
 
+/// The class's record of its questions, answers and scores, saved as CSV.
+pub const RECORD_FILE: OwnFile = OwnFile {
+    kind: ChooserKind::Save,
+    extensions: &["csv"],
+    title_id: "chooser-title-class-record",
+    filter_id: None,
+};
+
 impl Default for ClassState {
     fn default() -> ClassState {
         ClassState {
@@ -38,6 +51,7 @@ impl Default for ClassState {
             code: None,
             running: None,
             interfaces: Vec::new(),
+            quiz: Default::default(),
         }
     }
 }

@@ -9,6 +9,15 @@ use chuhe_core::club::{
 };
 use std::path::PathBuf;
 
+/// A class's record, opened to show its scores beside the players' names.
+pub const CLASS_RECORD_FILE: crate::state::file_chooser::OwnFile =
+    crate::state::file_chooser::OwnFile {
+        kind: crate::state::file_chooser::ChooserKind::Open,
+        extensions: &["csv"],
+        title_id: "chooser-title-open-class-record",
+        filter_id: None,
+    };
+
 /// A club file as listed: its path and the club's name, or why it cannot be read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClubFile {
@@ -78,6 +87,8 @@ pub struct ClubState {
     pub problem: Option<Problem>,
     /// The last file exported.
     pub exported: Option<PathBuf>,
+    /// The scores of the class record opened, shown beside the players of the same name.
+    pub class_scores: Vec<chuhe_core::quiz::SavedScore>,
 }
 
 impl Default for ClubState {
@@ -91,7 +102,18 @@ impl Default for ClubState {
             draft: Draft::default(),
             problem: None,
             exported: None,
+            class_scores: Vec::new(),
         }
+    }
+}
+
+impl ClubState {
+    /// The class score of the player named `name` (names compared as the quiz does).
+    pub fn class_score(&self, name: &str) -> Option<&chuhe_core::quiz::SavedScore> {
+        let key = chuhe_core::quiz::name_key(name);
+        self.class_scores
+            .iter()
+            .find(|s| chuhe_core::quiz::name_key(&s.name) == key)
     }
 }
 

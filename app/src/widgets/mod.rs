@@ -5,6 +5,7 @@ pub mod board;
 pub mod board_input;
 pub mod board_menu;
 pub mod draft;
+pub mod quiz;
 pub mod shortcuts;
 pub mod text;
 

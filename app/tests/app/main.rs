@@ -6,7 +6,9 @@ mod common;
 
 mod board_window;
 mod class;
+mod class_browser;
 mod class_follow;
+mod class_quiz;
 mod club;
 mod collections;
 mod dhtmlxq;

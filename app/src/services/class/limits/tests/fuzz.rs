@@ -47,8 +47,11 @@ enum Then {
 
 /// One malformed exchange: the bytes sent, and what the client does after.
 fn case(random: &mut Random) -> (Vec<u8>, Then) {
-    let good = format!("GET /state?code={CODE} HTTP/1.1\r\nHost: x\r\n\r\n");
-    let bytes = match random.below(10) {
+    // The routes that answer and close (the two streams, /events and /quiz, are the
+    // follower's: a well-formed request to them would rightly stay open).
+    let route = random.pick(&["/state", "/font", "/join"]);
+    let good = format!("GET {route}?code={CODE} HTTP/1.1\r\nHost: x\r\n\r\n");
+    let bytes = match random.below(11) {
         // Noise.
         0 => {
             let n = 1 + random.below(4000);
@@ -137,6 +140,27 @@ fn case(random: &mut Random) -> (Vec<u8>, Then) {
             random.below(10_000)
         )
         .into_bytes(),
+        // Answers that are not answers: no question is open, the token is made up, the
+        // JSON broken or of the wrong shape, the name or move odd, the body longer than said.
+        9 => {
+            let body = random.pick(&[
+                "",
+                "{",
+                "[]",
+                "null",
+                r#"{"token":"x","name":"a","question":1,"move":"h2e2"}"#,
+                r#"{"token":1,"name":{},"question":-1,"move":null}"#,
+                r#"{"token":"x","name":"\u0000<script>","question":18446744073709551615,"move":"z9z9"}"#,
+                "\u{feff}{\"token\":\"\u{0}\"}",
+            ]);
+            let extra = random.below(3) * random.below(2000);
+            let length = body.len() + random.below(2) * extra;
+            format!(
+                "POST /answer?code={CODE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                 Content-Length: {length}\r\n\r\n{body}"
+            )
+            .into_bytes()
+        }
         // Line endings and spaces where they should not be.
         _ => random
             .pick(&[

@@ -1,0 +1,362 @@
+//! The class quiz driven like a teacher does: ask the board's position from the class
+//! window, students answer over HTTP, the answers arrive in the chart, Reveal puts the
+//! answer on the projector, the next question keeps the scores, the record saves as CSV
+//! and opens in the club's players list; and a puzzle set sent as a round.
+
+use crate::common;
+
+use chuhe::ChuheApp;
+use chuhe::actions::*;
+use chuhe::state::file_chooser::FilePurpose;
+use common::{open_in, temp_dir};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+
+/// Two rooks, Red to move: mate in one on the back rank.
+const MATE_IN_ONE: &str = "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1";
+
+fn click(harness: &mut Harness<'_, ChuheApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+fn apply(harness: &mut Harness<'_, ChuheApp>, action: Action) {
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, action);
+    harness.run();
+}
+
+/// Sends `raw` over loopback: the status and the body.
+fn exchange(port: u16, raw: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], port))).unwrap();
+    stream.write_all(raw.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = answer.split_once("\r\n\r\n").unwrap().1.to_owned();
+    (status, body)
+}
+
+fn get(port: u16, target: &str) -> (u16, String) {
+    exchange(
+        port,
+        &format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    )
+}
+
+/// The open question as `/state` reports it.
+fn quiz(port: u16, code: &str) -> serde_json::Value {
+    let (_, body) = get(port, &format!("/state?code={code}"));
+    serde_json::from_str::<serde_json::Value>(&body).unwrap()["quiz"].clone()
+}
+
+/// A student joins and answers question `id` with `mv` under `name`.
+fn answer(port: u16, code: &str, name: &str, id: u64, mv: &str) -> u16 {
+    let (_, joined) = get(port, &format!("/join?code={code}"));
+    let token: serde_json::Value = serde_json::from_str(&joined).unwrap();
+    let body =
+        serde_json::json!({"token": token["token"], "name": name, "question": id, "move": mv})
+            .to_string();
+    exchange(
+        port,
+        &format!(
+            "POST /answer?code={code} HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .0
+}
+
+/// Runs frames until `done` holds (the server's answers and the solver's come from other
+/// threads); fails after a while rather than hang.
+fn wait_for(harness: &mut Harness<'_, ChuheApp>, done: impl Fn(&ChuheApp) -> bool) {
+    for _ in 0..3000 {
+        if done(harness.state()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    panic!("waited in vain");
+}
+
+/// Opens a class on a free port from the menu: its port and code.
+fn open_class(harness: &mut Harness<'_, ChuheApp>) -> (u16, String) {
+    apply(harness, ClassAction::SetPort(0).into());
+    click(harness, "课堂");
+    click(harness, "开始");
+    let class = harness.state().state.class.running.clone().unwrap();
+    (class.port, class.code)
+}
+
+#[test]
+fn a_question_asked_gets_answers_in_the_chart_and_reveal_shows_them_to_the_class() {
+    let dir = temp_dir("class-quiz", "ask");
+    let mut harness = open_in(&dir);
+    apply(
+        &mut harness,
+        Action::File(FileAction::Paste(MATE_IN_ONE.to_owned())),
+    );
+    let (port, code) = open_class(&mut harness);
+    assert_eq!(quiz(port, &code), serde_json::Value::Null);
+    click(&mut harness, "几步杀");
+    // The solver finds the mate and its first moves in the background.
+    wait_for(&mut harness, |app| {
+        app.state
+            .class
+            .quiz
+            .open
+            .as_ref()
+            .is_some_and(|o| !o.judging)
+    });
+    harness.get_by_label("1步杀");
+    let asked = quiz(port, &code);
+    assert_eq!(asked["kind"], "mate");
+    assert_eq!(asked["moves"], 1);
+    assert_eq!(asked["open"], true);
+    let question = harness.state().state.class.quiz.question().unwrap().clone();
+    let right = question.correct[0];
+    let wrong = question
+        .position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| !question.correct.contains(m))
+        .unwrap();
+    assert_eq!(answer(port, &code, "小明", 1, &right.to_string()), 200);
+    assert_eq!(answer(port, &code, "小红", 1, &wrong.to_string()), 200);
+    assert_eq!(answer(port, &code, "小明", 1, &wrong.to_string()), 409);
+    wait_for(&mut harness, |app| {
+        app.state.class.quiz.question().unwrap().answers.len() == 2
+    });
+    // The chart: each move with its count, the right one marked.
+    let text =
+        |m| chuhe_core::notation::format_move(&question.position, m, chuhe_core::Notation::Chinese);
+    harness.get_by_label(&format!("{}（正解）", text(right)));
+    harness.get_by_label(&text(wrong));
+    // Answers from scripts: no one follows the board, so the count stands alone.
+    harness.get_by_label("已作答 2 人");
+    apply(&mut harness, PresentationAction::ToggleAudience.into());
+    // The projector asks the question while the class answers.
+    harness.get_by_label("1步杀 · 已作答 2 人");
+    click(&mut harness, "揭晓");
+    let revealed = quiz(port, &code);
+    assert_eq!(revealed["open"], false);
+    let solution: Vec<String> = question.correct.iter().map(|&m| text(m)).collect();
+    assert_eq!(revealed["answer"], serde_json::json!(solution));
+    // Answers are closed once the answer is out.
+    assert_eq!(answer(port, &code, "小刚", 1, &right.to_string()), 403);
+    // The projector shows the answer and the chart.
+    harness.get_by_label(&format!("答案：{}", solution.join(" ")));
+    // The next question keeps the scores.
+    apply(&mut harness, PresentationAction::ToggleAudience.into());
+    click(&mut harness, "下一题");
+    assert_eq!(quiz(port, &code), serde_json::Value::Null);
+    let standings = harness.state().state.class.quiz.record.standings();
+    let table: Vec<(&str, u32)> = standings
+        .iter()
+        .map(|s| (s.name.as_str(), s.points))
+        .collect();
+    assert_eq!(table, [("小明", 1), ("小红", 0)]);
+    harness.get_by_label("全班得分");
+    harness.get_by_label("小明");
+    click(&mut harness, "下课");
+}
+
+#[test]
+fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
+    let dir = temp_dir("class-quiz", "record");
+    let mut harness = open_in(&dir);
+    apply(
+        &mut harness,
+        Action::File(FileAction::Paste(MATE_IN_ONE.to_owned())),
+    );
+    let (port, code) = open_class(&mut harness);
+    click(&mut harness, "几步杀");
+    wait_for(&mut harness, |app| {
+        app.state
+            .class
+            .quiz
+            .open
+            .as_ref()
+            .is_some_and(|o| !o.judging)
+    });
+    let question = harness.state().state.class.quiz.question().unwrap().clone();
+    let other = question
+        .position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| !question.correct.contains(m))
+        .unwrap();
+    assert_eq!(answer(port, &code, "Wang Li", 1, &other.to_string()), 200);
+    wait_for(&mut harness, |app| {
+        !app.state.class.quiz.question().unwrap().answers.is_empty()
+    });
+    let text =
+        chuhe_core::notation::format_move(&question.position, other, chuhe_core::Notation::Chinese);
+    // A click on the move marks it right: the answer given is now right.
+    click(&mut harness, &text);
+    harness.get_by_label(&format!("{text}（正解）"));
+    assert_eq!(
+        harness.state().state.class.quiz.record.standings()[0].points,
+        1
+    );
+    // Any legal move may be set right from the list, answered or not.
+    let king: chuhe_core::Move = "e0e1".parse().unwrap();
+    assert!(!question.correct.contains(&king));
+    click(&mut harness, "设定答案…");
+    let king_text =
+        chuhe_core::notation::format_move(&question.position, king, chuhe_core::Notation::Chinese);
+    click(&mut harness, &king_text);
+    assert!(
+        harness
+            .state()
+            .state
+            .class
+            .quiz
+            .question()
+            .unwrap()
+            .is_correct(king)
+    );
+    // The window's button asks where to save, offering a name.
+    click(&mut harness, "保存课堂记录…");
+    let browser = harness
+        .state()
+        .state
+        .file_browser
+        .clone()
+        .expect("asked where");
+    assert_eq!(
+        browser.purpose,
+        FilePurpose::Own(chuhe::state::class::RECORD_FILE)
+    );
+    assert_eq!(browser.file_name, "课堂记录.csv");
+    click(&mut harness, "取消");
+    // Saved as CSV through the storage service.
+    let path = dir.join("class.csv");
+    apply(&mut harness, ClassAction::SaveRecord(path.clone()).into());
+    let csv = std::fs::read_to_string(&path).unwrap();
+    assert!(csv.starts_with("type,question,task,fen,name,move"), "{csv}");
+    assert!(
+        csv.contains(&format!("answer,1,,,Wang Li,{text},{other},")),
+        "{csv}"
+    );
+    assert!(csv.contains("score,,,,Wang Li,"), "{csv}");
+    click(&mut harness, "下课");
+    // The club's players list shows the class's points beside the same name.
+    apply(&mut harness, ClubAction::Toggle.into());
+    let draft = harness.state().state.club.draft.clone();
+    apply(
+        &mut harness,
+        ClubAction::EditDraft(chuhe::state::club::Draft {
+            club_name: "周六班".into(),
+            ..draft
+        })
+        .into(),
+    );
+    apply(&mut harness, ClubAction::NewClub.into());
+    for name in ["wang  li", "Zhao"] {
+        let draft = harness.state().state.club.draft.clone();
+        apply(
+            &mut harness,
+            ClubAction::EditDraft(chuhe::state::club::Draft {
+                player_name: name.into(),
+                ..draft
+            })
+            .into(),
+        );
+        apply(&mut harness, ClubAction::AddPlayer.into());
+    }
+    click(&mut harness, "课堂成绩…");
+    let browser = harness
+        .state()
+        .state
+        .file_browser
+        .clone()
+        .expect("asked which");
+    assert_eq!(
+        browser.purpose,
+        FilePurpose::Own(chuhe::state::club::CLASS_RECORD_FILE)
+    );
+    click(&mut harness, "取消");
+    apply(&mut harness, ClubAction::OpenClassRecord(path).into());
+    harness.get_by_label("课堂 1 分（答 1 题）");
+    harness.get_by_label_contains("1 名与名单对上");
+}
+
+#[test]
+fn a_puzzle_set_goes_to_the_class_as_a_round() {
+    let dir = temp_dir("class-quiz", "round");
+    let mut harness = open_in(&dir);
+    let (port, code) = open_class(&mut harness);
+    apply(&mut harness, PuzzleAction::ToggleBrowser.into());
+    let patterns = harness
+        .state()
+        .state
+        .puzzles
+        .sets
+        .iter()
+        .position(|s| s.set.puzzles.iter().any(|p| p.id.starts_with("pattern-")))
+        .expect("the 36 patterns are a set");
+    apply(&mut harness, PuzzleAction::ShowSet(patterns).into());
+    click(&mut harness, "发给课堂");
+    let state = &harness.state().state;
+    let set = &state.puzzles.sets[state.puzzles.browser_set].set;
+    assert!(set.puzzles[0].id.starts_with("pattern-"));
+    let (first, second) = (set.puzzles[0].clone(), set.puzzles[1].clone());
+    let count = set.puzzles.len();
+    // The set's own solution is the answer: no solver runs.
+    let quiz_state = &state.class.quiz;
+    assert!(!quiz_state.open.as_ref().unwrap().judging);
+    assert_eq!(
+        quiz_state.question().unwrap().correct,
+        first.solution.iter().map(|n| n.mv).collect::<Vec<_>>()
+    );
+    let asked = quiz(port, &code);
+    assert_eq!(asked["fen"], first.position.to_string());
+    assert_eq!(asked["kind"], "mate");
+    harness.get_by_label_contains(&format!("第 1/{count} 题"));
+    // The puzzle list has a 下一题 of its own: put it away.
+    apply(&mut harness, PuzzleAction::ToggleBrowser.into());
+    click(&mut harness, "下一题");
+    assert_eq!(quiz(port, &code)["fen"], second.position.to_string());
+    assert_eq!(quiz(port, &code)["id"], 2);
+    click(&mut harness, "结束提问");
+    assert_eq!(quiz(port, &code), serde_json::Value::Null);
+    assert!(harness.state().state.class.quiz.round.is_none());
+}
+
+#[test]
+fn the_training_items_go_to_the_class_as_a_round() {
+    let dir = temp_dir("class-quiz", "training");
+    let mut harness = open_in(&dir);
+    let (port, code) = open_class(&mut harness);
+    apply(&mut harness, TrainAction::ToggleHome.into());
+    click(&mut harness, "发给课堂");
+    let state = &harness.state().state;
+    let training = &state.training;
+    let round = state.class.quiz.round.as_ref().expect("a round");
+    let due = if training.queue.is_empty() {
+        training.catalogue.len()
+    } else {
+        training.queue.len()
+    };
+    assert!(due > 0);
+    assert_eq!(round.items.len(), due);
+    let first = &round.items[0];
+    // A puzzle's item: its position, its tree's first moves the answer.
+    let item = training
+        .catalogue
+        .iter()
+        .find(|i| i.title == first.title && i.start == first.position)
+        .expect("the item asked");
+    let chuhe_core::training::Task::Tree(tree) = &item.task else {
+        panic!("a built-in item is a tree");
+    };
+    assert_eq!(first.correct, tree.iter().map(|n| n.mv).collect::<Vec<_>>());
+    assert_eq!(quiz(port, &code)["fen"], first.position.to_string());
+    assert!(!state.class.quiz.open.as_ref().unwrap().judging);
+}
