@@ -921,7 +921,8 @@ mod tests {
         assert!(!solver.and_node(&mut after, 1, UNLIMITED, 1).proved);
         // At the last move the table is not asked: the replies are searched.
         assert!(solver.nodes > 0);
-        solver.nodes = 0;
+        // Afresh, with no refutation remembered at this ply.
+        solver.begin(&SolveOptions::mate_in(3), Instant::now());
         solver.store(table_key(escaped.hash(), UNLIMITED), 0, 2, None);
         assert!(!solver.and_node(&mut after, 2, UNLIMITED, 1).proved);
         assert_eq!(solver.nodes, 0);
