@@ -16,11 +16,13 @@
 //! that stores, per position with the attacker to move, the smallest N proved and the
 //! largest N refuted. The attacker's moves are tried checks first, those leaving the
 //! defender the fewest replies first; the defender's replies start with the move that last
-//! refuted at the same ply. At the last move only a mate counts and one legal reply refutes
-//! it, so replies found legal after earlier moves are tested first (a cheap legality test)
-//! before all replies are generated. A budget of quiet moves can restrict the attacker: with
-//! none, only checking moves (连将杀), the usual shape of the classic compositions and a much
-//! smaller tree; a budget of one or two admits quiet keys, at the cost of a far larger tree.
+//! refuted at the same ply, and a reply whose position the table already refutes at the
+//! depth needed ends the defender's node before any search. At the last move only a mate
+//! counts and one legal reply refutes it, so replies found legal after earlier moves are
+//! tested first (a cheap legality test) before all replies are generated. A budget of quiet
+//! moves can restrict the attacker: with none, only checking moves (连将杀), the usual shape
+//! of the classic compositions and a much smaller tree; a budget of one or two admits quiet
+//! keys, at the cost of a far larger tree.
 //!
 //! What [`Solution`] reports:
 //! - `mate_in`: the shortest mate (k attacker moves), if one exists within N.
@@ -804,48 +806,39 @@ impl Solver {
         let mut replies = MoveList::new();
         pos.legal_moves_into(&mut replies);
         let killer = self.killers.get(ply).copied().flatten();
-        // The refutation that worked last at this ply first, then the replies whose
-        // positions the table knows to hold out longest (a refutation of a shallower search
-        // is the likeliest one now, and one of this depth ends the node at once), captures
-        // (often of the checking piece) before the rest, in generation order. The table is
-        // not asked at the last move, where the attacker's nodes are cheap.
-        let mut keys = [(0u16, 0u8); 256];
-        let n = replies.len();
-        for (i, &r) in replies.iter().enumerate() {
-            let pass = if Some(r) == killer {
-                0
-            } else if pos.piece_at(r.to).is_some() {
-                1
-            } else {
-                2
-            };
-            let mut key = pass;
-            if d >= 2 && pass != 0 {
+        // A reply whose position the table knows to escape a mate within `d` ends the node
+        // at once (not asked at the last move, where the attacker's nodes are cheap).
+        if d >= 2 {
+            for &r in replies.iter() {
                 let undo = pos.play_unchecked(r);
-                let (proved, refuted, _) = self.probe(table_key(pos.hash(), q));
+                let (_, refuted, _) = self.probe(table_key(pos.hash(), q));
                 pos.unplay(r, undo);
                 if refuted >= d {
-                    if let Some(k) = self.killers.get_mut(ply) {
-                        *k = Some(r);
-                    }
                     return Res {
                         proved: false,
                         tainted: false,
                     };
                 }
-                key += if proved != 0 && proved <= d {
-                    4 * (MAX_MOVES as u16 + 1)
-                } else {
-                    4 * (d - refuted) as u16
-                };
             }
-            keys[i] = (key, i as u8);
         }
-        let keys = &mut keys[..n];
-        keys.sort_unstable();
+        // The refutation that worked last at this ply first, then captures (often of the
+        // checking piece), then the rest in generation order.
         let mut order = [0u8; 256];
-        for (o, &(_, i)) in order.iter_mut().zip(keys.iter()) {
-            *o = i;
+        let mut n = 0;
+        for pass in 0..3 {
+            for (i, &r) in replies.iter().enumerate() {
+                let is_killer = Some(r) == killer;
+                let capture = pos.piece_at(r.to).is_some();
+                let take = match pass {
+                    0 => is_killer,
+                    1 => !is_killer && capture,
+                    _ => !is_killer && !capture,
+                };
+                if take {
+                    order[n] = i as u8;
+                    n += 1;
+                }
+            }
         }
         self.path.push(pos.hash());
         let mut result = Res {
