@@ -179,4 +179,13 @@ fn a_batch_ends_with_the_solved_by_time_and_the_slowest_ten() {
         }
     }
     assert!(!lines[at + 12].starts_with("  "), "ten, not more: {out}");
+    // Where the system tells each thread's CPU time, the same counts by it.
+    if std::path::Path::new("/proc/thread-self/schedstat").exists() {
+        let cpu = lines[at + 12];
+        assert!(cpu.starts_with("by CPU time: solved within 1 s: "), "{out}");
+        assert!(
+            cpu.ends_with("; within the limit (30 s): 11; not solved: 1"),
+            "{out}"
+        );
+    }
 }

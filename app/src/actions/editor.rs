@@ -1,6 +1,7 @@
 //! The position editor and the composer's solver.
 
 use crate::state::editor::{PuzzleInfo, SolveOutput, Tool};
+use chuhe_core::solver::ProgressReport;
 use chuhe_core::{Color, Piece, Position, Square};
 
 /// Everything the user can do in the editor.
@@ -56,6 +57,8 @@ pub enum EditorAction {
     SetPuzzleInfo(PuzzleInfo),
     /// Save the position and the proved mate as one of the user's puzzles.
     SaveAsPuzzle,
+    /// How far the composer's solver has got.
+    Progress(ProgressReport),
     /// The composer's solver answered for this position.
     Solved(Position, Box<SolveOutput>),
 }

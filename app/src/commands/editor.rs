@@ -2,7 +2,7 @@
 
 use super::Queue;
 use crate::actions::*;
-use crate::services::composer;
+use crate::services::composer::Composer;
 use crate::services::storage::Storage;
 use crate::services::work::Work;
 use crate::state::editor::*;
@@ -25,6 +25,8 @@ pub(super) struct Manager<'a> {
     pub storage: &'a Storage,
     /// The composer's solver runs on it.
     pub work: &'a mut Work,
+    /// The composer's solver.
+    pub composer: &'a mut Composer,
     pub queue: &'a mut Queue,
 }
 
@@ -56,13 +58,13 @@ impl Manager<'_> {
                         .push(WindowAction::Ask(Dialog::LeaveEditor).into());
                 } else {
                     *self.editor = None;
-                    composer::cancel(self.work);
+                    self.composer.cancel(self.work);
                 }
             }
             EditorAction::LeaveNow => {
                 self.queue.push(WindowAction::Dismiss.into());
                 *self.editor = None;
-                composer::cancel(self.work);
+                self.composer.cancel(self.work);
             }
             EditorAction::SetTool(tool) => {
                 editor.tool = tool;
@@ -105,7 +107,7 @@ impl Manager<'_> {
                 }
                 editor.cancel_solving();
                 *self.editor = None;
-                composer::cancel(self.work);
+                self.composer.cancel(self.work);
                 let record = chuhe_core::record::Record::new(position);
                 let root = record.root();
                 self.queue
@@ -118,13 +120,14 @@ impl Manager<'_> {
             EditorAction::SetMateMoves(n) => editor.mate_moves = n.clamp(1, MAX_COMPOSER_MOVES),
             EditorAction::SetChecksOnly(on) => editor.checks_only = on,
             EditorAction::Solve => match editor.start_solving() {
-                Some((position, options)) => composer::start(self.work, position, options),
+                Some((position, options)) => self.composer.start(self.work, position, options),
                 None => self.queue.say(Notice::Message("editor-illegal")),
             },
             EditorAction::CancelSolve => {
                 editor.cancel_solving();
-                composer::cancel(self.work);
+                self.composer.cancel(self.work);
             }
+            EditorAction::Progress(report) => editor.progressed(report),
             EditorAction::Solved(position, output) => editor.solved(&position, *output),
             EditorAction::SetPuzzleInfo(info) => editor.puzzle_info = info,
             EditorAction::SaveAsPuzzle => self.save_composed_puzzle(),

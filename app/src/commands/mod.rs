@@ -240,6 +240,7 @@ impl Ctx<'_> {
                 analysing: self.state.analysis.analysing,
                 storage: &self.services.storage,
                 work: &mut self.services.work,
+                composer: &mut self.services.composer,
                 queue: self.queue,
             }
             .run(a),

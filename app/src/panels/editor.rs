@@ -12,7 +12,7 @@ use crate::widgets::board::{Diagram, Marks};
 use crate::widgets::board_input::{BoardEvent, BoardInput, Pick};
 use crate::widgets::board_menu::{self, Find};
 use crate::words::text::*;
-use chuhe_core::solver::Verdict;
+use chuhe_core::solver::{ProgressReport, Verdict};
 use chuhe_core::{Color, Piece, PieceKind, SetupProblem, Square};
 use egui::{FontId, PointerButton, RichText, Sense, Stroke, Ui, Vec2};
 
@@ -399,7 +399,7 @@ fn composer(
     if editor.solving.is_some() {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(i18n.tr("composer-solving"));
+            ui.label(progress_text(i18n, editor.progress));
             if ui.button(i18n.tr("composer-cancel")).clicked() {
                 push(actions, EditorAction::CancelSolve);
             }
@@ -413,6 +413,25 @@ fn composer(
     verdict(app, result, palette, ui);
     if result.solution.mate_in().is_some() {
         save_form(i18n, editor, ui, actions);
+    }
+}
+
+/// What the solver at work has reached: the mate length it is searching (every shorter
+/// one refuted) or the mate it proved and is reading out, and the positions so far.
+fn progress_text(i18n: &I18n, progress: Option<ProgressReport>) -> String {
+    let Some(p) = progress.filter(|p| p.depth > 0) else {
+        return i18n.tr("composer-solving");
+    };
+    let nodes = ("nodes", p.nodes.to_string().into());
+    match p.proved {
+        Some(moves) => i18n.tr_args(
+            "composer-reading-out",
+            &[("moves", moves.to_string().into()), nodes],
+        ),
+        None => i18n.tr_args(
+            "composer-searching",
+            &[("moves", p.depth.to_string().into()), nodes],
+        ),
     }
 }
 

@@ -46,6 +46,8 @@ pub struct Services {
     pub sounds: sound::SoundPlayer,
     /// Background work answering with actions.
     pub work: work::Work,
+    /// How far the composer's solve under way has got.
+    pub composer: composer::Composer,
     /// The engine playing a game against the user.
     pub opponent: play::Opponent,
     /// The endgame tables' service: what the tables say of the board, and their making.
@@ -72,6 +74,7 @@ impl Services {
             review: None,
             sounds: Default::default(),
             work: Default::default(),
+            composer: Default::default(),
             opponent: Default::default(),
             tablebase: Default::default(),
             ui,
@@ -114,6 +117,7 @@ impl Services {
         if let Some(review) = &mut self.review {
             actions.extend(review.poll_action());
         }
+        actions.extend(self.composer.poll(&self.work));
         let (answers, lost) = self.work.poll();
         actions.extend(answers);
         actions.extend(lost.into_iter().map(work::WorkKey::lost));

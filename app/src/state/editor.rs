@@ -4,7 +4,7 @@
 //! [`crate::panels::editor`], the actions [`EditorAction`].
 
 use chuhe_core::puzzle::SolutionNode;
-use chuhe_core::solver::{Solution, SolveOptions};
+use chuhe_core::solver::{ProgressReport, Solution, SolveOptions};
 use chuhe_core::{Piece, Position, Setup, SetupProblem, Square};
 
 /// What a click on the board does in the editor.
@@ -73,6 +73,8 @@ pub struct Editor {
     pub checks_only: bool,
     /// The solver at work.
     pub solving: Option<(Position, SolveOptions)>,
+    /// How far the solver at work has got, once it said.
+    pub progress: Option<ProgressReport>,
     /// What it last found.
     pub result: Option<ComposerResult>,
     /// Details of a puzzle to save.
@@ -97,6 +99,7 @@ impl Editor {
             mate_moves: 3,
             checks_only: false,
             solving: None,
+            progress: None,
             result: None,
             puzzle_info: PuzzleInfo {
                 collection: DEFAULT_COLLECTION.into(),
@@ -263,8 +266,17 @@ impl Editor {
         Some((position, options))
     }
 
+    /// Takes in how far the solver at work has got (nothing when none is at work: a report
+    /// that comes after the solve ended says nothing of the next).
+    pub fn progressed(&mut self, report: ProgressReport) {
+        if self.solving.is_some() {
+            self.progress = Some(report);
+        }
+    }
+
     /// Stops the solver; the result says it was cancelled.
     pub fn cancel_solving(&mut self) {
+        self.progress = None;
         if let Some((position, options)) = self.solving.take() {
             self.result = Some(ComposerResult {
                 position,
@@ -278,6 +290,7 @@ impl Editor {
 
     /// Takes in the solver's answer for the position it was asked about.
     pub fn solved(&mut self, position: &Position, (solution, tree): SolveOutput) {
+        self.progress = None;
         if self
             .solving
             .as_ref()

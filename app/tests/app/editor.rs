@@ -531,7 +531,18 @@ fn a_long_solve_is_cancelled_without_waiting() {
             .solving
             .is_some()
     );
-    harness.get_by_label("正在求解…");
+    // While it runs, the view says the mate length it has reached and the positions so far,
+    // as the solver reports them.
+    wait_for(&mut harness, |app| {
+        app.state
+            .editor
+            .as_ref()
+            .and_then(|e| e.progress)
+            .is_some_and(|p| p.depth >= 2 && p.nodes > 0)
+    });
+    let progress = harness.state().state.editor.as_ref().unwrap().progress;
+    let depth = progress.unwrap().depth;
+    harness.get_by_label_contains(&format!("正在求解：找 {depth} 步杀"));
     let start = Instant::now();
     press(&mut harness, "停止");
     assert!(
@@ -541,7 +552,9 @@ fn a_long_solve_is_cancelled_without_waiting() {
     let editor = harness.state().state.editor.as_ref().unwrap();
     assert!(editor.solving.is_none());
     assert!(editor.result.as_ref().is_some_and(|r| r.cancelled));
+    assert!(editor.progress.is_none());
     harness.get_by_label("已停止，尚无结论。");
+    assert!(harness.query_by_label_contains("正在求解").is_none());
 }
 
 #[test]

@@ -16,11 +16,13 @@
 //! that stores, per position with the attacker to move, the smallest N proved and the
 //! largest N refuted. The attacker's moves are tried checks first, those leaving the
 //! defender the fewest replies first; the defender's replies start with the move that last
-//! refuted at the same ply. At the last move only a mate counts and one legal reply refutes
-//! it, so replies found legal after earlier moves are tested first (a cheap legality test)
-//! before all replies are generated. A budget of quiet moves can restrict the attacker: with
-//! none, only checking moves (连将杀), the usual shape of the classic compositions and a much
-//! smaller tree; a budget of one or two admits quiet keys, at the cost of a far larger tree.
+//! refuted at the same ply, and a reply whose position the table already refutes at the
+//! depth needed ends the defender's node before any search. At the last move only a mate
+//! counts and one legal reply refutes it, so replies found legal after earlier moves are
+//! tested first (a cheap legality test) before all replies are generated. A budget of quiet
+//! moves can restrict the attacker: with none, only checking moves (连将杀), the usual shape
+//! of the classic compositions and a much smaller tree; a budget of one or two admits quiet
+//! keys, at the cost of a far larger tree.
 //!
 //! What [`Solution`] reports:
 //! - `mate_in`: the shortest mate (k attacker moves), if one exists within N.
@@ -50,7 +52,7 @@ pub use defence::{
 
 use crate::{Move, MoveList, Position, Square};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How to search.
@@ -202,6 +204,39 @@ const FAIL_TAINTED: Res = Res {
     tainted: true,
 };
 
+/// How far a solve under way has got, for a progress display on another thread: the
+/// solver writes it as it searches ([`Solver::set_progress`]), the display reads
+/// [`Progress::report`].
+#[derive(Debug, Default)]
+pub struct Progress {
+    depth: AtomicU32,
+    proved: AtomicU32,
+    nodes: AtomicU64,
+}
+
+/// What [`Progress`] says at one moment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProgressReport {
+    /// The mate length being searched: every shorter one is refuted (0: not started).
+    pub depth: u32,
+    /// The mate proved, whose line and other winning moves are being read out.
+    pub proved: Option<u32>,
+    /// Positions visited so far (moves played).
+    pub nodes: u64,
+}
+
+impl Progress {
+    /// What the solve has reached.
+    pub fn report(&self) -> ProgressReport {
+        let proved = self.proved.load(Ordering::Relaxed);
+        ProgressReport {
+            depth: self.depth.load(Ordering::Relaxed),
+            proved: (proved != 0).then_some(proved),
+            nodes: self.nodes.load(Ordering::Relaxed),
+        }
+    }
+}
+
 /// The prover. It keeps its transposition table between [`Solver::solve`] calls (entries of
 /// an earlier position are ignored, not cleared), so a batch should reuse one solver.
 pub struct Solver {
@@ -228,6 +263,8 @@ pub struct Solver {
     /// Set from another thread to stop the search as if its time had run out (an app
     /// cancelling a solve it runs in the background).
     stop: Option<Arc<AtomicBool>>,
+    /// Where the solve under way says how far it has got.
+    progress: Option<Arc<Progress>>,
 }
 
 impl Default for Solver {
@@ -255,6 +292,7 @@ impl Solver {
             polls: 0,
             aborted: false,
             stop: None,
+            progress: None,
         }
     }
 
@@ -262,6 +300,22 @@ impl Solver {
     /// verdict is then [`Verdict::Unknown`] unless a mate was already proved.
     pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
+    }
+
+    /// Reports how far each solve has got to `progress` (the depth and proof when they
+    /// change, the nodes as often as the clock is read); `None`: to nothing.
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        self.progress = progress;
+    }
+
+    /// Tells the progress display, if any, the depth searched, the mate proved and the
+    /// nodes so far.
+    fn report(&self, depth: u32, proved: Option<u32>) {
+        if let Some(p) = &self.progress {
+            p.depth.store(depth, Ordering::Relaxed);
+            p.proved.store(proved.unwrap_or(0), Ordering::Relaxed);
+            p.nodes.store(self.nodes, Ordering::Relaxed);
+        }
     }
 
     /// Stops every search of this solver once it has visited `limit` nodes (moves played),
@@ -306,9 +360,11 @@ impl Solver {
         let mut searched = 0;
         let mut proof_move = None;
         for k in 1..=max {
+            self.report(k as u32, None);
             self.reset_path();
             if self.or_node(&mut root, k, self.quiet, 0).proved {
                 verdict = Verdict::Mate(k as u32);
+                self.report(k as u32, Some(k as u32));
                 // The root's entry, just stored, names the move that proved it: the first
                 // move to report if the time runs out before the read-out finds one (later
                 // stores may overwrite the entry).
@@ -327,6 +383,9 @@ impl Solver {
         }
         self.deadline = None;
         self.aborted = false;
+        if let Some(p) = &self.progress {
+            p.nodes.store(self.nodes, Ordering::Relaxed);
+        }
         solution.nodes = self.nodes;
         solution.elapsed = start.elapsed();
         solution
@@ -591,6 +650,9 @@ impl Solver {
     /// Whether the search must stop: stopped, past the deadline or the node limit (the clock
     /// read now; the read-out asks at every ply).
     fn time_is_up(&mut self) -> bool {
+        if let Some(p) = &self.progress {
+            p.nodes.store(self.nodes, Ordering::Relaxed);
+        }
         let stopped = self
             .stop
             .as_ref()
@@ -744,6 +806,21 @@ impl Solver {
         let mut replies = MoveList::new();
         pos.legal_moves_into(&mut replies);
         let killer = self.killers.get(ply).copied().flatten();
+        // A reply whose position the table knows to escape a mate within `d` ends the node
+        // at once (not asked at the last move, where the attacker's nodes are cheap).
+        if d >= 2 {
+            for &r in replies.iter() {
+                let undo = pos.play_unchecked(r);
+                let (_, refuted, _) = self.probe(table_key(pos.hash(), q));
+                pos.unplay(r, undo);
+                if refuted >= d {
+                    return Res {
+                        proved: false,
+                        tainted: false,
+                    };
+                }
+            }
+        }
         // The refutation that worked last at this ply first, then captures (often of the
         // checking piece), then the rest in generation order.
         let mut order = [0u8; 256];
@@ -802,6 +879,47 @@ mod tests {
 
     // 1. 车二平五 (pinning the advisor) 将5平6 2. 车五进七: the unique mate in two.
     const MATE_IN_TWO: &str = "4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1";
+
+    #[test]
+    fn the_progress_says_the_depth_reached_and_the_mate_proved() {
+        let pos: Position = MATE_IN_TWO.parse().unwrap();
+        let progress = Arc::new(Progress::default());
+        assert_eq!(progress.report(), ProgressReport::default());
+        let mut solver = Solver::new(16);
+        solver.set_progress(Some(progress.clone()));
+        let s = solver.solve(&pos, &SolveOptions::mate_in(3));
+        let report = progress.report();
+        assert_eq!((report.depth, report.proved), (2, Some(2)));
+        assert_eq!(report.nodes, s.nodes);
+        // No mate: the last depth refuted, nothing proved.
+        let none: Position = "4k4/4a4/4b4/9/9/9/9/9/7R1/3K5 w - - 0 1".parse().unwrap();
+        let s = solver.solve(&none, &SolveOptions::mate_in(2));
+        assert_eq!(s.verdict, Verdict::NoMate);
+        let report = progress.report();
+        assert_eq!((report.depth, report.proved), (2, None));
+        assert_eq!(report.nodes, s.nodes);
+    }
+
+    #[test]
+    fn a_reply_the_table_knows_escapes_ends_the_defence_without_a_search() {
+        // After 1. 车二平五, every reply is tried unless the table already knows one holds.
+        let pos: Position = MATE_IN_TWO.parse().unwrap();
+        let mut after = pos.play("h1e1".parse().unwrap()).unwrap();
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(2), Instant::now());
+        let replies = after.legal_moves();
+        let last = *replies.iter().last().unwrap();
+        let escaped = after.play(last).unwrap();
+        solver.store(table_key(escaped.hash(), UNLIMITED), 0, 1, None);
+        assert!(!solver.and_node(&mut after, 1, UNLIMITED, 1).proved);
+        // At the last move the table is not asked: the replies are searched.
+        assert!(solver.nodes > 0);
+        // Afresh, with no refutation remembered at this ply.
+        solver.begin(&SolveOptions::mate_in(3), Instant::now());
+        solver.store(table_key(escaped.hash(), UNLIMITED), 0, 2, None);
+        assert!(!solver.and_node(&mut after, 2, UNLIMITED, 1).proved);
+        assert_eq!(solver.nodes, 0);
+    }
 
     #[test]
     fn a_read_out_that_finds_the_time_up_keeps_the_proved_first_move() {
