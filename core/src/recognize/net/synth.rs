@@ -7,7 +7,8 @@
 //! say how the classifier does on a look it has never seen. Everything else varies board
 //! by board from the seed: the proportions (line widths, piece and character sizes),
 //! the margins and the frame, labels and the river's inscription, simplified or
-//! traditional characters and their variants (车/車/俥, 炮/砲/包 …), boards turned round,
+//! traditional characters and their variants (车/車/俥, 炮/砲/包 …) or Western letters
+//! (K A E H R C P and their variants), boards turned round,
 //! pieces facing their owners, chequered boards with the pieces in the squares, wood
 //! grain, clutter round the board, last-move frames and arrows; then [`Augment`]: a tilt
 //! and perspective, colour shifts, grey, blur, noise and JPEG.
