@@ -16,7 +16,13 @@ use super::net::{self, CLASSES};
 use crate::{Board, Color, PieceKind, Square, can_stand_on};
 
 /// Below this probability a point's reading is marked uncertain even when nothing changed it.
-pub const UNSURE_BELOW: f32 = 0.8;
+pub const UNSURE_BELOW: f32 = 0.9;
+/// A board with at least this many uncertain points is in a look the classifier knows
+/// badly, and there it is often sure and wrong: every piece read on such a board is marked
+/// uncertain too, and every empty point below [`UNFAMILIAR_EMPTY_BELOW`].
+pub const UNFAMILIAR_AT: usize = 5;
+/// On a board of an unfamiliar look, an empty point less likely than this is uncertain.
+pub const UNFAMILIAR_EMPTY_BELOW: f32 = 0.99;
 
 /// Probabilities are never taken as less than this (a zero would make every board impossible).
 const FLOOR: f64 = 1e-12;
@@ -35,7 +41,8 @@ pub struct Decoding {
     pub classes: [usize; 90],
     /// The summed natural log of the chosen classes' probabilities.
     pub log_probability: f64,
-    /// Points where the chosen class is not the most likely one or is below [`UNSURE_BELOW`].
+    /// Points where the chosen class is not the most likely one or is below [`UNSURE_BELOW`],
+    /// and on a board with [`UNFAMILIAR_AT`] of those, its pieces and doubtful empty points.
     pub uncertain: Vec<Square>,
     /// The product of the chosen classes' probabilities: how likely the whole board is right.
     pub confidence: f32,
@@ -99,6 +106,17 @@ pub fn decode(points: &[[f32; CLASSES]; 90]) -> Decoding {
         if classes[i] != argmax(&points[i]) || p < UNSURE_BELOW {
             uncertain.push(sq);
         }
+    }
+    if uncertain.len() >= UNFAMILIAR_AT {
+        // The classifier's own doubts undercount its mistakes on a look it has not learnt:
+        // the pieces it is sure of are wrong about as often as the ones it doubts.
+        uncertain = Square::ALL
+            .into_iter()
+            .filter(|sq| {
+                let i = sq.index() as usize;
+                uncertain.contains(sq) || classes[i] != 0 || points[i][0] < UNFAMILIAR_EMPTY_BELOW
+            })
+            .collect();
     }
     Decoding {
         board,
@@ -465,6 +483,28 @@ mod tests {
             Some(Piece::new(Color::Red, PieceKind::General))
         );
         assert!(d.uncertain.contains(&sq("e4")));
+    }
+
+    #[test]
+    fn on_a_board_with_many_doubts_every_piece_is_uncertain() {
+        let horse = class(Color::Black, PieceKind::Horse);
+        let rook = class(Color::Red, PieceKind::Rook);
+        let doubt = [(horse, 0.6), (0, 0.4)];
+        let sure = [(rook, 0.999)];
+        let mut pieces = generals();
+        pieces.push(("a1", &sure[..]));
+        let few = decode(&table(&pieces));
+        assert!(!few.uncertain.contains(&sq("a1")), "{:?}", few.uncertain);
+        for s in ["b9", "c7", "d7", "f7", "g7"] {
+            pieces.push((s, &doubt[..]));
+        }
+        let many = decode(&table(&pieces));
+        for s in ["a1", "e0", "d9", "b9", "g7"] {
+            assert!(many.uncertain.contains(&sq(s)), "{s}: {:?}", many.uncertain);
+        }
+        // Empty points the classifier is sure of stay certain.
+        assert!(!many.uncertain.contains(&sq("a0")));
+        assert_eq!(many.uncertain.len(), 8);
     }
 
     #[test]

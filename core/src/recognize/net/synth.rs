@@ -7,7 +7,8 @@
 //! say how the classifier does on a look it has never seen. Everything else varies board
 //! by board from the seed: the proportions (line widths, piece and character sizes),
 //! the margins and the frame, labels and the river's inscription, simplified or
-//! traditional characters and their variants (车/車/俥, 炮/砲/包 …), boards turned round,
+//! traditional characters and their variants (车/車/俥, 炮/砲/包 …) or Western letters
+//! (K A E H R C P and their variants), boards turned round,
 //! pieces facing their owners, chequered boards with the pieces in the squares, wood
 //! grain, clutter round the board, last-move frames and arrows; then [`Augment`]: a tilt
 //! and perspective, colour shifts, grey, blur, noise and JPEG.
@@ -119,17 +120,25 @@ pub enum Disc {
     Bare,
     /// A face with two inked rings.
     DoubleRing,
+    /// A square tile with an inked border, as boards that put the pieces in the squares
+    /// of a chequer draw them.
+    Tile,
+    /// A raised disc lit from the top left: a dark edge, a face brightening towards the
+    /// light, a shadow below.
+    Raised,
 }
 
 impl Disc {
     /// Every kind.
-    pub const ALL: [Disc; 6] = [
+    pub const ALL: [Disc; 8] = [
         Disc::Painter,
         Disc::Flat,
         Disc::Rimmed,
         Disc::Shaded,
         Disc::Bare,
         Disc::DoubleRing,
+        Disc::Tile,
+        Disc::Raised,
     ];
 }
 
@@ -156,11 +165,15 @@ pub enum Scheme {
     PrintInverse,
     /// Black and white print: red ink printed grey.
     PrintGrey,
+    /// A red-orange board, cream pieces.
+    Orange,
+    /// A light wooden board with amber, saturated faces for both sides.
+    Amber,
 }
 
 impl Scheme {
     /// Every scheme.
-    pub const ALL: [Scheme; 10] = [
+    pub const ALL: [Scheme; 12] = [
         Scheme::Wood,
         Scheme::Yellow,
         Scheme::Paper,
@@ -171,6 +184,8 @@ impl Scheme {
         Scheme::PrintHollow,
         Scheme::PrintInverse,
         Scheme::PrintGrey,
+        Scheme::Orange,
+        Scheme::Amber,
     ];
 
     /// Whether it is a black-and-white print's.
@@ -427,6 +442,9 @@ fn may_stand(piece: Piece, square: Square) -> bool {
 #[derive(Clone, Copy)]
 struct Characters {
     traditional: bool,
+    /// Western letters instead of characters (K A E H R C P and their variants), Black's
+    /// in small letters when the flag is set.
+    letters: Option<bool>,
     /// Which variant of each (colour, kind) to write, picked per board.
     choice: [[u8; 7]; 2],
 }
@@ -441,6 +459,7 @@ impl Characters {
         }
         Characters {
             traditional: chance(rng, 0.35),
+            letters: chance(rng, 0.1).then(|| chance(rng, 0.3)),
             choice,
         }
     }
@@ -474,6 +493,28 @@ impl Characters {
     }
 
     fn of(&self, piece: Piece, typeface: &Typeface) -> String {
+        if let Some(small) = self.letters {
+            use PieceKind::*;
+            let letters: &[char] = match piece.kind {
+                General => &['K'],
+                Advisor => &['A', 'A', 'G'],
+                Elephant => &['E', 'B'],
+                Horse => &['H', 'N'],
+                Rook => &['R'],
+                Cannon => &['C'],
+                Pawn => &['P', 'P', 'S'],
+            };
+            let pick = self.choice[0][piece.kind as usize] as usize % letters.len();
+            let letter = letters[pick];
+            let letter = if small && piece.color == Color::Black {
+                letter.to_ascii_lowercase()
+            } else {
+                letter
+            };
+            if typeface.covers(&letter.to_string()) {
+                return letter.to_string();
+            }
+        }
         let variants = self.variants(piece);
         let first = self.choice[piece.color as usize][piece.kind as usize] as usize;
         (0..variants.len())
@@ -582,13 +623,34 @@ fn palette(scheme: Scheme, rng: &mut Rng) -> Palette {
                 board: jitter(rng, [230, 200, 150], 25.0),
                 face: [
                     rgba(jitter(rng, [190, 30, 30], 30.0)),
-                    rgba(jitter(rng, [40, 45, 50], 25.0)),
+                    if chance(rng, 0.4) {
+                        rgba(jitter(rng, [30, 40, 110], 25.0))
+                    } else {
+                        rgba(jitter(rng, [40, 45, 50], 25.0))
+                    },
                 ],
                 ink: [light, light],
                 rim: rgba(jitter(rng, [240, 220, 170], 20.0)),
                 ..base
             }
         }
+        Scheme::Orange => Palette {
+            board: jitter(rng, [215, 95, 45], 25.0),
+            lines: rgba(jitter(rng, [40, 20, 10], 20.0)),
+            river: rgba(jitter(rng, [40, 20, 10], 20.0)),
+            labels: rgba(jitter(rng, [40, 20, 10], 20.0)),
+            face: [rgba(jitter(rng, [250, 235, 190], 12.0)); 2],
+            ..base
+        },
+        Scheme::Amber => Palette {
+            board: jitter(rng, [240, 215, 165], 15.0),
+            lines: rgba(jitter(rng, [90, 60, 30], 30.0)),
+            river: rgba(jitter(rng, [90, 60, 30], 30.0)),
+            face: [rgba(jitter(rng, [240, 185, 95], 20.0)); 2],
+            rim: rgba(jitter(rng, [170, 100, 40], 25.0)),
+            grain: chance(rng, 0.5),
+            ..base
+        },
         Scheme::PrintHollow | Scheme::PrintInverse | Scheme::PrintGrey => {
             let ink = rgba(jitter(rng, [15, 15, 15], 15.0));
             let paper = jitter(rng, [250, 250, 248], 6.0);
@@ -881,7 +943,9 @@ fn draw_piece(
     let mut paint = |elements: &[Element], colour: Rgba| {
         draw(raster, placement, elements, |_| Some(colour));
     };
-    if let (Some(shadow), Disc::Painter | Disc::Shaded) = (colours.shadow, disc) {
+    if let (Some(shadow), Disc::Painter | Disc::Shaded | Disc::Raised | Disc::Tile) =
+        (colours.shadow, disc)
+    {
         let [dx, dy] = p.piece_shadow_offset;
         paint(
             &[disc_element(r, None, true)].map(|e| shift(e, dx, dy)),
@@ -935,6 +999,41 @@ fn draw_piece(
             }
         }
         Disc::Bare => {}
+        Disc::Tile => {
+            let tile = |half: f32| Element::Panel {
+                min: centre.offset(-half, -half),
+                max: centre.offset(half, half),
+                corner_radius: half * 0.12,
+                ink: Ink::PieceFace(Color::Red),
+            };
+            let border = (r * 0.1).max(0.03);
+            paint(&[tile(r)], ink);
+            paint(&[tile(r - border)], face);
+        }
+        Disc::Raised => {
+            // The edge a little darker than the face, then the face in steps that move
+            // towards the light and brighten.
+            let edge = face.map(|v| (f32::from(v) * 0.72) as u8);
+            paint(
+                &[disc_element(r, None, true)],
+                [edge[0], edge[1], edge[2], 255],
+            );
+            let steps = 5;
+            for i in 0..steps {
+                let t = i as f32 / (steps - 1) as f32;
+                let radius = r * (0.9 - 0.3 * t);
+                let light = 0.88 + 0.2 * t;
+                let colour = face.map(|v| (f32::from(v) * light).min(255.0) as u8);
+                paint(
+                    &[shift(
+                        disc_element(radius, None, true),
+                        -0.06 * r * t,
+                        -0.06 * r * t,
+                    )],
+                    [colour[0], colour[1], colour[2], 255],
+                );
+            }
+        }
         Disc::DoubleRing => {
             paint(&[disc_element(r, None, true)], face);
             paint(
