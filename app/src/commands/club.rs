@@ -277,8 +277,10 @@ impl Manager<'_> {
         let read = storage::read_text(path)
             .map_err(|e| problems::io_error(&e))
             .and_then(|text| {
-                chuhe_core::quiz::read_scores(&text)
-                    .map_err(|e| Problem::new("club-class-record-bad").text("error", e))
+                chuhe_core::quiz::read_scores(&text).map_err(|e| {
+                    Problem::new("club-class-record-bad")
+                        .with("error", problems::class_record_error(&e))
+                })
             });
         match read {
             Ok(scores) => {

@@ -435,6 +435,22 @@ pub fn tb_error(e: &TbError) -> Problem {
     }
 }
 
+/// Why a class record could not be read, in the user's words, with its line.
+pub fn class_record_error(error: &chuhe_core::quiz::RecordError) -> Problem {
+    use chuhe_core::quiz::RecordErrorKind;
+    let problem = match &error.kind {
+        RecordErrorKind::NotARecord => Problem::new("class-record-not-a-record"),
+        RecordErrorKind::Unclosed => Problem::new("class-record-unclosed"),
+        RecordErrorKind::TooFewCells(n) => {
+            Problem::new("class-record-too-few-cells").text("count", n)
+        }
+        RecordErrorKind::BadPoints(points) => {
+            Problem::new("class-record-bad-points").text("points", points)
+        }
+    };
+    problem.text("line", error.line)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -653,6 +669,15 @@ mod tests {
         ] {
             assert_eq!(problem_text(&I18n::new(language), &problem), expected);
         }
+    }
+
+    #[test]
+    fn a_class_record_that_cannot_be_read_says_why_in_chinese() {
+        let error = chuhe_core::quiz::read_scores("name,points\n").unwrap_err();
+        let problem =
+            Problem::new("club-class-record-bad").with("error", class_record_error(&error));
+        let text = assert_chinese(&problem, &[]);
+        assert!(text.contains("第 1 行"), "{text}");
     }
 
     #[test]
