@@ -5,12 +5,16 @@
 //!
 //! ```text
 //! cargo build --release -p chuhe --example frame_work
-//! target/release/examples/frame_work [FRAMES] [GAME]
+//! target/release/examples/frame_work [--analyse] [FRAMES] [GAME]
 //! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*frame_work*frames*' \
-//!     target/release/examples/frame_work 100
+//!     --separate-threads=yes target/release/examples/frame_work 100
 //! ```
 //!
-//! The game defaults to the shared sample the app's measurement script opens.
+//! The game defaults to the shared sample the app's measurement script opens. With
+//! `--analyse` the engine analyses the position throughout (one thread, 64 MB, as a
+//! pinned setting so two machines compare), which is what `app/tools/measure.sh` times;
+//! callgrind's `--separate-threads=yes` then keeps the engine's own work out of the
+//! UI thread's count.
 
 use chuhe::ChuheApp;
 use chuhe::actions::{Action, FileAction};
@@ -21,7 +25,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let analyse = args.iter().any(|a| a == "--analyse");
+    args.retain(|a| a != "--analyse");
+    let mut args = args.into_iter();
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
     let game = PathBuf::from(
         args.next()
@@ -33,6 +40,13 @@ fn main() {
     }
     let dir = std::env::temp_dir().join(format!("chuhe-frame-work-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
+    if analyse {
+        std::fs::write(
+            dir.join("settings.ron"),
+            "(engine: (hash_mb: 64, threads: 1))\n",
+        )
+        .expect("the settings file");
+    }
     let home = dir.clone();
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
@@ -45,6 +59,15 @@ fn main() {
     harness.key_press_modifiers(Modifiers::NONE, Key::End);
     for _ in 0..30 {
         harness.step();
+    }
+    if analyse {
+        harness.key_press_modifiers(Modifiers::NONE, Key::Space);
+        // Lets the engine get past its first shallow lines, so the frames timed draw
+        // a full analysis panel as a user sees it.
+        for _ in 0..30 {
+            harness.step();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     }
     let times = frames(&mut harness, count);
     let _ = std::fs::remove_dir_all(&dir);
