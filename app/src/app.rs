@@ -347,6 +347,11 @@ impl eframe::App for ChuheApp {
         self.services.analysis = None;
         // Quitting ends the class and every student's connection.
         self.services.class.stop();
+        // A table being made stops at its next progress report; only whole tables are
+        // ever renamed into the cache.
+        self.services
+            .work
+            .cancel(crate::services::work::WorkKey::Tablebase);
     }
 }
 

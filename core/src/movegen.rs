@@ -89,6 +89,30 @@ impl Position {
         !list.is_empty()
     }
 
+    /// [`Position::has_legal_move`] for a side to move that is not in check (the caller
+    /// knows it: the search does), answered first by a quick test that settles almost
+    /// every position without looking for pins: out of check, a piece off the general's
+    /// rank, file and horse-leg points, moving to a point off its rank and file, can
+    /// neither open a line to the general (rook, cannon, flying general), nor unblock a
+    /// horse's leg, nor give a cannon its screen, so its move is legal.
+    pub fn has_legal_move_out_of_check(&self) -> bool {
+        let k = self.generals[self.side.index()];
+        let lines = RAY_MASKS[k as usize]
+            .iter()
+            .fold(0u128, |acc, &ray| acc | ray);
+        let h = &HORSE_ATTACKERS[k as usize];
+        let legs = (0..h.len as usize).fold(0u128, |acc, i| acc | bit(h.via[i]));
+        let mut list = MoveList::new();
+        for from in BitIter(self.occupied[self.side.index()] & !(lines | legs | bit(k))) {
+            list.clear();
+            self.piece_moves(from, &mut list);
+            if list.iter().any(|m| lines & bit(m.to.index()) == 0) {
+                return true;
+            }
+        }
+        self.has_legal_move()
+    }
+
     /// The pseudo-legal moves: every move by the rules of movement (blocked legs, eyes,
     /// screens, palace and river respected), ignoring the safety of the own general.
     pub(crate) fn pseudo_legal_moves(&self, list: &mut MoveList) {

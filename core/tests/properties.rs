@@ -54,6 +54,9 @@ fn generator_agrees_with_checker(pos: &Position) {
         "{pos}: duplicate moves generated"
     );
     assert_eq!(pos.has_legal_move(), from_checker > 0, "{pos}");
+    if !pos.is_check() {
+        assert_eq!(pos.has_legal_move_out_of_check(), from_checker > 0, "{pos}");
+    }
 }
 
 #[test]

@@ -149,6 +149,22 @@ fn a_capture_that_leaves_no_move_wins_at_the_horizon() {
     );
 }
 
+/// 困毙 at the horizon whatever the side has left: after the rook takes the advisor,
+/// Black still has a horse, but it is pinned on the f file and the general's two points
+/// are covered. Only the quiescence search looks at the position after the capture at
+/// depth 1, and it must not stand pat for a side with no move.
+#[test]
+fn a_pinned_horse_does_not_save_a_side_from_no_move_at_the_horizon() {
+    let fen = "5k3/4a4/5n3/9/9/9/9/9/4R4/3K1R3 w - - 0 1";
+    let after = pos(fen).play(moves(&["e1e8"])[0]).unwrap();
+    assert!(!after.is_check() && after.legal_moves().is_empty());
+    let r = search(fen, Limits::depth(1));
+    assert_eq!(
+        (r.best_move, r.report.lines[0].score),
+        (Some(moves(&["e1e8"])[0]), Score::Mate(1))
+    );
+}
+
 #[test]
 fn no_legal_move_loses_even_without_check() {
     // 困毙: Black's general cannot move and nothing attacks it; Black has no other piece.

@@ -315,6 +315,9 @@ pub enum EngineAction {
     AddEngine(PathBuf),
     /// Start the chosen engine again (after it failed).
     RestartEngine,
+    /// An endgame table came into memory: the analysis starts again on the position so
+    /// that its search uses it at once.
+    TablesAdded,
     /// Review the whole main line.
     StartReview,
     /// Stop a review, keeping nothing of it.

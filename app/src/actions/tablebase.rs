@@ -8,6 +8,8 @@ use chuhe_core::tb::{Analysis, Material};
 pub enum TbAction {
     /// Load or generate the table of this material in the background.
     Generate(Material),
+    /// Stop making the table being made.
+    StopGenerating,
     /// Practise the board's position against the table: the user plays the side to move,
     /// or with `table_first` the other side (the table moves first).
     StartPractice {

@@ -64,6 +64,13 @@ impl Analysing<'_> {
                 self.engine_choice_changed();
             }
             EngineAction::RestartEngine => self.engine_choice_changed(),
+            EngineAction::TablesAdded => {
+                // The search finds the new table in the process's tables; asking for the
+                // board again restarts it there, so that it is used from the first ply.
+                if self.analysis.analysing {
+                    *self.analysed = None;
+                }
+            }
             EngineAction::StartReview => self.start_review(),
             EngineAction::CancelReview => self.cancel_review(),
             EngineAction::ReviewProgress(done, total) => {

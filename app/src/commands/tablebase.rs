@@ -48,9 +48,13 @@ pub(super) fn run(
 ) {
     match action {
         TbAction::Generate(material) => services.tables.start(services.work, state, material),
+        TbAction::StopGenerating => services.tables.stop(services.work, state),
         TbAction::Generated(result) => {
-            if let Err(e) = result {
-                state.error = Some(e);
+            match result {
+                Err(e) => state.error = Some(e),
+                // A running analysis starts again on the board, its search now with
+                // the table.
+                Ok(()) => queue.push(Action::Engine(EngineAction::TablesAdded)),
             }
             state.generating = None;
             state.analysis = None;

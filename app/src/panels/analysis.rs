@@ -55,6 +55,7 @@ pub fn show(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     });
     review_row(app, ui, actions);
     engine_status(app, ui, actions);
+    table_making(app, ui, actions);
     if state.analysis.engine_hidden {
         ui.weak(i18n.tr("engine-hidden-note"));
         return;
@@ -123,6 +124,32 @@ fn engine_status(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     if let Some(warning) = &state.analysis.engine_warning {
         ui.weak(describe_warning(i18n, warning));
     }
+}
+
+/// The endgame table being made while the engine analyses: which, how far, and a way
+/// to stop it.
+fn table_making(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
+    let state = &app.state;
+    let Some(material) = &state.tablebase.generating else {
+        return;
+    };
+    if !state.analysis.analysing {
+        return;
+    }
+    let i18n = &app.i18n;
+    let percent = (state.tablebase.progress.1.clamp(0.0, 1.0) * 100.0).round() as i64;
+    ui.horizontal_wrapped(|ui| {
+        ui.weak(i18n.tr_args(
+            "analysis-table-making",
+            &[
+                ("material", material_name(i18n, material).into()),
+                ("percent", percent.into()),
+            ],
+        ));
+        if ui.small_button(i18n.tr("analysis-table-stop")).clicked() {
+            actions.push(Action::Tablebase(TbAction::StopGenerating));
+        }
+    });
 }
 
 /// An external engine's failure in the user's language.

@@ -1,12 +1,14 @@
 //! The endgame tables' service. Tables are loaded or generated in the background (never
 //! on the interface thread, which only looks at tables already in memory); small tables
 //! (at most five pieces, a few seconds at most) are fetched as soon as the board shows
-//! one, bigger ones when the user asks, since they can take minutes.
+//! one, bigger ones when the user asks, since they can take minutes, or while the engine
+//! analyses the board. A table made is written to the cache atomically by the core and
+//! put in the process's tables, where the analysis's search finds it.
 
 use crate::actions::{Action, TbAction};
 use crate::services::work::{Work, WorkKey};
 use crate::state::State;
-use crate::state::tablebase::{AUTO_PIECES, TbState};
+use crate::state::tablebase::{TbState, fetched_unasked};
 use crate::words::problems;
 use chuhe_core::Color;
 use chuhe_core::tb::{self, Material};
@@ -28,6 +30,7 @@ impl Tables {
         if work.busy(WorkKey::Tablebase) {
             return;
         }
+        state.asked = Some(material.clone());
         let progress = self.progress.clone();
         state.error = None;
         state.generating = Some(material.clone());
@@ -57,6 +60,19 @@ impl Tables {
         });
     }
 
+    /// Stops the table being made: the generator sees its flag at its next progress
+    /// report and leaves no file behind (a cache file is only ever renamed into place
+    /// whole).
+    pub fn stop(&mut self, work: &mut Work, state: &mut TbState) {
+        work.cancel(WorkKey::Tablebase);
+        state.generating = None;
+        self.reported = (String::new(), 0.0);
+        if let Ok(mut progress) = self.progress.lock() {
+            *progress = (String::new(), 0.0);
+        }
+        state.progress = (String::new(), 0.0);
+    }
+
     /// What the tables say of the board's position once it changed (and the small tables
     /// to fetch for it), and the progress of a table being made.
     pub fn poll(&mut self, state: &State, work: &mut Work) -> Vec<Action> {
@@ -78,20 +94,28 @@ impl Tables {
         let pos = state.position();
         let fen = pos.to_string();
         let tbs = &state.tablebase;
-        if tbs.analysis.as_ref().is_none_or(|(f, _)| *f != fen) {
-            let analysis = tb::global().analyse_loaded(pos);
-            if analysis.is_none()
-                && !busy
-                && tbs.error.is_none()
-                && let Some(material) = Material::of(pos)
-                && material.piece_count() <= AUTO_PIECES
-            {
-                actions.push(Action::Tablebase(TbAction::Generate(material)));
+        let in_table = match &tbs.analysis {
+            Some((f, analysis)) if *f == fen => analysis.is_some(),
+            _ => {
+                let analysis = tb::global().analyse_loaded(pos);
+                let found = analysis.is_some();
+                actions.push(Action::Tablebase(TbAction::Analysed(
+                    fen,
+                    analysis.map(Box::new),
+                )));
+                found
             }
-            actions.push(Action::Tablebase(TbAction::Analysed(
-                fen,
-                analysis.map(Box::new),
-            )));
+        };
+        // Asked once per material: a table the user stopped, or one that came out
+        // without the board's answer, is not started again and again.
+        if !in_table
+            && !busy
+            && tbs.error.is_none()
+            && let Some(material) = Material::of(pos)
+            && tbs.asked.as_ref() != Some(&material)
+            && fetched_unasked(&material, state.analysis.analysing)
+        {
+            actions.push(Action::Tablebase(TbAction::Generate(material)));
         }
         actions
     }

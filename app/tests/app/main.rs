@@ -4,6 +4,7 @@
 
 mod common;
 
+mod analysis_tables;
 mod board_window;
 mod class;
 mod class_browser;

@@ -12,7 +12,7 @@
 //! the stop flag (Lazy SMP). Thread 0, the main thread, also watches the clock, reports
 //! progress and decides when to stop.
 
-use super::eval::{CANNON, HORSE, PAWN, ROOK, evaluate};
+use super::eval::{CANNON, HORSE, ROOK, evaluate};
 use super::movepick::{CapturePicker, MovePicker, ORDER_VALUE, QuietChecks, QuietHistory, kind_of};
 use super::nnue::{self, AccumulatorStack, Delta, Network};
 use super::rules::{
@@ -769,19 +769,6 @@ impl Worker {
         attackers >= 2
     }
 
-    /// Whether the side to move has nothing but its general, advisors and elephants.
-    #[inline]
-    fn only_defenders(&self) -> bool {
-        let own = self.pos.occupied[self.pos.side.index()];
-        own.count_ones() <= 5
-            && BitIter(own).all(|s| {
-                !matches!(
-                    kind_of(self.pos.cells[s as usize]),
-                    ROOK | HORSE | CANNON | PAWN
-                )
-            })
-    }
-
     /// The alpha-beta search of an inner node, where one side alone may claim the natural
     /// move limit's draw taking that into account.
     fn search<const PV: bool>(
@@ -1409,10 +1396,10 @@ impl Worker {
             best = -INFINITE;
         } else {
             // Standing pat assumes the side to move has a move; one without any loses
-            // (困毙). Only a side down to its general and defenders runs out of moves
-            // often enough to matter (a capture that takes the last free point is a
-            // common mate at the horizon), and for it the test is a handful of moves.
-            if self.only_defenders() && !self.pos.has_legal_move() {
+            // (困毙), whatever it has left: a capture that takes the last free point, a
+            // pawn against the palace or a hemmed horse are mates at the horizon too.
+            // A piece away from its general's lines answers it with one piece's moves.
+            if !self.pos.has_legal_move_out_of_check() {
                 return mated_in(ply);
             }
             eval = match tt {
