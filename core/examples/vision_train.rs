@@ -15,7 +15,9 @@
 //! same arguments give the same file, byte for byte, on any number of threads.
 //! `--cache FILE` keeps the drawn samples in FILE and reads them from there the next time
 //! (the same boards: the cache must come from the same `--seed` and `--boards`).
-//! `--evaluate` only measures a weights file; `--draw DIR` only writes the first `--boards`
+//! `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
+//! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
+//! boards have every wrong point marked and how many marks it adds; `--draw DIR` only writes the first `--boards`
 //! training boards to DIR as PNG pictures, to see what the network learns from.
 
 use chuhe_core::recognize::net::synth::Fonts;
@@ -38,6 +40,7 @@ fn main() {
     let mut init: Option<PathBuf> = None;
     let mut pictures: Option<PathBuf> = None;
     let mut cache: Option<PathBuf> = None;
+    let mut flip_margins = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || {
@@ -54,6 +57,7 @@ fn main() {
             "--init" => init = Some(value().into()),
             "--draw" => pictures = Some(value().into()),
             "--cache" => cache = Some(value().into()),
+            "--flip-margins" => flip_margins = true,
             "--seed" => settings.seed = number(&arg, value()),
             "--boards" => settings.boards = number(&arg, value()),
             "--epochs" => settings.epochs = number(&arg, value()),
@@ -121,6 +125,10 @@ fn main() {
         eprintln!("wrote {} ({PARAMETERS} parameters)", out.display());
         network
     };
+    if flip_margins {
+        print_flip_margins(&train::flip_cases(&fonts, &network, &settings));
+        return;
+    }
     for v in train::validate(&fonts, &network, &settings) {
         println!(
             "held out {}/{:?}/{:?}: points {}/{} ({:.3} %), boards {}/{} ({:.1} %), wrong side {}",
@@ -154,4 +162,44 @@ fn main() {
         "one board (90 patches at 60 px spacing, sampled and classified): {:.2} ms",
         start.elapsed().as_secs_f64() * 1000.0 / f64::from(rounds)
     );
+}
+
+/// For each threshold of the way-up doubt: the wrong boards whose wrong points are all
+/// marked, and the marks it adds on boards read exactly.
+fn print_flip_margins(cases: &[train::FlipCase]) {
+    let wrong: Vec<_> = cases.iter().filter(|c| !c.exact).collect();
+    let flips: Vec<f64> = cases
+        .iter()
+        .filter(|c| !c.flip_right)
+        .map(|c| c.margin)
+        .collect();
+    println!(
+        "{} boards, {} read exactly, {} the wrong way up (margins {:?})",
+        cases.len(),
+        cases.len() - wrong.len(),
+        flips.len(),
+        flips.iter().map(|m| m.round() as i64).collect::<Vec<_>>()
+    );
+    println!(
+        "nats\twrong boards all marked\twrong flips doubted\texact boards doubted\tmarks added on them"
+    );
+    for t in [
+        0.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 75.0, 100.0,
+    ] {
+        let marked = wrong
+            .iter()
+            .filter(|c| c.marked || (c.margin < t && c.marked_in_doubt))
+            .count();
+        let doubted_flips = flips.iter().filter(|&&m| m < t).count();
+        let exact: Vec<_> = cases.iter().filter(|c| c.exact && c.margin < t).collect();
+        println!(
+            "{t}\t{marked}/{} ({:.1} %)\t{doubted_flips}/{}\t{}/{}\t{}",
+            wrong.len(),
+            100.0 * marked as f64 / wrong.len().max(1) as f64,
+            flips.len(),
+            exact.len(),
+            cases.len() - wrong.len(),
+            exact.iter().map(|c| c.extra_marks).sum::<usize>()
+        );
+    }
 }

@@ -21,7 +21,9 @@
 //! shown from Black's side comes back the right way round, marked flipped. *Uncertainty*:
 //! points where the legal board differs from the classifier's first choice, or where the
 //! chosen class has less than [`decode::UNSURE_BELOW`], are reported as uncertain, and the
-//! product of the chosen classes' probabilities is the board's confidence.
+//! product of the chosen classes' probabilities is the board's confidence; when the two ways
+//! up are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand
+//! on the other way up are uncertain too.
 
 pub mod decode;
 pub mod geometry;
@@ -61,6 +63,9 @@ pub struct Reading {
     pub area: Area,
     /// Whether the picture showed the board from Black's side.
     pub flipped: bool,
+    /// How much more likely the chosen way up is than the other, in nats (the difference of
+    /// the two decodings' log-probabilities); below [`FLIP_DOUBT_NATS`] the way up is in doubt.
+    pub flip_margin: f64,
     /// For every point, in [`Square`] index order (the board the right way round), the
     /// probability of each class of [`net::CLASSES`]: what a correction offers first.
     pub probabilities: Vec<[f32; net::CLASSES]>,
@@ -198,9 +203,22 @@ pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
     decide(&seen, grid.area)
 }
 
+/// When the two ways up are closer than this (in nats of the boards' log-probabilities),
+/// the way up is in doubt: every piece read and the point it would stand on the other way
+/// up are marked uncertain, since a wrong way up turns every one of those points wrong. Set
+/// on boards of the held-out synthetic styles (`vision_train --flip-margins`), never on
+/// pictures from other programs.
+pub const FLIP_DOUBT_NATS: f64 = 15.0;
+
 /// The reading of a board from its points' probabilities in picture order (row by row from
 /// the top left): whichever way up is more likely.
-fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
+pub fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
+    decide_with(seen, area, FLIP_DOUBT_NATS)
+}
+
+/// [`decide`] with the way up in doubt below `flip_doubt` nats instead of
+/// [`FLIP_DOUBT_NATS`] (what the calibration tries).
+pub fn decide_with(seen: &[[f32; net::CLASSES]; 90], area: Area, flip_doubt: f64) -> Reading {
     let arranged = |turned: bool| {
         let mut points = [[0.0f32; net::CLASSES]; 90];
         for y in 0..10 {
@@ -213,13 +231,23 @@ fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
     let (upright, turned) = (arranged(false), arranged(true));
     let (a, b) = (decode::decode(&upright), decode::decode(&turned));
     let flipped = b.log_probability > a.log_probability;
+    let flip_margin = (a.log_probability - b.log_probability).abs();
     let (best, points) = if flipped { (b, turned) } else { (a, upright) };
+    let mut uncertain = best.uncertain;
+    if flip_margin < flip_doubt {
+        let mut doubt: Vec<Square> = best.board.pieces().map(|(s, _)| s).collect();
+        doubt.extend(doubt.clone().into_iter().map(|s| s.mirror().flip()));
+        uncertain.extend(doubt);
+        uncertain.sort_by_key(|s| s.index());
+        uncertain.dedup();
+    }
     Reading {
         board: best.board,
         confidence: best.confidence,
-        uncertain: best.uncertain,
+        uncertain,
         area,
         flipped,
+        flip_margin,
         probabilities: points.to_vec(),
     }
 }
@@ -288,6 +316,43 @@ mod tests {
             r.probabilities[f0.index() as usize][net::class_of(Some(red(PieceKind::General)))],
             1.0
         );
+    }
+
+    #[test]
+    fn when_both_ways_up_are_about_as_likely_every_piece_and_its_turned_point_is_uncertain() {
+        let rook = Piece::new(Color::Red, PieceKind::Rook);
+        // A general at the bottom and one at the top, each as likely Red's as Black's, so
+        // the picture reads as well either way up; the rook is sure of itself.
+        let mut picture = seen(&[((0, 5), rook)]);
+        for (x, y) in [(3, 9), (5, 0)] {
+            picture[y * 9 + x] = [0.0; net::CLASSES];
+            picture[y * 9 + x][net::class_of(Some(Piece::new(Color::Red, PieceKind::General)))] =
+                0.5;
+            picture[y * 9 + x][net::class_of(Some(Piece::new(Color::Black, PieceKind::General)))] =
+                0.5;
+        }
+        let r = decide(&picture, AREA);
+        assert!(r.flip_margin < 1e-6, "{}", r.flip_margin);
+        let rook_at = if r.flipped { "i5" } else { "a4" };
+        assert_eq!(r.board.get(rook_at.parse().unwrap()), Some(rook));
+        // The rook's point and the point it would be on the other way up.
+        for s in ["a4", "i5", "d0", "f9"] {
+            assert!(
+                r.uncertain.contains(&s.parse().unwrap()),
+                "{s}: {:?}",
+                r.uncertain
+            );
+        }
+        assert_eq!(r.uncertain.len(), 4);
+        // Sure generals leave no doubt about the way up.
+        let sure = seen(&[
+            ((0, 5), rook),
+            ((3, 9), Piece::new(Color::Red, PieceKind::General)),
+            ((5, 0), Piece::new(Color::Black, PieceKind::General)),
+        ]);
+        let r = decide(&sure, AREA);
+        assert!(r.flip_margin > FLIP_DOUBT_NATS && !r.flipped);
+        assert!(r.uncertain.is_empty(), "{:?}", r.uncertain);
     }
 
     #[test]

@@ -402,6 +402,83 @@ pub fn validate(fonts: &Fonts, network: &Network, settings: &Settings) -> Vec<Va
         .collect()
 }
 
+/// How one held-out board came out through the whole reading (classes, joint decoding both
+/// ways up): what the way-up doubt is calibrated on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlipCase {
+    /// The chosen way up's lead over the other, in nats.
+    pub margin: f64,
+    /// Whether the way up was read right.
+    pub flip_right: bool,
+    /// Whether every point was read right.
+    pub exact: bool,
+    /// Whether every wrong point is marked uncertain without the way-up doubt.
+    pub marked: bool,
+    /// Whether every wrong point is marked uncertain with the way up in doubt.
+    pub marked_in_doubt: bool,
+    /// How many points the way-up doubt marks beyond the others.
+    pub extra_marks: usize,
+}
+
+/// Reads held-out board `index` of `style` whole and says how it came out.
+fn flip_case(
+    fonts: &Fonts,
+    network: &Network,
+    style: &Style,
+    seed: u64,
+    index: usize,
+    spacing_range: (f64, f64),
+) -> FlipCase {
+    let mut rng = board_rng(seed, index as u64, 3);
+    let board = synth::random_board(&mut rng);
+    let augment = Augment::random(&mut rng);
+    let s = spacing(&mut rng, spacing_range);
+    let drawn = synth::draw_board(fonts, style, &board, s, &augment, &mut rng);
+    let map = synth::jitter_map(&drawn.map, &mut rng, 0.05, 0.03, 0.5);
+    let mut values = vec![0.0; patch::LEN];
+    let mut seen = [[0.0f32; CLASSES]; 90];
+    for y in 0..10u8 {
+        for x in 0..9u8 {
+            patch::sample(&drawn.image, &map, f64::from(x), f64::from(y), &mut values);
+            seen[usize::from(y) * 9 + usize::from(x)] = network.classify(&values);
+        }
+    }
+    let area = crate::recognize::Area {
+        x: 0,
+        y: 0,
+        width: 1,
+        height: 1,
+    };
+    let plain = crate::recognize::decide_with(&seen, area, 0.0);
+    let doubted = crate::recognize::decide_with(&seen, area, f64::INFINITY);
+    let wrong: Vec<crate::Square> = crate::Square::ALL
+        .into_iter()
+        .filter(|&sq| plain.board.get(sq) != drawn.board.get(sq))
+        .collect();
+    FlipCase {
+        margin: plain.flip_margin,
+        flip_right: plain.flipped == drawn.flipped,
+        exact: wrong.is_empty(),
+        marked: wrong.iter().all(|s| plain.uncertain.contains(s)),
+        marked_in_doubt: wrong.iter().all(|s| doubted.uncertain.contains(s)),
+        extra_marks: doubted.uncertain.len() - plain.uncertain.len(),
+    }
+}
+
+/// Reads `settings.validation_boards` boards of each held-out style whose font is here (other
+/// boards than [`validate`]'s) and says how each came out.
+pub fn flip_cases(fonts: &Fonts, network: &Network, settings: &Settings) -> Vec<FlipCase> {
+    synth::HELD_OUT
+        .iter()
+        .filter(|style| fonts.names().contains(&style.font))
+        .flat_map(|style| {
+            in_parallel(settings.validation_boards, settings.threads, |i| {
+                flip_case(fonts, network, style, settings.seed, i, settings.spacing)
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
