@@ -787,15 +787,16 @@ mod tests {
         }
     }
 
+    /// Four moves, and each with its score of `scores`.
+    fn four_scored(scores: [Score; 4]) -> ([Move; 4], Vec<(Move, Score)>) {
+        let moves = ["h2e2", "b2e2", "h0g2", "c3c4"].map(|m| m.parse::<Move>().unwrap());
+        (moves, moves.into_iter().zip(scores).collect())
+    }
+
     #[test]
     fn moves_within_the_margin_of_the_best_are_as_good() {
-        let [a, b, c, d] = ["h2e2", "b2e2", "h0g2", "c3c4"].map(|m| m.parse::<Move>().unwrap());
-        let scored = [
-            (a, Score::Cp(40)),
-            (b, Score::Cp(50)),
-            (c, Score::Cp(35)),
-            (d, Score::Cp(34)),
-        ];
+        use Score::Cp;
+        let ([a, b, c, _], scored) = four_scored([Cp(40), Cp(50), Cp(35), Cp(34)]);
         assert_eq!(as_good_as_best(&scored, 15), [a, b, c]);
         assert_eq!(as_good_as_best(&scored, 0), [b]);
         assert!(as_good_as_best(&[], 15).is_empty());
@@ -806,13 +807,8 @@ mod tests {
 
     #[test]
     fn only_a_mate_as_soon_is_as_good_as_a_mate() {
-        let [a, b, c, d] = ["h2e2", "b2e2", "h0g2", "c3c4"].map(|m| m.parse::<Move>().unwrap());
-        let scored = [
-            (a, Score::Mate(3)),
-            (b, Score::Mate(2)),
-            (c, Score::Cp(2000)),
-            (d, Score::Mate(2)),
-        ];
+        use Score::{Cp, Mate};
+        let ([a, b, c, d], scored) = four_scored([Mate(3), Mate(2), Cp(2000), Mate(2)]);
         assert_eq!(as_good_as_best(&scored, 15), [b, d]);
         // When every move is mated, the right ones hold out longest.
         let scored = [
