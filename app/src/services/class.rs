@@ -238,8 +238,16 @@ pub fn board_of(state: &State) -> ClassBoard {
     }
 }
 
+/// A theme colour for the page's SVG. A colour brighter than its own cover (the last
+/// move's frame: egui adds it to what lies under it) has no SVG opacity that draws it, and
+/// unmultiplied it turns pale (a faint cyan on the wood): it is drawn solid in its own hue.
 fn rgba(colour: egui::Color32) -> svg::Rgba {
-    colour.to_srgba_unmultiplied()
+    let [r, g, b, a] = colour.to_array();
+    if r.max(g).max(b) > a {
+        [r, g, b, 255]
+    } else {
+        colour.to_srgba_unmultiplied()
+    }
 }
 
 /// The app's side of the class: the server while a class is on, and what it last sent.

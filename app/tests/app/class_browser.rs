@@ -466,7 +466,9 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
     assert_eq!(question.answers[0].mv, answer);
     harness.get_by_label(&text);
     harness.get_by_label_contains("已作答：1/1");
-    // Reveal reaches the page too, the name shown as text.
+    // Reveal reaches the page too, the name shown as text, once the engine has found the
+    // right moves (the page marks them on its board).
+    wait_judged(&mut harness);
     harness.get_by_label("揭晓").click();
     harness.run();
     let revealed = quiz_state(&harness)

@@ -173,9 +173,9 @@ pub(super) async fn page_font(Shared(shared): Shared<Sharing>, request: Request)
             // has every character the older had) but must not keep it under that name.
             Some((version, font)) => {
                 let keep = if version == asked {
-                    "private, max-age=86400"
+                    KEEP
                 } else {
-                    "no-store"
+                    "no-store, no-cache"
                 };
                 font_response(font, keep)
             }
@@ -195,10 +195,13 @@ pub(super) async fn page_font(Shared(shared): Shared<Sharing>, request: Request)
         .await;
     match font {
         // The same for the whole class: a page that reloads need not fetch it again.
-        Some(font) => font_response(font.clone(), "private, max-age=86400"),
+        Some(font) => font_response(font.clone(), KEEP),
         None => StatusCode::NOT_FOUND.into_response(),
     }
 }
+
+/// How long a browser may keep a font: a day, for this browser only.
+const KEEP: &str = "private, max-age=86400";
 
 fn font_response(font: Bytes, keep: &'static str) -> Response {
     (
@@ -280,7 +283,7 @@ mod tests {
         assert_eq!(first.len(), 16, "{first}");
         let (status, head, font) = more(&first);
         assert_eq!(status, 200);
-        assert!(head.contains("max-age"), "{head}");
+        assert!(head.contains(KEEP), "{head}");
         assert_eq!(characters(&font).unwrap(), ['淼', '鑫']);
         // Nothing new: the same font.
         assert_eq!(shown("淼"), first);
@@ -290,7 +293,7 @@ mod tests {
         assert_ne!(second, first);
         assert_eq!(characters(&more(&second).2).unwrap(), ['淼', '鑫', '鹅']);
         let (_, head, font) = more(&first);
-        assert!(head.contains("no-store"), "{head}");
+        assert!(head.contains("no-store, no-cache"), "{head}");
         assert_eq!(characters(&font).unwrap().len(), 3);
     }
 

@@ -213,7 +213,8 @@ const MATE_SEARCH_TIME: Duration = Duration::from_secs(5);
 
 /// The engine's nodes for "the best move", shared among all the legal moves (each is
 /// searched as deep as the others, so that every move as good as the best is found): a
-/// count, so the same position gets the same answer on any machine. About 2 s here.
+/// count, so the same position gets the same answer on any machine. 2 to 4 s on this
+/// shared machine.
 const BEST_MOVE_NODES: u64 = 1_000_000;
 
 /// The work that finds question `index`'s right moves in `position` off the UI thread (to

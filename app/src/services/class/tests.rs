@@ -281,3 +281,13 @@ fn the_app_sends_the_board_only_when_it_changed() {
     assert!(!watcher.has_changed().unwrap());
     watcher.mark_unchanged();
 }
+
+#[test]
+fn a_colour_brighter_than_its_cover_is_drawn_solid_in_its_hue() {
+    // The light theme's last move: egui adds it to the board under it.
+    let last_move = egui::Color32::from_rgba_premultiplied(0x20, 0x60, 0xc0, 0x60);
+    assert_eq!(rgba(last_move), [0x20, 0x60, 0xc0, 0xff]);
+    let see_through = egui::Color32::from_rgba_unmultiplied(200, 40, 40, 128);
+    assert_eq!(rgba(see_through), see_through.to_srgba_unmultiplied());
+    assert_eq!(rgba(egui::Color32::BLACK), [0, 0, 0, 255]);
+}
