@@ -3,16 +3,16 @@
 //! questions, and the record of it all as CSV.
 //!
 //! A question's right moves are a set: the solver's first moves for a mate (every move
-//! that mates in the fewest moves), the engine's choice for "best move", or whatever the
-//! teacher sets instead. An answer is judged against the set as it is when asked, so
+//! that mates in the fewest moves), for "best move" every move the engine finds as good as
+//! its choice, or whatever the teacher sets instead. An answer is judged against the set as it is when asked, so
 //! changing the set re-judges every answer already given.
 
-use crate::search::{Engine, Limits, Options, SearchRoot};
+use crate::search::{Engine, Event, Limits, Options, Score, SearchRoot};
 use crate::solver::{self, SolveOptions};
 use crate::{Move, Position};
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The solver's table for a class question: 2^20 entries (16 MiB), plenty for the short
@@ -514,20 +514,67 @@ pub fn mate_answers(
     Some((k, solution.first_moves))
 }
 
-/// The right answer to "the best move" in `position`: every move that mates soonest if
-/// the solver finds a short mate, else the engine's choice after searching `nodes` nodes
-/// (a count, not a time, so the same position gets the same answer). Empty when there is
-/// no legal move, or when `stop` is set before the search ends (the answer is no longer
-/// wanted).
+/// How far below the best move's score another move may be and still count as just as
+/// good, in centipawns: about the engine's own wobble from one move's search to the
+/// next's, so that moves it cannot really tell apart are all right (the opening's 炮二平五
+/// beside its two pawn moves, say), while a move that gives anything away is not.
+pub const EQUAL_MARGIN_CP: i32 = 20;
+
+/// The moves of `scored` that are as good as the best of them: for a mate, every move that
+/// mates as soon (or, when every move is mated, holds out as long); otherwise every move
+/// within `margin_cp` centipawns of the best score. In the order given.
+pub fn as_good_as_best(scored: &[(Move, Score)], margin_cp: i32) -> Vec<Move> {
+    let Some(best) = scored.iter().map(|&(_, s)| s).max() else {
+        return Vec::new();
+    };
+    scored
+        .iter()
+        .filter(|&&(_, score)| match (best, score) {
+            (Score::Mate(_), _) => score == best,
+            (Score::Cp(best), Score::Cp(cp)) => cp >= best.saturating_sub(margin_cp),
+            // Below every score in centipawns: being mated.
+            (Score::Cp(_), Score::Mate(_)) => false,
+        })
+        .map(|&(mv, _)| mv)
+        .collect()
+}
+
+/// The right answers to "the best move" in `position`: every move that mates soonest if
+/// the solver finds a short mate; else every move the engine scores as good as its best
+/// ([`as_good_as_best`] with [`EQUAL_MARGIN_CP`]), each root move searched to the same
+/// depth (all of them as lines of one search) within about `nodes` nodes (a count, not a
+/// time, so the same position gets the same answer). Empty when there is no legal move,
+/// or when `stop` is set before the search ends (the answer is no longer wanted).
 pub fn best_answers(position: &Position, nodes: u64, stop: &Arc<AtomicBool>) -> Vec<Move> {
     if let Some((_, moves)) = mate_answers(position, 3, Duration::from_millis(500), stop) {
         return moves;
     }
-    let mut engine = Engine::new(Options::default());
+    let legal = position.legal_moves();
+    if legal.len() <= 1 {
+        // Nothing to compare: the only move is the best.
+        return legal.iter().copied().collect();
+    }
+    let mut engine = Engine::new(Options {
+        multipv: legal.len(),
+        ..Options::default()
+    });
+    // The lines of the deepest iteration that finished: each move searched as deep as the
+    // others (an iteration cut short by the node count has only some of them).
+    let finished: Arc<Mutex<Vec<(Move, Score)>>> = Arc::default();
+    let seen = finished.clone();
     engine.start(
         &SearchRoot::new(position.clone()),
         Limits::nodes(nodes),
-        |_| {},
+        move |event| {
+            if let Event::Iteration(report) = event {
+                let lines = report
+                    .lines
+                    .iter()
+                    .filter_map(|line| Some((*line.moves.first()?, line.score)))
+                    .collect();
+                *seen.lock().unwrap_or_else(|e| e.into_inner()) = lines;
+            }
+        },
     );
     while engine.is_searching() {
         if stop.load(Ordering::Relaxed) {
@@ -536,11 +583,17 @@ pub fn best_answers(position: &Position, nodes: u64, stop: &Arc<AtomicBool>) -> 
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    engine
-        .wait()
-        .and_then(|result| result.best_move)
-        .into_iter()
-        .collect()
+    let best = engine.wait().and_then(|result| result.best_move);
+    let lines = std::mem::take(&mut *finished.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut right = as_good_as_best(&lines, EQUAL_MARGIN_CP);
+    // The engine's own choice is right whatever the lines say (no iteration may have
+    // finished within a very small count).
+    if let Some(best) = best
+        && !right.contains(&best)
+    {
+        right.insert(0, best);
+    }
+    right
 }
 
 #[cfg(test)]
@@ -732,6 +785,59 @@ mod tests {
             let after = position.play(m).unwrap();
             assert!(k > 1 || after.legal_moves().is_empty(), "{m}");
         }
+    }
+
+    /// Four moves, and each with its score of `scores`.
+    fn four_scored(scores: [Score; 4]) -> ([Move; 4], Vec<(Move, Score)>) {
+        let moves = ["h2e2", "b2e2", "h0g2", "c3c4"].map(|m| m.parse::<Move>().unwrap());
+        (moves, moves.into_iter().zip(scores).collect())
+    }
+
+    #[test]
+    fn moves_within_the_margin_of_the_best_are_as_good() {
+        use Score::Cp;
+        let ([a, b, c, _], scored) = four_scored([Cp(40), Cp(50), Cp(35), Cp(34)]);
+        assert_eq!(as_good_as_best(&scored, 15), [a, b, c]);
+        assert_eq!(as_good_as_best(&scored, 0), [b]);
+        assert!(as_good_as_best(&[], 15).is_empty());
+        // Being mated is below every score in centipawns, however far down.
+        let scored = [(a, Score::Cp(-900)), (b, Score::Mate(-9))];
+        assert_eq!(as_good_as_best(&scored, 15), [a]);
+    }
+
+    #[test]
+    fn only_a_mate_as_soon_is_as_good_as_a_mate() {
+        use Score::{Cp, Mate};
+        let ([a, b, c, d], scored) = four_scored([Mate(3), Mate(2), Cp(2000), Mate(2)]);
+        assert_eq!(as_good_as_best(&scored, 15), [b, d]);
+        // When every move is mated, the right ones hold out longest.
+        let scored = [
+            (a, Score::Mate(-1)),
+            (b, Score::Mate(-4)),
+            (c, Score::Mate(-4)),
+        ];
+        assert_eq!(as_good_as_best(&scored, 15), [b, c]);
+    }
+
+    #[test]
+    fn the_best_move_counts_every_move_that_mates_as_soon() {
+        // A mate in four, too long for the short look the solver takes first: the engine
+        // finds it behind several first moves (each advisor step), and counts all of them
+        // as the solver does, and not a mate in five.
+        let position: Position = "4k4/4a4/9/9/9/9/9/p3R3p/4A4/4K4 w - - 0 1".parse().unwrap();
+        let go = Arc::new(AtomicBool::new(false));
+        assert_eq!(
+            mate_answers(&position, 3, Duration::from_secs(30), &go),
+            None
+        );
+        let mut right = best_answers(&position, 100_000, &go);
+        let solved = solver::solve(&position, &SolveOptions::mate_in(4));
+        assert_eq!(solved.mate_in(), Some(4));
+        let mut first = solved.first_moves.clone();
+        right.sort_by_key(Move::to_string);
+        first.sort_by_key(Move::to_string);
+        assert!(first.len() > 1, "{first:?}");
+        assert_eq!(right, first);
     }
 
     #[test]

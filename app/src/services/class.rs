@@ -86,6 +86,9 @@ pub struct ClassBoard {
     pub intro: String,
     /// The board as an SVG document: pieces, last move, arrows and circles.
     pub svg: String,
+    /// The version of the page's second font that has the characters of the board's texts
+    /// its own font lacks (empty: none needed); set by the server as it sends the board.
+    pub font: String,
 }
 
 /// The board as `GET /state` reports it to scripts.
@@ -113,6 +116,12 @@ impl ClassBoard {
 
     fn event_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Every text of the board the page shows.
+    fn texts(&self) -> impl Iterator<Item = &str> {
+        let moves = self.line.iter().flat_map(|m| [m.text.as_str(), &m.comment]);
+        std::iter::once(self.intro.as_str()).chain(moves)
     }
 }
 
@@ -225,11 +234,20 @@ pub fn board_of(state: &State) -> ClassBoard {
         },
         intro: record.annotation(record.root()).comment.clone(),
         svg: picture.finish(),
+        font: String::new(),
     }
 }
 
+/// A theme colour for the page's SVG. A colour brighter than its own cover (the last
+/// move's frame: egui adds it to what lies under it) has no SVG opacity that draws it, and
+/// unmultiplied it turns pale (a faint cyan on the wood): it is drawn solid in its own hue.
 fn rgba(colour: egui::Color32) -> svg::Rgba {
-    colour.to_srgba_unmultiplied()
+    let [r, g, b, a] = colour.to_array();
+    if r.max(g).max(b) > a {
+        [r, g, b, 255]
+    } else {
+        colour.to_srgba_unmultiplied()
+    }
 }
 
 /// The app's side of the class: the server while a class is on, and what it last sent.
@@ -328,6 +346,7 @@ pub struct ClassServer {
     board: watch::Sender<Arc<ClassBoard>>,
     students: Arc<AtomicUsize>,
     quiz: Arc<quiz::Desk>,
+    fonts: Arc<font::Fonts>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -341,6 +360,7 @@ struct Server {
     page: Html<String>,
     ui: Option<egui::Context>,
     quiz: Arc<quiz::Desk>,
+    fonts: Arc<font::Fonts>,
 }
 
 type Sharing = Arc<Server>;
@@ -370,15 +390,18 @@ impl ClassServer {
         let address = listener.local_addr()?;
         let (board, receiver) = watch::channel(Arc::new(ClassBoard::default()));
         let students = Arc::new(AtomicUsize::new(0));
-        let desk = Arc::new(quiz::Desk::default());
+        let page = page(i18n);
+        let fonts = Arc::new(font::Fonts::new(&page));
+        let desk = Arc::new(quiz::Desk::new(fonts.clone()));
         let shared = Arc::new(Server {
             code: code.to_owned(),
             board: receiver,
             students: students.clone(),
             wrong: Mutex::new(HashMap::new()),
-            page: Html(page(i18n)),
+            page: Html(page),
             ui,
             quiz: desk.clone(),
+            fonts: fonts.clone(),
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -406,6 +429,7 @@ impl ClassServer {
             board,
             students,
             quiz: desk,
+            fonts,
             stop: Some(stop),
             thread: Some(thread),
         })
@@ -417,8 +441,9 @@ impl ClassServer {
     }
 
     /// Shows `board` to the class: every page gets it, a page that is behind gets only
-    /// the newest.
-    pub fn publish(&self, board: ClassBoard) {
+    /// the newest, with the version of the font its texts need.
+    pub fn publish(&self, mut board: ClassBoard) {
+        board.font = self.fonts.cover(board.texts());
         self.board.send_replace(Arc::new(board));
     }
 
@@ -623,5 +648,7 @@ const PAGE: &str = include_str!("class/page.html");
 
 pub mod quiz;
 
+#[cfg(test)]
+mod test_client;
 #[cfg(test)]
 mod tests;

@@ -1,13 +1,17 @@
 //! The student page in a real browser: Debian's headless chromium, driven over the DevTools
 //! protocol (a WebSocket to its debugging port, spoken here in a few lines so no crate is
-//! added), shows the teacher's position, follows three moves, answers a quiz by clicking a
-//! piece and its target, and the answer arrives in the teacher's chart.
+//! added), shows the teacher's position, follows three moves, shows a comment's rarer
+//! characters in the app's font, says it is live while it follows and offline while the
+//! class is stopped, follows again after its loading was stopped and after the class was
+//! opened again, answers a quiz by clicking a piece and its target, and the answer arrives
+//! in the teacher's chart.
 //!
 //! Skipped, saying so, only when no chromium is installed (CI installs it). Every wait has
 //! a deadline, so a browser that misbehaves fails the test instead of hanging it. With
-//! `CHUHE_PAGE_SHOTS=DIR` it also saves the page during the quiz at a phone's and a
-//! laptop's size, to look at.
+//! `CHUHE_PAGE_SHOTS=DIR` it also saves the page live, during the quiz and after the
+//! reveal at a phone's and a laptop's size, to look at.
 
+use crate::class_support::*;
 use crate::common;
 
 use chuhe::ChuheApp;
@@ -19,9 +23,6 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// How long any one thing may take before the test gives up.
-const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The browser, if one is installed: `CHUHE_CHROMIUM`, else `chromium` on the path.
 fn chromium() -> Option<String> {
@@ -246,12 +247,20 @@ impl Browser {
         self.click_at(at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
     }
 
-    /// Saves the page as a PNG at `width`×`height`.
-    fn shot(&mut self, path: &std::path::Path, width: u32, height: u32) {
+    /// Shows the page at `width`×`height`, as a phone's screen below 600 wide, whatever
+    /// the headless window's size.
+    fn viewport(&mut self, width: u32, height: u32) {
         self.call(
             "Emulation.setDeviceMetricsOverride",
             serde_json::json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}),
         );
+    }
+
+    /// Saves the page as a PNG at `width`×`height`. Taken over DevTools, it does not wait
+    /// for the page to finish loading, which a page holding its event streams never does
+    /// (chromium's own `--screenshot` with `--virtual-time-budget` waits for ever).
+    fn shot(&mut self, path: &std::path::Path, width: u32, height: u32) {
+        self.viewport(width, height);
         std::thread::sleep(Duration::from_millis(300));
         let picture = self.call(
             "Page.captureScreenshot",
@@ -312,28 +321,11 @@ fn http(port: u16, raw: &str) -> (u16, String) {
     (status, String::from_utf8_lossy(&body).into_owned())
 }
 
-/// The first question the server streams: where each point is drawn.
-fn quiz_points(port: u16, code: &str) -> serde_json::Value {
-    let mut stream = TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], port))).unwrap();
-    stream.set_read_timeout(Some(PATIENCE)).unwrap();
-    write!(stream, "GET /quiz?code={code} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    loop {
-        line.clear();
-        assert!(reader.read_line(&mut line).unwrap() > 0);
-        if let Some(data) = line.trim_end().strip_prefix("data: ") {
-            let question: serde_json::Value = serde_json::from_str(data).unwrap();
-            return question["points"].clone();
-        }
-    }
-}
+/// The page says it follows the board.
+const LIVE: &str = "document.getElementById('status').className === ''";
 
-fn apply(harness: &mut Harness<'_, ChuheApp>, action: Action) {
-    let ctx = harness.ctx.clone();
-    harness.state_mut().apply(&ctx, action);
-    harness.run();
-}
+/// Notes in the page (as `wentOffline`) when its badge next says offline.
+const WATCH_OFFLINE: &str = "(() => { window.wentOffline = false; const s = document.getElementById('status'); new MutationObserver(() => { if (s.className === 'offline') window.wentOffline = true; }).observe(s, {attributes: true}); })()";
 
 #[test]
 fn a_real_browser_follows_the_board_and_answers_a_quiz() {
@@ -343,17 +335,10 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
     };
     let dir = temp_dir("class-browser", "quiz");
     let mut harness = open_in(&dir);
-    apply(&mut harness, ClassAction::SetPort(0).into());
-    apply(&mut harness, ClassAction::Start.into());
-    let class = harness.state().state.class.running.clone().unwrap();
-    let (port, code) = (class.port, class.code.clone());
+    let (port, code) = open_class(&mut harness);
     let url = format!("http://127.0.0.1:{port}/?code={code}");
     let mut browser = Browser::open(&program, &dir.join("profile"), &url);
-    // A phone's screen, whatever the headless window's size.
-    browser.call(
-        "Emulation.setDeviceMetricsOverride",
-        serde_json::json!({"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true}),
-    );
+    browser.viewport(390, 844);
     // The teacher's position.
     let fen = |h: &Harness<'_, ChuheApp>| h.state().state.study.derived.position.to_string();
     let start = fen(&harness);
@@ -380,6 +365,48 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
     ))
     .unwrap();
     assert_eq!(shown, ["炮二平五", "马８进７", "马二进三"]);
+    // Following, the page says it is live (it once said offline while it followed).
+    browser.wait("the page live", LIVE);
+    if let Some(shots) = std::env::var_os("CHUHE_PAGE_SHOTS") {
+        let shots = std::path::PathBuf::from(shots);
+        browser.shot(&shots.join("live-390x844.png"), 390, 844);
+        browser.shot(&shots.join("live-1366x768.png"), 1366, 768);
+        browser.viewport(390, 844);
+    }
+    // A comment in characters the page's own font lacks: they come in its second font.
+    let node = harness.state().state.study.cursor;
+    apply(
+        &mut harness,
+        StudyAction::SetComment(node, "鑫淼鹅：三个字".to_owned()).into(),
+    );
+    browser.wait(
+        "the comment's characters in the page's font",
+        "board.font !== '' && fonts.shown() === board.font && document.fonts.check('20px \"Chuhe Kai More\"', '鑫淼鹅')",
+    );
+    // Stopped loading (the Esc key, a headless browser's time limit) ends the page's
+    // streams for good as far as the browser goes: the page opens them again.
+    browser.eval(WATCH_OFFLINE);
+    browser.eval("window.stop()");
+    browser.wait(
+        "the page live again after its loading stopped",
+        &format!("wentOffline && {LIVE}"),
+    );
+    // The class stopped, the page says it is offline; opened again on the same port with
+    // the same code, the page follows it again.
+    apply(&mut harness, ClassAction::Stop.into());
+    browser.wait(
+        "the page offline",
+        "document.getElementById('status').className === 'offline'",
+    );
+    apply(&mut harness, ClassAction::SetPort(port).into());
+    apply(&mut harness, ClassAction::SetCode(code.clone()).into());
+    apply(&mut harness, ClassAction::Start.into());
+    assert_eq!(running(&harness).port, port);
+    let now = fen(&harness);
+    browser.wait(
+        "the page following the class again",
+        &format!("{LIVE} && board.fen === {now:?}"),
+    );
     // The teacher asks; the page shows the question's board and takes moves.
     harness.get_by_label("找最佳着法").click();
     harness.run();
@@ -387,7 +414,7 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
         "the question",
         "document.body.classList.contains('asking') && !!document.querySelector('#quiz-board svg')",
     );
-    let points = quiz_points(port, &code);
+    let points = Follower::join(port, &code, "/quiz").next("quiz")["points"].clone();
     let screen = |browser: &mut Browser, square: &str| -> (f64, f64) {
         let [x, y] = [
             points[square][0].as_f64().unwrap(),
@@ -427,41 +454,28 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
         "document.getElementById('quiz-result').textContent === 'Answered: wait for the reveal.'",
     );
     // The answer is in the teacher's chart, under the name as typed.
-    let deadline = Instant::now() + PATIENCE;
-    while harness
-        .state()
-        .state
-        .class
-        .quiz
-        .question()
-        .is_none_or(|q| q.answers.is_empty())
-    {
-        assert!(
-            Instant::now() < deadline,
-            "the answer never reached the app"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-        harness.run();
-    }
-    let question = harness.state().state.class.quiz.question().unwrap().clone();
+    wait_for(&mut harness, |app| {
+        app.state
+            .class
+            .quiz
+            .question()
+            .is_some_and(|q| !q.answers.is_empty())
+    });
+    let question = question(&harness);
     assert_eq!(question.answers[0].name, "小明 <b>");
     assert_eq!(question.answers[0].mv, answer);
     harness.get_by_label(&text);
     harness.get_by_label_contains("已作答：1/1");
-    // Reveal reaches the page too, the name shown as text.
+    // Reveal reaches the page too, the name shown as text, once the engine has found the
+    // right moves (the page marks them on its board).
+    wait_judged(&mut harness);
     harness.get_by_label("揭晓").click();
     harness.run();
-    assert!(
-        harness
-            .state()
-            .state
-            .class
-            .quiz
-            .open
-            .as_ref()
-            .is_some_and(|o| o.revealed),
-        "揭晓 was clicked"
-    );
+    let revealed = quiz_state(&harness)
+        .open
+        .as_ref()
+        .is_some_and(|o| o.revealed);
+    assert!(revealed, "揭晓 was clicked");
     browser.wait(
         "the reveal",
         "document.querySelectorAll('#quiz-chart .bar').length > 0",

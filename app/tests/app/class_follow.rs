@@ -1,46 +1,15 @@
 //! The class heard only where the teacher chose (the window lists the machine's
 //! addresses), and the students' pages following a presentation step by step.
 
+use crate::class_support::*;
 use crate::common;
 
-use chuhe::ChuheApp;
 use chuhe::actions::*;
 use common::{key, open_in, temp_dir};
 use egui::Key;
 use egui::accesskit::Role;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, TcpStream};
-
-fn apply(harness: &mut Harness<'_, ChuheApp>, action: Action) {
-    let ctx = harness.ctx.clone();
-    harness.state_mut().apply(&ctx, action);
-    harness.run();
-}
-
-fn running(harness: &Harness<'_, ChuheApp>) -> chuhe::state::class::RunningClass {
-    harness
-        .state()
-        .state
-        .class
-        .running
-        .clone()
-        .expect("a class is on")
-}
-
-/// `GET /state` at `ip`: the body.
-fn state_at(ip: IpAddr, port: u16, code: &str) -> String {
-    let mut stream = TcpStream::connect((ip, port)).unwrap();
-    write!(
-        stream,
-        "GET /state?code={code} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    answer.split_once("\r\n\r\n").unwrap().1.to_owned()
-}
 
 /// Another address of this machine than 127.0.0.1 (all of 127/8 is loopback on Linux).
 const ELSEWHERE: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
@@ -73,7 +42,11 @@ fn the_class_listens_only_on_the_address_the_teacher_chose() {
     let class = running(&harness);
     assert_eq!(class.addresses, [loopback]);
     harness.get_by_label(&format!("http://127.0.0.1:{}/", class.port));
-    assert!(state_at(loopback, class.port, &class.code).contains("\"fen\""));
+    assert!(
+        get_at(loopback, class.port, &format!("/state?code={}", class.code))
+            .1
+            .contains("\"fen\"")
+    );
     assert!(TcpStream::connect((ELSEWHERE, class.port)).is_err());
     apply(&mut harness, ClassAction::Stop.into());
 
@@ -85,70 +58,45 @@ fn the_class_listens_only_on_the_address_the_teacher_chose() {
     apply(&mut harness, ClassAction::Start.into());
     let class = running(&harness);
     assert_eq!(class.addresses.last(), Some(&loopback));
-    assert!(state_at(ELSEWHERE, class.port, &class.code).contains("\"fen\""));
+    assert!(
+        get_at(
+            ELSEWHERE,
+            class.port,
+            &format!("/state?code={}", class.code)
+        )
+        .1
+        .contains("\"fen\"")
+    );
 }
 
 #[test]
 fn the_command_line_chooses_the_address() {
-    let args = |list: &[&str]| {
-        chuhe::arguments(
-            std::iter::once("chuhe")
-                .chain(list.iter().copied())
-                .map(std::ffi::OsString::from),
-        )
-    };
+    let args = arguments;
     let class = args(&["--class", "--bind", "192.168.1.20"])
         .unwrap()
         .class
         .unwrap();
     assert_eq!(class.bind, Some("192.168.1.20".parse().unwrap()));
     assert_eq!(args(&["--class"]).unwrap().class.unwrap().bind, None);
-    use chuhe::ArgumentError::*;
+    let lan = args(&["--class", "--bind", "lan"]);
+    assert_eq!(lan, Err(chuhe::ArgumentError::BadAddress("lan".into())));
+    let alone = args(&["--bind", "127.0.0.1"]);
     assert_eq!(
-        args(&["--class", "--bind", "lan"]),
-        Err(BadAddress("lan".into()))
-    );
-    assert_eq!(
-        args(&["--bind", "127.0.0.1"]),
-        Err(WithoutClass("--bind".into()))
+        alone,
+        Err(chuhe::ArgumentError::WithoutClass("--bind".into()))
     );
 }
 
-/// A student's event stream: the positions and move lists of the boards as they come.
-struct Follower(BufReader<TcpStream>);
-
-impl Follower {
-    fn join(port: u16, code: &str) -> Follower {
-        let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
-        stream
-            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
-            .unwrap();
-        write!(
-            stream,
-            "GET /events?code={code} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-        )
-        .unwrap();
-        Follower(BufReader::new(stream))
-    }
-
-    /// The next board: its FEN and its line's moves.
-    fn next(&mut self) -> (String, Vec<String>) {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(self.0.read_line(&mut line).unwrap() > 0, "the stream ended");
-            if let Some(data) = line.trim_end().strip_prefix("data: ") {
-                let board: serde_json::Value = serde_json::from_str(data).unwrap();
-                let moves = board["line"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|m| m["iccs"].as_str().unwrap().to_owned())
-                    .collect();
-                return (board["fen"].as_str().unwrap().to_owned(), moves);
-            }
-        }
-    }
+/// The next board a student gets: its FEN and its line's moves.
+fn next_board(student: &mut Follower) -> (String, Vec<String>) {
+    let board = student.next("board");
+    let moves = board["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["iccs"].as_str().unwrap().to_owned())
+        .collect();
+    (board["fen"].as_str().unwrap().to_owned(), moves)
 }
 
 #[test]
@@ -165,13 +113,13 @@ fn the_pages_follow_a_presentation_step_by_step_without_the_moves_to_come() {
     apply(&mut harness, ClassAction::SetPort(0).into());
     apply(&mut harness, ClassAction::Start.into());
     let class = running(&harness);
-    let mut student = Follower::join(class.port, &class.code);
+    let mut student = Follower::join(class.port, &class.code, "/events");
     // Before the presentation the page shows the whole game, greyed ahead.
-    let (_, line) = student.next();
+    let (_, line) = next_board(&mut student);
     assert_eq!(line, ["h2e2", "h9g7", "h0g2"]);
 
     apply(&mut harness, PresentationAction::Toggle.into());
-    let (_, line) = student.next();
+    let (_, line) = next_board(&mut student);
     assert_eq!(
         line,
         Vec::<String>::new(),
@@ -180,14 +128,14 @@ fn the_pages_follow_a_presentation_step_by_step_without_the_moves_to_come() {
     // The clicker steps; each step reaches the page with only the moves shown so far.
     for shown in 1..=3 {
         key(&mut harness, Key::PageDown);
-        let (fen, line) = student.next();
+        let (fen, line) = next_board(&mut student);
         let state = &harness.state().state;
         assert_eq!(fen, state.study.derived.position.to_string());
         assert_eq!(line.len(), shown);
     }
     key(&mut harness, Key::PageUp);
-    assert_eq!(student.next().1, ["h2e2", "h9g7"]);
+    assert_eq!(next_board(&mut student).1, ["h2e2", "h9g7"]);
     // The presentation over, the page shows the whole game again.
     apply(&mut harness, PresentationAction::End.into());
-    assert_eq!(student.next().1, ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(next_board(&mut student).1, ["h2e2", "h9g7", "h0g2"]);
 }

@@ -3,128 +3,70 @@
 //! answer on the projector, the next question keeps the scores, the record saves as CSV
 //! and opens in the club's players list; and a puzzle set sent as a round.
 
+use crate::class_support::{question as question_now, *};
 use crate::common;
 
 use chuhe::ChuheApp;
 use chuhe::actions::*;
 use chuhe::state::file_chooser::FilePurpose;
+use chuhe_core::quiz::Question;
 use common::{open_in, temp_dir};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
 
 /// Two rooks, Red to move: mate in one on the back rank.
 const MATE_IN_ONE: &str = "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1";
 
-fn click(harness: &mut Harness<'_, ChuheApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-fn apply(harness: &mut Harness<'_, ChuheApp>, action: Action) {
-    let ctx = harness.ctx.clone();
-    harness.state_mut().apply(&ctx, action);
-    harness.run();
-}
-
-/// Sends `raw` over loopback: the status and the body.
-fn exchange(port: u16, raw: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], port))).unwrap();
-    stream.write_all(raw.as_bytes()).unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = answer.split_once("\r\n\r\n").unwrap().1.to_owned();
-    (status, body)
-}
-
-fn get(port: u16, target: &str) -> (u16, String) {
-    exchange(
-        port,
-        &format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
-    )
-}
-
-/// The open question as `/state` reports it.
-fn quiz(port: u16, code: &str) -> serde_json::Value {
-    let (_, body) = get(port, &format!("/state?code={code}"));
-    serde_json::from_str::<serde_json::Value>(&body).unwrap()["quiz"].clone()
-}
-
-/// A student joins and answers question `id` with `mv` under `name`.
-fn answer(port: u16, code: &str, name: &str, id: u64, mv: &str) -> u16 {
-    let (_, joined) = get(port, &format!("/join?code={code}"));
-    let token: serde_json::Value = serde_json::from_str(&joined).unwrap();
-    let body =
-        serde_json::json!({"token": token["token"], "name": name, "question": id, "move": mv})
-            .to_string();
-    exchange(
-        port,
-        &format!(
-            "POST /answer?code={code} HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        ),
-    )
-    .0
-}
-
-/// Runs frames until `done` holds (the server's answers and the solver's come from other
-/// threads); fails after a while rather than hang.
-fn wait_for(harness: &mut Harness<'_, ChuheApp>, done: impl Fn(&ChuheApp) -> bool) {
-    for _ in 0..3000 {
-        if done(harness.state()) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        harness.run();
+/// The app in a test folder of its own named `name`, with `fen` on its board if given and
+/// a class open: the folder, the harness, the class's port and code.
+fn class_on(name: &str, fen: Option<&str>) -> (PathBuf, Harness<'static, ChuheApp>, u16, String) {
+    let dir = temp_dir("class-quiz", name);
+    let mut harness = open_in(&dir);
+    if let Some(fen) = fen {
+        apply(
+            &mut harness,
+            Action::File(FileAction::Paste(fen.to_owned())),
+        );
     }
-    panic!("waited in vain");
+    let (port, code) = open_class(&mut harness);
+    (dir, harness, port, code)
 }
 
-/// Opens a class on a free port from the menu: its port and code.
-fn open_class(harness: &mut Harness<'_, ChuheApp>) -> (u16, String) {
-    apply(harness, ClassAction::SetPort(0).into());
-    click(harness, "课堂");
-    click(harness, "开始");
-    let class = harness.state().state.class.running.clone().unwrap();
-    (class.port, class.code)
+/// Asks the class with the button `button` and waits for the right moves: the question.
+fn ask(harness: &mut Harness<'_, ChuheApp>, button: &str) -> Question {
+    click(harness, button);
+    // The solver or the engine finds the right moves in the background.
+    wait_judged(harness);
+    question_now(harness)
+}
+
+/// The in-app file browser, if it is open.
+fn file_browser(
+    harness: &Harness<'_, ChuheApp>,
+) -> Option<chuhe::state::file_chooser::FileBrowser> {
+    harness.state().state.file_browser.clone()
+}
+
+/// A legal move of `question` that is not one of its right ones.
+fn wrong_move(question: &Question) -> chuhe_core::Move {
+    let legal = question.position.legal_moves();
+    let mut moves = legal.iter().copied();
+    moves.find(|m| !question.correct.contains(m)).unwrap()
 }
 
 #[test]
 fn a_question_asked_gets_answers_in_the_chart_and_reveal_shows_them_to_the_class() {
-    let dir = temp_dir("class-quiz", "ask");
-    let mut harness = open_in(&dir);
-    apply(
-        &mut harness,
-        Action::File(FileAction::Paste(MATE_IN_ONE.to_owned())),
-    );
-    let (port, code) = open_class(&mut harness);
+    let (_dir, mut harness, port, code) = class_on("ask", Some(MATE_IN_ONE));
     assert_eq!(quiz(port, &code), serde_json::Value::Null);
-    click(&mut harness, "几步杀");
-    // The solver finds the mate and its first moves in the background.
-    wait_for(&mut harness, |app| {
-        app.state
-            .class
-            .quiz
-            .open
-            .as_ref()
-            .is_some_and(|o| !o.judging)
-    });
+    let question = ask(&mut harness, "几步杀");
     harness.get_by_label("1步杀");
     let asked = quiz(port, &code);
     assert_eq!(asked["kind"], "mate");
     assert_eq!(asked["moves"], 1);
     assert_eq!(asked["open"], true);
-    let question = harness.state().state.class.quiz.question().unwrap().clone();
     let right = question.correct[0];
-    let wrong = question
-        .position
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| !question.correct.contains(m))
-        .unwrap();
+    let wrong = wrong_move(&question);
     assert_eq!(answer(port, &code, "小明", 1, &right.to_string()), 200);
     assert_eq!(answer(port, &code, "小红", 1, &wrong.to_string()), 200);
     assert_eq!(answer(port, &code, "小明", 1, &wrong.to_string()), 409);
@@ -154,7 +96,7 @@ fn a_question_asked_gets_answers_in_the_chart_and_reveal_shows_them_to_the_class
     apply(&mut harness, PresentationAction::ToggleAudience.into());
     click(&mut harness, "下一题");
     assert_eq!(quiz(port, &code), serde_json::Value::Null);
-    let standings = harness.state().state.class.quiz.record.standings();
+    let standings = quiz_state(&harness).record.standings();
     let table: Vec<(&str, u32)> = standings
         .iter()
         .map(|s| (s.name.as_str(), s.points))
@@ -165,32 +107,36 @@ fn a_question_asked_gets_answers_in_the_chart_and_reveal_shows_them_to_the_class
     click(&mut harness, "下课");
 }
 
+/// Red mates in four, and not sooner, after any of the advisor's four steps.
+const MATE_IN_FOUR: &str = "4k4/4a4/9/9/9/9/9/p3R3p/4A4/4K4 w - - 0 1";
+
+#[test]
+fn the_best_move_is_any_move_as_good_as_the_engines_and_the_teacher_still_decides() {
+    let (_dir, mut harness, port, code) = class_on("equal", Some(MATE_IN_FOUR));
+    let question = ask(&mut harness, "找最佳着法");
+    let steps: Vec<chuhe_core::Move> = ["e1d0", "e1d2", "e1f0", "e1f2"]
+        .map(|m| m.parse().unwrap())
+        .into();
+    for step in &steps {
+        assert!(question.correct.contains(step), "{:?}", question.correct);
+    }
+    assert_eq!(answer(port, &code, "甲", 1, "e1d0"), 200);
+    assert_eq!(answer(port, &code, "乙", 1, "e1f2"), 200);
+    assert_eq!(answer(port, &code, "丙", 1, "e2e5"), 200);
+    wait_for(&mut harness, |app| {
+        app.state.class.quiz.question().unwrap().answers.len() == 3
+    });
+    assert_eq!(question_now(&harness).right(), 2);
+    // The teacher's word goes: one step unmarked, only the other answer is right.
+    apply(&mut harness, ClassAction::ToggleCorrect(steps[0]).into());
+    assert_eq!(question_now(&harness).right(), 1);
+}
+
 #[test]
 fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
-    let dir = temp_dir("class-quiz", "record");
-    let mut harness = open_in(&dir);
-    apply(
-        &mut harness,
-        Action::File(FileAction::Paste(MATE_IN_ONE.to_owned())),
-    );
-    let (port, code) = open_class(&mut harness);
-    click(&mut harness, "几步杀");
-    wait_for(&mut harness, |app| {
-        app.state
-            .class
-            .quiz
-            .open
-            .as_ref()
-            .is_some_and(|o| !o.judging)
-    });
-    let question = harness.state().state.class.quiz.question().unwrap().clone();
-    let other = question
-        .position
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| !question.correct.contains(m))
-        .unwrap();
+    let (dir, mut harness, port, code) = class_on("record", Some(MATE_IN_ONE));
+    let question = ask(&mut harness, "几步杀");
+    let other = wrong_move(&question);
     assert_eq!(answer(port, &code, "Wang Li", 1, &other.to_string()), 200);
     wait_for(&mut harness, |app| {
         !app.state.class.quiz.question().unwrap().answers.is_empty()
@@ -200,10 +146,7 @@ fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
     // A click on the move marks it right: the answer given is now right.
     click(&mut harness, &text);
     harness.get_by_label(&format!("{text}（正解）"));
-    assert_eq!(
-        harness.state().state.class.quiz.record.standings()[0].points,
-        1
-    );
+    assert_eq!(quiz_state(&harness).record.standings()[0].points, 1);
     // Any legal move may be set right from the list, answered or not.
     let king: chuhe_core::Move = "e0e1".parse().unwrap();
     assert!(!question.correct.contains(&king));
@@ -211,24 +154,10 @@ fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
     let king_text =
         chuhe_core::notation::format_move(&question.position, king, chuhe_core::Notation::Chinese);
     click(&mut harness, &king_text);
-    assert!(
-        harness
-            .state()
-            .state
-            .class
-            .quiz
-            .question()
-            .unwrap()
-            .is_correct(king)
-    );
+    assert!(question_now(&harness).is_correct(king));
     // The window's button asks where to save, offering a name.
     click(&mut harness, "保存课堂记录…");
-    let browser = harness
-        .state()
-        .state
-        .file_browser
-        .clone()
-        .expect("asked where");
+    let browser = file_browser(&harness).expect("asked where");
     assert_eq!(
         browser.purpose,
         FilePurpose::Own(chuhe::state::class::RECORD_FILE)
@@ -271,12 +200,7 @@ fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
         apply(&mut harness, ClubAction::AddPlayer.into());
     }
     click(&mut harness, "课堂成绩…");
-    let browser = harness
-        .state()
-        .state
-        .file_browser
-        .clone()
-        .expect("asked which");
+    let browser = file_browser(&harness).expect("asked which");
     assert_eq!(
         browser.purpose,
         FilePurpose::Own(chuhe::state::club::CLASS_RECORD_FILE)
@@ -289,9 +213,7 @@ fn the_teacher_sets_the_answer_and_the_record_opens_in_the_club() {
 
 #[test]
 fn a_puzzle_set_goes_to_the_class_as_a_round() {
-    let dir = temp_dir("class-quiz", "round");
-    let mut harness = open_in(&dir);
-    let (port, code) = open_class(&mut harness);
+    let (_dir, mut harness, port, code) = class_on("round", None);
     apply(&mut harness, PuzzleAction::ToggleBrowser.into());
     let patterns = harness
         .state()
@@ -331,9 +253,7 @@ fn a_puzzle_set_goes_to_the_class_as_a_round() {
 
 #[test]
 fn the_training_items_go_to_the_class_as_a_round() {
-    let dir = temp_dir("class-quiz", "training");
-    let mut harness = open_in(&dir);
-    let (port, code) = open_class(&mut harness);
+    let (_dir, mut harness, port, code) = class_on("training", None);
     apply(&mut harness, TrainAction::ToggleHome.into());
     click(&mut harness, "发给课堂");
     let state = &harness.state().state;

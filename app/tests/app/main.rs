@@ -10,6 +10,7 @@ mod class;
 mod class_browser;
 mod class_follow;
 mod class_quiz;
+mod class_support;
 mod club;
 mod collections;
 mod dhtmlxq;

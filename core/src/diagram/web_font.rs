@@ -66,6 +66,26 @@ pub fn web_font(text: &str) -> Result<Vec<u8>, WebFontError> {
     Ok(sfnt(tables))
 }
 
+/// Whether the app's font has a glyph for `c` that [`web_font`] can keep (a character of
+/// the Basic Multilingual Plane the font maps).
+pub fn has_glyph(c: char) -> bool {
+    u32::from(c) <= 0xFFFF
+        && FontRef::new(FONT)
+            .is_ok_and(|font| font.charmap().map(c).is_some_and(|g| g.to_u32() != 0))
+}
+
+/// The characters a font's character map maps to a glyph: what a web font made here
+/// covers.
+pub fn characters(font: &[u8]) -> Result<Vec<char>, WebFontError> {
+    let font = FontRef::new(font).map_err(|_| WebFontError::Unreadable)?;
+    Ok(font
+        .charmap()
+        .mappings()
+        .filter(|(_, glyph)| glyph.to_u32() != 0)
+        .filter_map(|(c, _)| char::from_u32(c))
+        .collect())
+}
+
 /// A TrueType file's tables, by tag.
 fn directory(font: &[u8]) -> Option<Vec<([u8; 4], Vec<u8>)>> {
     let count = usize::from(u16::from_be_bytes(font.get(4..6)?.try_into().ok()?));
@@ -243,6 +263,16 @@ mod tests {
         ] {
             assert!(small.table_data(Tag::new(tag)).is_some(), "{tag:?}");
         }
+    }
+
+    #[test]
+    fn the_characters_of_a_web_font_are_those_asked_for_that_the_font_has() {
+        // U+E000 is a private-use character no font of ours draws.
+        assert!(has_glyph('鑫') && has_glyph('A') && !has_glyph('\u{E000}'));
+        assert!(!has_glyph('😀'), "beyond the BMP");
+        let web = web_font("鑫A\u{E000}😀").unwrap();
+        assert_eq!(characters(&web).unwrap(), ['A', '鑫']);
+        assert_eq!(characters(b"not a font"), Err(WebFontError::Unreadable));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::Manager;
 use crate::actions::*;
-use crate::services::class::quiz::{ChartBar, QuizShown, Revealed, ScoreLine};
+use crate::services::class::quiz::{ChartBar, QuizShown, Revealed, ScoreLine, judge};
 use crate::services::storage;
 use crate::services::work::WorkKey;
 use crate::state::Notice;
@@ -17,17 +17,6 @@ use chuhe_core::quiz::{Answer, Kind, Question};
 use chuhe_core::training::Task;
 use chuhe_core::{Move, Position};
 use std::path::PathBuf;
-use std::time::Duration;
-
-/// The most moves the solver looks for a mate in when the teacher asks "mate in N".
-const MATE_SEARCH_MOVES: u32 = 7;
-
-/// How long the solver may look for it.
-const MATE_SEARCH_TIME: Duration = Duration::from_secs(5);
-
-/// The engine's nodes for "the best move": a count, so the same position gets the same
-/// answer on any machine.
-const BEST_MOVE_NODES: u64 = 300_000;
 
 /// How many lines of the score table the class sees.
 const SCORES_SHOWN: usize = 10;
@@ -144,29 +133,11 @@ impl Manager<'_> {
         if known {
             self.work.cancel(WorkKey::ClassQuiz);
         } else {
-            self.work
-                .start(WorkKey::ClassQuiz, "chuhe class answer", move |stop| {
-                    let (mate, correct) = match kind {
-                        Kind::MateIn(_) => match chuhe_core::quiz::mate_answers(
-                            &position,
-                            MATE_SEARCH_MOVES,
-                            MATE_SEARCH_TIME,
-                            &stop,
-                        ) {
-                            Some((k, moves)) => (Some(k), moves),
-                            None => (None, Vec::new()),
-                        },
-                        Kind::BestMove => (
-                            None,
-                            chuhe_core::quiz::best_answers(&position, BEST_MOVE_NODES, &stop),
-                        ),
-                    };
-                    Action::Class(ClassAction::Judged {
-                        index,
-                        mate,
-                        correct,
-                    })
-                });
+            self.work.start(
+                WorkKey::ClassQuiz,
+                "chuhe class answer",
+                judge(kind, position, index),
+            );
         }
     }
 

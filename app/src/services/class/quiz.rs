@@ -9,6 +9,7 @@
 //! A token is a number and a keyed hash of it: the server keeps no table of tokens, so
 //! asking for thousands of them costs nothing, and one not issued here is refused.
 
+use super::font::Fonts;
 use super::{BOARD_SIDE, Server, Sharing, no_store, rgba};
 use crate::actions::{Action, ClassAction};
 use axum::Router;
@@ -24,7 +25,7 @@ use chuhe_core::{Move, Position, Square};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -97,6 +98,9 @@ pub struct QuizShown {
     pub answered: usize,
     /// The answer and chart, once revealed (answers are closed then).
     pub revealed: Option<Revealed>,
+    /// The version of the page's second font that has the characters of the question's
+    /// texts its own font lacks (empty: none needed); set by the server as it sends it.
+    pub font: String,
 }
 
 impl QuizShown {
@@ -145,7 +149,23 @@ impl QuizShown {
                 .collect(),
             answered: 0,
             revealed: None,
+            font: String::new(),
         }
+    }
+
+    /// Every text of the question the page shows.
+    fn texts(&self) -> impl Iterator<Item = &str> {
+        let legal = self.legal.iter().map(|m| m.text.as_str());
+        let revealed = self.revealed.iter().flat_map(|r| {
+            let answer = r.answer.iter().map(String::as_str);
+            let chart = r.chart.iter().map(|b| b.text.as_str());
+            answer
+                .chain(chart)
+                .chain(r.scores.iter().map(|s| s.name.as_str()))
+        });
+        std::iter::once(self.title.as_str())
+            .chain(legal)
+            .chain(revealed)
     }
 }
 
@@ -185,6 +205,45 @@ fn picture(position: &Position, look: &Look) -> String {
     picture.finish()
 }
 
+/// The most moves the solver looks for a mate in when the teacher asks "mate in N".
+const MATE_SEARCH_MOVES: u32 = 7;
+
+/// How long the solver may look for it.
+const MATE_SEARCH_TIME: Duration = Duration::from_secs(5);
+
+/// The engine's nodes for "the best move", shared among all the legal moves (each is
+/// searched as deep as the others, so that every move as good as the best is found): a
+/// count, so the same position gets the same answer on any machine. 2 to 4 s on this
+/// shared machine.
+const BEST_MOVE_NODES: u64 = 1_000_000;
+
+/// The work that finds question `index`'s right moves in `position` off the UI thread (to
+/// run as background work, which sets its flag when the answer is no longer wanted): for
+/// a mate the solver's first moves, for "the best move" every move the engine finds as
+/// good as its best. The answer comes back as [`ClassAction::Judged`].
+pub fn judge(
+    kind: quiz::Kind,
+    position: Position,
+    index: usize,
+) -> impl FnOnce(Arc<AtomicBool>) -> Action + Send + 'static {
+    move |stop| {
+        let (mate, correct) = match kind {
+            quiz::Kind::MateIn(_) => {
+                match quiz::mate_answers(&position, MATE_SEARCH_MOVES, MATE_SEARCH_TIME, &stop) {
+                    Some((k, moves)) => (Some(k), moves),
+                    None => (None, Vec::new()),
+                }
+            }
+            quiz::Kind::BestMove => (None, quiz::best_answers(&position, BEST_MOVE_NODES, &stop)),
+        };
+        Action::Class(ClassAction::Judged {
+            index,
+            mate,
+            correct,
+        })
+    }
+}
+
 /// An answer the server took, on its way to the app.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arrived {
@@ -216,10 +275,13 @@ pub struct Desk {
     issued: AtomicU64,
     /// Pages following the question.
     watching: Arc<AtomicUsize>,
+    /// The page's fonts, told of each question's texts.
+    fonts: Arc<Fonts>,
 }
 
-impl Default for Desk {
-    fn default() -> Desk {
+impl Desk {
+    /// The desk of a server whose pages' fonts are `fonts`.
+    pub(super) fn new(fonts: Arc<Fonts>) -> Desk {
         let (arrived, inbox) = mpsc::channel();
         Desk {
             shown: watch::channel(None).0,
@@ -229,13 +291,13 @@ impl Default for Desk {
             key: std::collections::hash_map::RandomState::new(),
             issued: AtomicU64::new(0),
             watching: Arc::new(AtomicUsize::new(0)),
+            fonts,
         }
     }
-}
 
-impl Desk {
     /// Shows `question` and opens it for answers (an earlier one is closed).
-    pub fn ask(&self, question: QuizShown, legal: Vec<Move>) {
+    pub fn ask(&self, mut question: QuizShown, legal: Vec<Move>) {
+        question.font = self.fonts.cover(question.texts());
         *self.lock_open() = Some(Open {
             id: question.id,
             legal,
@@ -255,6 +317,7 @@ impl Desk {
             .filter(|q| q.id == question.id)
             .map_or(0, |q| q.answered);
         question.answered = answered;
+        question.font = self.fonts.cover(question.texts());
         if question.revealed.is_some() {
             // Revealed: the answer is out, so no more answers.
             self.lock_open().take();

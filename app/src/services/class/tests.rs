@@ -1,103 +1,9 @@
 //! The class server against a plain HTTP client over loopback.
 
+use super::test_client::{CODE, Stream, exchange, follow, get, server};
 use super::*;
 use crate::settings::Settings;
-use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-
-const CODE: &str = "4321";
-
-fn server() -> ClassServer {
-    let address = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
-    ClassServer::start(address, CODE, &I18n::new(Language::En), None).unwrap()
-}
-
-fn connect(server: &ClassServer) -> TcpStream {
-    let stream = TcpStream::connect(server.address()).unwrap();
-    // Only so that a broken server fails the test instead of hanging it.
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    stream
-}
-
-/// Sends `raw` as it is and reads the whole answer: its status and its body.
-fn exchange(server: &ClassServer, raw: &[u8]) -> (u16, String) {
-    let mut stream = connect(server);
-    stream.write_all(raw).unwrap();
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {answer:?}"));
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map_or(String::new(), |(_, b)| b.to_owned());
-    (status, body)
-}
-
-fn get(server: &ClassServer, target: &str) -> (u16, String) {
-    exchange(
-        server,
-        format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
-    )
-}
-
-/// A student's event stream: the answer's headers read, the events still to come.
-struct Stream {
-    reader: BufReader<TcpStream>,
-    status: u16,
-}
-
-fn follow(server: &ClassServer) -> Stream {
-    let mut stream = connect(server);
-    write!(
-        stream,
-        "GET /events?code={CODE} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    reader.read_line(&mut line).unwrap();
-    let status = line
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).unwrap() == 0 || line == "\r\n" {
-            break;
-        }
-    }
-    Stream { reader, status }
-}
-
-impl Stream {
-    /// The data of the next board event (chunk sizes and keep-alives skipped), or `None`
-    /// at the end of the stream.
-    fn next_board(&mut self) -> Option<serde_json::Value> {
-        let mut line = String::new();
-        let mut board = false;
-        loop {
-            line.clear();
-            if self.reader.read_line(&mut line).ok()? == 0 {
-                return None;
-            }
-            let line = line.trim_end();
-            if line == "event: board" {
-                board = true;
-            } else if let Some(data) = line.strip_prefix("data: ")
-                && board
-            {
-                return Some(serde_json::from_str(data).unwrap());
-            }
-        }
-    }
-}
 
 fn board(fen: &str, moves: &[&str]) -> ClassBoard {
     ClassBoard {
@@ -115,6 +21,7 @@ fn board(fen: &str, moves: &[&str]) -> ClassBoard {
         side: "red",
         intro: String::new(),
         svg: "<svg/>".to_owned(),
+        font: String::new(),
     }
 }
 
@@ -140,15 +47,18 @@ fn the_state_follows_what_the_app_publishes() {
 fn a_page_gets_the_board_now_and_then_each_change() {
     let server = server();
     server.publish(board("before", &[]));
-    let mut stream = follow(&server);
+    let mut stream = follow(&server, "/events");
     assert_eq!(stream.status, 200);
-    assert_eq!(stream.next_board().unwrap()["fen"], "before");
+    assert_eq!(stream.next("board").unwrap()["fen"], "before");
     server.publish(board("after", &["b0c2"]));
-    let update = stream.next_board().unwrap();
+    let update = stream.next("board").unwrap();
     assert_eq!(update["fen"], "after");
     assert_eq!(update["line"][0]["text"], "move b0c2");
     // A page that joins late starts from the board as it is.
-    assert_eq!(follow(&server).next_board().unwrap()["fen"], "after");
+    assert_eq!(
+        follow(&server, "/events").next("board").unwrap()["fen"],
+        "after"
+    );
 }
 
 #[test]
@@ -239,7 +149,9 @@ fn a_large_body_is_refused() {
 #[test]
 fn the_class_takes_two_hundred_students_and_tells_the_next_it_is_full() {
     let server = server();
-    let mut students: Vec<Stream> = (0..MAX_STUDENTS).map(|_| follow(&server)).collect();
+    let mut students: Vec<Stream> = (0..MAX_STUDENTS)
+        .map(|_| follow(&server, "/events"))
+        .collect();
     assert!(students.iter().all(|s| s.status == 200));
     assert_eq!(server.students(), MAX_STUDENTS);
     let (status, message) = get(&server, &format!("/events?code={CODE}"));
@@ -252,13 +164,13 @@ fn the_class_takes_two_hundred_students_and_tells_the_next_it_is_full() {
         std::thread::sleep(Duration::from_millis(10));
         tries += 1;
     }
-    assert_eq!(follow(&server).status, 200);
+    assert_eq!(follow(&server, "/events").status, 200);
 }
 
 #[test]
 fn a_stalled_page_skips_to_the_newest_board_and_holds_no_one_up() {
     let server = server();
-    let mut stalled = follow(&server);
+    let mut stalled = follow(&server, "/events");
     let mut big = board("start", &[]);
     big.svg = "x".repeat(200_000);
     // Far more than the socket buffers hold while the stalled page reads nothing.
@@ -266,12 +178,12 @@ fn a_stalled_page_skips_to_the_newest_board_and_holds_no_one_up() {
         big.fen = format!("board {n}");
         server.publish(big.clone());
     }
-    let mut reader = follow(&server);
-    assert_eq!(reader.next_board().unwrap()["fen"], "board 99");
+    let mut reader = follow(&server, "/events");
+    assert_eq!(reader.next("board").unwrap()["fen"], "board 99");
     // The stalled page, reading at last, gets far fewer than the 100 boards.
     let mut seen = 0;
     loop {
-        let fen = stalled.next_board().unwrap()["fen"].clone();
+        let fen = stalled.next("board").unwrap()["fen"].clone();
         seen += 1;
         if fen == "board 99" {
             break;
@@ -283,11 +195,11 @@ fn a_stalled_page_skips_to_the_newest_board_and_holds_no_one_up() {
 #[test]
 fn stopping_ends_every_connection() {
     let server = server();
-    let mut stream = follow(&server);
-    assert!(stream.next_board().is_some());
+    let mut stream = follow(&server, "/events");
+    assert!(stream.next("board").is_some());
     let address = server.address();
     drop(server);
-    assert!(stream.next_board().is_none());
+    assert!(stream.next("board").is_none());
     assert!(TcpStream::connect(address).is_err());
 }
 
@@ -368,4 +280,14 @@ fn the_app_sends_the_board_only_when_it_changed() {
     class.follow(&state);
     assert!(!watcher.has_changed().unwrap());
     watcher.mark_unchanged();
+}
+
+#[test]
+fn a_colour_brighter_than_its_cover_is_drawn_solid_in_its_hue() {
+    // The light theme's last move: egui adds it to the board under it.
+    let last_move = egui::Color32::from_rgba_premultiplied(0x20, 0x60, 0xc0, 0x60);
+    assert_eq!(rgba(last_move), [0x20, 0x60, 0xc0, 0xff]);
+    let see_through = egui::Color32::from_rgba_unmultiplied(200, 40, 40, 128);
+    assert_eq!(rgba(see_through), see_through.to_srgba_unmultiplied());
+    assert_eq!(rgba(egui::Color32::BLACK), [0, 0, 0, 255]);
 }

@@ -1,14 +1,12 @@
 //! The door's limits against plain clients over loopback: each test would wait for its
 //! client's own safety timeout (and fail) if the server kept the connection.
 
+use super::super::test_client::*;
 use super::super::{ClassBoard, ClassServer};
 use super::Limits;
-use crate::i18n::{I18n, Language};
-use std::io::{ErrorKind, Read, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::io::{ErrorKind, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::time::Duration;
-
-const CODE: &str = "2468";
 
 /// Short limits, so the tests need not wait long for them.
 fn quick() -> Limits {
@@ -20,86 +18,14 @@ fn quick() -> Limits {
     }
 }
 
-fn server(limits: Limits) -> ClassServer {
-    let address = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
-    ClassServer::start_with(address, CODE, &I18n::new(Language::En), None, limits).unwrap()
-}
-
-/// A client's safety timeout: only so that a server that keeps a connection fails the
-/// test instead of hanging it.
-const PATIENCE: Duration = Duration::from_secs(20);
-
-fn connect(server: &ClassServer) -> TcpStream {
-    let stream = TcpStream::connect(server.address()).unwrap();
-    stream.set_read_timeout(Some(PATIENCE)).unwrap();
-    stream
-}
-
-/// Reads what the server sends until it closes the connection: the bytes, or `None` if
-/// it kept the connection open past the client's patience.
-fn until_closed(stream: &mut TcpStream) -> Option<Vec<u8>> {
-    let mut got = Vec::new();
-    let mut buffer = [0; 8192];
-    loop {
-        match stream.read(&mut buffer) {
-            Ok(0) => return Some(got),
-            Ok(n) => got.extend_from_slice(&buffer[..n]),
-            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                return None;
-            }
-            Err(_) => return Some(got),
-        }
-    }
-}
-
-fn status(answer: &[u8]) -> Option<u16> {
-    String::from_utf8_lossy(answer)
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-}
-
 /// A normal student's look at the board: `GET /state`, its status and body.
 fn state(server: &ClassServer) -> (u16, String) {
-    let mut stream = connect(server);
-    write!(
-        stream,
-        "GET /state?code={CODE} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let answer = until_closed(&mut stream).expect("an answer");
-    let text = String::from_utf8_lossy(&answer).into_owned();
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or(String::new(), |(_, b)| b.to_owned());
-    (status(&answer).unwrap_or(0), body)
+    get(server, &format!("/state?code={CODE}"))
 }
 
-/// A student following the board: the event stream, its answer's head still unread.
-fn follow(server: &ClassServer) -> std::io::BufReader<TcpStream> {
-    let mut stream = connect(server);
-    write!(
-        stream,
-        "GET /events?code={CODE} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .unwrap();
-    std::io::BufReader::new(stream)
-}
-
-/// The position of the next board event, or `None` once the stream ends.
-fn next_fen(events: &mut std::io::BufReader<TcpStream>) -> Option<String> {
-    use std::io::BufRead;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if events.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        if let Some(data) = line.trim_end().strip_prefix("data: ") {
-            let board: serde_json::Value = serde_json::from_str(data).ok()?;
-            return board["fen"].as_str().map(str::to_owned);
-        }
-    }
+/// The position of the next board `follower` gets, or `None` once the stream ends.
+fn next_fen(follower: &mut Stream) -> Option<String> {
+    follower.next("board")?["fen"].as_str().map(str::to_owned)
 }
 
 fn board(fen: &str, svg: String) -> ClassBoard {
@@ -113,7 +39,7 @@ fn board(fen: &str, svg: String) -> ClassBoard {
 
 #[test]
 fn a_client_that_sends_nothing_is_closed() {
-    let server = server(quick());
+    let server = server_with(quick());
     let mut silent = connect(&server);
     assert_eq!(until_closed(&mut silent), Some(Vec::new()));
     assert_eq!(state(&server).0, 200);
@@ -121,7 +47,7 @@ fn a_client_that_sends_nothing_is_closed() {
 
 #[test]
 fn a_head_that_trickles_in_is_cut_off() {
-    let server = server(quick());
+    let server = server_with(quick());
     let mut slow = connect(&server);
     slow.write_all(format!("GET /state?code={CODE} HTTP/1.1\r\n").as_bytes())
         .unwrap();
@@ -140,7 +66,7 @@ fn a_head_that_trickles_in_is_cut_off() {
 
 #[test]
 fn an_idle_connection_is_closed_after_its_answer() {
-    let server = server(quick());
+    let server = server_with(quick());
     let mut stream = connect(&server);
     // Kept alive, as browsers do, and then nothing more.
     write!(stream, "GET /state?code={CODE} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
@@ -150,7 +76,7 @@ fn an_idle_connection_is_closed_after_its_answer() {
 
 #[test]
 fn a_head_too_large_is_refused() {
-    let server = server(quick());
+    let server = server_with(quick());
     let mut stream = connect(&server);
     let big = "y".repeat(64 * 1024);
     let _ = write!(
@@ -164,7 +90,7 @@ fn a_head_too_large_is_refused() {
 
 #[test]
 fn a_page_that_stops_reading_is_dropped_and_its_place_freed() {
-    let server = server(quick());
+    let server = server_with(quick());
     let mut stalled = connect(&server);
     write!(
         stalled,
@@ -217,7 +143,7 @@ fn a_flood_of_silent_connections_cannot_keep_a_student_out() {
         max_waiting: 100,
         ..Limits::default()
     };
-    let server = server(limits);
+    let server = server_with(limits);
     server.publish(board("flooded", String::new()));
     // Both ends of each connection are in this process.
     let count = ((open_files_allowed().saturating_sub(200)) / 2).min(3000);

@@ -1,55 +1,8 @@
 //! The quiz's routes against a plain HTTP client over loopback.
 
-use super::super::{ClassServer, I18n, Language};
+use super::super::ClassServer;
+use super::super::test_client::{CODE, exchange, follow, get, post, server};
 use super::*;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
-
-const CODE: &str = "2468";
-
-fn server() -> ClassServer {
-    let address = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
-    ClassServer::start(address, CODE, &I18n::new(Language::En), None).unwrap()
-}
-
-fn exchange(server: &ClassServer, raw: &[u8]) -> (u16, String) {
-    let mut stream = TcpStream::connect(server.address()).unwrap();
-    // Only so that a broken server fails the test instead of hanging it.
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    stream.write_all(raw).unwrap();
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {answer:?}"));
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map_or(String::new(), |(_, b)| b.to_owned());
-    (status, body)
-}
-
-fn get(server: &ClassServer, target: &str) -> (u16, String) {
-    exchange(
-        server,
-        format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
-    )
-}
-
-fn post(server: &ClassServer, body: &str) -> (u16, String) {
-    exchange(
-        server,
-        format!(
-            "POST /answer?code={CODE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
-}
 
 fn token(server: &ClassServer) -> String {
     let (status, body) = get(server, &format!("/join?code={CODE}"));
@@ -233,22 +186,8 @@ fn names_are_plain_text_and_capped() {
 fn the_state_and_the_stream_show_the_open_question() {
     let server = server();
     assert_eq!(state(&server), serde_json::Value::Null);
-    let mut stream = TcpStream::connect(server.address()).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    write!(stream, "GET /quiz?code={CODE} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-    let mut events = BufReader::new(stream);
-    let mut next = move || -> serde_json::Value {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(events.read_line(&mut line).unwrap() > 0, "stream ended");
-            if let Some(data) = line.trim_end().strip_prefix("data: ") {
-                return serde_json::from_str(data).unwrap();
-            }
-        }
-    };
+    let mut events = follow(&server, "/quiz");
+    let mut next = move || events.next("quiz").expect("the stream went on");
     assert_eq!(next(), serde_json::Value::Null);
     ask(&server, 7);
     let shown = next();

@@ -220,9 +220,9 @@ fn connect_from_elsewhere(to: SocketAddr) -> TcpStream {
 #[cfg(target_os = "linux")]
 #[test]
 fn malformed_requests_never_hang_a_connection_or_hold_up_the_class() {
-    let server = Arc::new(server(quick()));
+    let server = Arc::new(server_with(quick()));
     server.publish(board("board 0", String::new()));
-    let mut follower = follow(&server);
+    let mut follower = follow(&server, "/events");
     let next = Arc::new(AtomicUsize::new(0));
     let hung = Arc::new(Mutex::new(Vec::new()));
     let clients: Vec<_> = (0..8)
