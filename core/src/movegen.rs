@@ -62,6 +62,12 @@ impl Position {
         }
     }
 
+    /// Fills `list` (cleared first) with the legal moves of the first piece of the side to
+    /// move that has any: empty exactly when the side has no legal move.
+    pub fn some_legal_moves_into(&self, list: &mut MoveList) {
+        self.legal_moves_by_piece::<true>(list);
+    }
+
     /// Every legal move of the piece on `from` (empty if there is none of the side to move).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = self.legal_moves();
@@ -535,3 +541,33 @@ impl fmt::Display for IllegalReason {
 }
 
 impl std::error::Error for IllegalMove {}
+
+#[cfg(test)]
+mod tests {
+    use crate::{MoveList, Position};
+
+    #[test]
+    fn some_legal_moves_are_legal_and_none_only_when_there_are_none() {
+        for (fen, any) in [
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+                true,
+            ),
+            // In check: only the moves that answer it.
+            ("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1", true),
+            // Mated by the rook on the back rank, the other rook guarding the file.
+            ("R3k4/9/9/9/9/9/9/9/9/3KR4 b - - 0 1", false),
+            // No move, not in check (困毙): the rook holds d8, the facing generals e9.
+            ("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", false),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let all = pos.legal_moves();
+            let mut some = MoveList::new();
+            pos.some_legal_moves_into(&mut some);
+            assert_eq!(!some.is_empty(), any, "{fen}");
+            assert_eq!(all.is_empty(), some.is_empty(), "{fen}");
+            assert!(some.iter().all(|m| all.contains(m)), "{fen}");
+            assert!(some.iter().all(|m| some[0].from == m.from), "{fen}");
+        }
+    }
+}

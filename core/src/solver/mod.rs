@@ -738,7 +738,12 @@ impl Solver {
             let captured = undo.captured().is_some();
             // A quiet move at depth > 1 is ordered without counting the replies (a
             // stalemating one is still found: its defender node has no reply to refute).
-            let count = if d == 1 || check {
+            // At the last move only whether a reply exists matters (and a few to test
+            // the next moves against): the first piece that has one tells.
+            let count = if d == 1 {
+                pos.some_legal_moves_into(&mut replies);
+                Some(replies.len())
+            } else if check {
                 pos.legal_moves_into(&mut replies);
                 Some(replies.len())
             } else {
@@ -803,9 +808,29 @@ impl Solver {
 
     /// Every reply of the defender to move in `pos` loses to a mate within `d` ≥ 1 moves?
     fn and_node(&mut self, pos: &mut Position, d: u8, q: u8, ply: usize) -> Res {
+        let killer = self.killers.get(ply).copied().flatten();
+        // At the last move the reply that refuted last at this ply usually refutes again,
+        // and one that does ends the node: it is tried before the replies are generated.
+        if d == 1
+            && let Some(k) = killer
+            && pos.is_legal(k)
+        {
+            self.path.push(pos.hash());
+            let undo = pos.play_unchecked(k);
+            self.nodes += 1;
+            let res = if self.path.contains(&pos.hash()) {
+                FAIL_TAINTED
+            } else {
+                self.or_node(pos, d, q, ply + 1)
+            };
+            pos.unplay(k, undo);
+            self.path.pop();
+            if !res.proved {
+                return res;
+            }
+        }
         let mut replies = MoveList::new();
         pos.legal_moves_into(&mut replies);
-        let killer = self.killers.get(ply).copied().flatten();
         // A reply whose position the table knows to escape a mate within `d` ends the node
         // at once (not asked at the last move, where the attacker's nodes are cheap).
         if d >= 2 {
