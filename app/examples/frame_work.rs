@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo build --release -p chuhe --example frame_work
-//! target/release/examples/frame_work [--analyse] [FRAMES] [GAME]
+//! target/release/examples/frame_work [--analyse] [--class] [FRAMES] [GAME]
 //! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*frame_work*frames*' \
 //!     --separate-threads=yes target/release/examples/frame_work 100
 //! ```
@@ -14,7 +14,8 @@
 //! `--analyse` the engine analyses the position throughout (one thread, 64 MB, as a
 //! pinned setting so two machines compare), which is what `app/tools/measure.sh` times;
 //! callgrind's `--separate-threads=yes` then keeps the engine's own work out of the
-//! UI thread's count.
+//! UI thread's count. With `--class` a class is open (`chuhe --class`'s way) and 20
+//! students follow the board over loopback throughout, as `measure.sh`'s `CLASS_PORT`.
 
 use chuhe::ChuheApp;
 use chuhe::actions::{Action, FileAction};
@@ -27,7 +28,8 @@ use std::time::Instant;
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let analyse = args.iter().any(|a| a == "--analyse");
-    args.retain(|a| a != "--analyse");
+    let class = args.iter().any(|a| a == "--class");
+    args.retain(|a| a != "--analyse" && a != "--class");
     let mut args = args.into_iter();
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
     let game = PathBuf::from(
@@ -60,6 +62,19 @@ fn main() {
     for _ in 0..30 {
         harness.step();
     }
+    if class {
+        // Port 0: whatever port is free, so two runs side by side do not collide.
+        let announced = harness.state_mut().open_class(&ctx, Some(0), None);
+        let line = announced.unwrap_or_else(|e| {
+            eprintln!("frame_work: no class: {e}");
+            std::process::exit(2);
+        });
+        follow(&line, 20);
+        for _ in 0..30 {
+            harness.step();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
     if analyse {
         harness.key_press_modifiers(Modifiers::NONE, Key::Space);
         // Lets the engine get past its first shallow lines, so the frames timed draw
@@ -70,6 +85,16 @@ fn main() {
         }
     }
     let times = frames(&mut harness, count);
+    if class {
+        let students = harness
+            .state()
+            .state
+            .class
+            .running
+            .as_ref()
+            .map(|c| c.students);
+        println!("students {}", students.unwrap_or(0));
+    }
     let _ = std::fs::remove_dir_all(&dir);
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
@@ -79,6 +104,36 @@ fn main() {
         "frames {count}\nmedian_frame_ms {median:.3}\nmean_frame_ms {mean:.3}\nmax_frame_ms {:.3}",
         sorted[sorted.len() - 1]
     );
+}
+
+/// Starts `students` readers of the class's board stream announced in `line`
+/// (`class: http://<address>:<port>/ code <code>`), each on a thread of its own that
+/// reads until the process ends.
+fn follow(line: &str, students: usize) {
+    use std::io::{Read, Write};
+    let port = line
+        .rsplit_once(':')
+        .and_then(|(_, rest)| rest.split('/').next())
+        .and_then(|p| p.parse::<u16>().ok());
+    let code = line.rsplit(' ').next().unwrap_or_default().to_owned();
+    let Some(port) = port else {
+        eprintln!("frame_work: cannot read the class's port from {line:?}");
+        std::process::exit(2);
+    };
+    for _ in 0..students {
+        let code = code.clone();
+        std::thread::spawn(move || {
+            let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+                return;
+            };
+            let _ = write!(
+                stream,
+                "GET /events?code={code} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+            );
+            let mut sink = [0u8; 4096];
+            while matches!(stream.read(&mut sink), Ok(n) if n > 0) {}
+        });
+    }
 }
 
 /// Runs `count` frames, each timed in milliseconds.
