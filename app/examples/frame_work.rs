@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo build --release -p chuhe --example frame_work
-//! target/release/examples/frame_work [--analyse] [--class] [FRAMES] [GAME]
+//! target/release/examples/frame_work [--analyse] [--class [--hide-class-window]] [FRAMES] [GAME]
 //! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*frame_work*frames*' \
 //!     --separate-threads=yes target/release/examples/frame_work 100
 //! ```
@@ -15,10 +15,12 @@
 //! pinned setting so two machines compare), which is what `app/tools/measure.sh` times;
 //! callgrind's `--separate-threads=yes` then keeps the engine's own work out of the
 //! UI thread's count. With `--class` a class is open (`chuhe --class`'s way) and 20
-//! students follow the board over loopback throughout, as `measure.sh`'s `CLASS_PORT`.
+//! students follow the board over loopback throughout, as `measure.sh`'s `CLASS_PORT`;
+//! `--hide-class-window` closes the teacher's class window, so that what serving the
+//! class costs the frame is told from what drawing that window costs.
 
 use chuhe::ChuheApp;
-use chuhe::actions::{Action, FileAction};
+use chuhe::actions::{Action, ClassAction, FileAction};
 use chuhe::services::storage::Storage;
 use egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
@@ -29,7 +31,8 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let analyse = args.iter().any(|a| a == "--analyse");
     let class = args.iter().any(|a| a == "--class");
-    args.retain(|a| a != "--analyse" && a != "--class");
+    let hide_window = args.iter().any(|a| a == "--hide-class-window");
+    args.retain(|a| a != "--analyse" && a != "--class" && a != "--hide-class-window");
     let mut args = args.into_iter();
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
     let game = PathBuf::from(
@@ -70,6 +73,11 @@ fn main() {
             std::process::exit(2);
         });
         follow(&line, 20);
+        if hide_window {
+            harness
+                .state_mut()
+                .apply(&ctx, Action::Class(ClassAction::ToggleWindow));
+        }
         for _ in 0..30 {
             harness.step();
             std::thread::sleep(std::time::Duration::from_millis(10));
