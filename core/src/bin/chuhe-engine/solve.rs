@@ -401,11 +401,16 @@ struct Outcome<'a> {
     /// wall clock also counts the neighbours' work.
     cpu_secs: Option<f64>,
     mate: bool,
+    /// Whether the read-out after the proof (the line, every winning first move and the
+    /// duals) finished: a composer's proof is the whole answer, so a mate whose read-out
+    /// the limit cut is not counted solved.
+    complete: bool,
 }
 
-/// How many positions a mate was proved in within 1 s, 5 s (those below the limit) and the
-/// time limit (without one: in all), and how many were not solved, `bad_fen` of them
-/// because their FEN could not be read.
+/// How many positions a mate was proved in, with its whole read-out, within 1 s, 5 s
+/// (those below the limit) and the time limit (without one: in all), and how many were
+/// not solved, `bad_fen` of them because their FEN could not be read and, said apart,
+/// those whose mate was proved but whose read-out the limit cut.
 fn solved_within(outcomes: &[Outcome], limit: Option<Duration>, bad_fen: usize) -> String {
     solved_within_by(outcomes, limit, bad_fen, |o| o.secs)
 }
@@ -418,20 +423,33 @@ fn solved_within_by(
     bad_fen: usize,
     secs: impl Fn(&Outcome) -> f64,
 ) -> String {
-    let within = |s: f64| outcomes.iter().filter(|o| o.mate && secs(o) <= s).count();
+    let solved_one = |o: &&Outcome| o.mate && o.complete;
+    let within = |s: f64| {
+        outcomes
+            .iter()
+            .filter(solved_one)
+            .filter(|o| secs(o) <= s)
+            .count()
+    };
     let limit = limit.map(|l| l.as_secs_f64());
     let mut parts: Vec<String> = [1.0, 5.0]
         .into_iter()
         .filter(|&secs| limit.is_none_or(|l| secs < l))
         .map(|secs| format!("within {secs} s: {}", within(secs)))
         .collect();
-    let solved = outcomes.iter().filter(|o| o.mate).count();
+    let solved = outcomes.iter().filter(solved_one).count();
     parts.push(match limit {
         Some(l) => format!("within the limit ({l} s): {solved}"),
         None => format!("in all: {solved}"),
     });
+    let cut = outcomes.iter().filter(|o| o.mate && !o.complete).count();
+    let cut = if cut > 0 {
+        format!(" ({cut} of them proved, the read-out cut by the limit)")
+    } else {
+        String::new()
+    };
     format!(
-        "solved {}; not solved: {}",
+        "solved {}; not solved: {}{cut}",
         parts.join("; "),
         outcomes.len() - solved + bad_fen
     )
@@ -519,8 +537,14 @@ fn batch(
             secs: s.elapsed.as_secs_f64(),
             cpu_secs: cpu_ms.map(|ms| ms / 1000.0),
             mate: s.mate_in().is_some(),
+            complete: s.line_complete && s.cooks_complete,
         });
-        let more = if s.line_complete { "" } else { " …" };
+        // The line or the duals were cut by the limit: the line is marked as not whole.
+        let more = if s.line_complete && s.cooks_complete {
+            ""
+        } else {
+            " …"
+        };
         writeln!(
             out,
             "{}\tclaimed {claim}\t{verdict}\t{:.2} ms\t{} nodes\t{}{more}",
@@ -667,6 +691,7 @@ mod tests {
             secs,
             cpu_secs: None,
             mate,
+            complete: true,
         };
         let outcomes = [
             outcome(0.5, true),
@@ -705,6 +730,28 @@ mod tests {
                 .cpu_secs
                 .unwrap()),
             "solved within 1 s: 3; within 5 s: 4; within the limit (20 s): 4; not solved: 4"
+        );
+    }
+
+    #[test]
+    fn a_mate_whose_read_out_was_cut_is_not_counted_solved() {
+        let outcome = |secs, complete| Outcome {
+            id: "",
+            verdict: String::new(),
+            secs,
+            cpu_secs: None,
+            mate: true,
+            complete,
+        };
+        let outcomes = [
+            outcome(0.5, true),
+            outcome(0.7, false),
+            outcome(20.0, false),
+        ];
+        assert_eq!(
+            solved_within(&outcomes, Some(Duration::from_secs(20)), 0),
+            "solved within 1 s: 1; within 5 s: 1; within the limit (20 s): 1; \
+             not solved: 2 (2 of them proved, the read-out cut by the limit)"
         );
     }
 }
