@@ -114,8 +114,12 @@ fn bind_choice(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
     });
 }
 
-/// The QR code as squares, dark on white with the quiet zone a reader needs round it.
+/// The QR code, dark on white with the quiet zone a reader needs round it: drawn once into
+/// a texture a pixel a module and shown scaled without smoothing, because painting its
+/// five hundred or so squares anew every frame cost the frame more than the rest of the
+/// window. The texture is kept in egui's memory with the code it shows.
 fn qr_code(ui: &mut Ui, qr: &QrModules) {
+    use std::hash::{Hash, Hasher};
     if qr.width == 0 {
         return;
     }
@@ -123,11 +127,27 @@ fn qr_code(ui: &mut Ui, qr: &QrModules) {
     let modules = qr.width + 2 * quiet;
     let cell = (200.0 / modules as f32).floor().max(2.0);
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(cell * modules as f32), Sense::hover());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, QR_LIGHT);
-    for (i, _) in qr.dark.iter().enumerate().filter(|(_, dark)| **dark) {
-        let (x, y) = (i % qr.width + quiet, i / qr.width + quiet);
-        let min = rect.min + Vec2::new(x as f32, y as f32) * cell;
-        painter.rect_filled(Rect::from_min_size(min, Vec2::splat(cell)), 0.0, QR_DARK);
-    }
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (qr.width, &qr.dark).hash(&mut hasher);
+    let code = hasher.finish();
+    let memory = egui::Id::unique("chuhe class qr texture");
+    let kept: Option<(u64, egui::TextureHandle)> = ui.data(|d| d.get_temp(memory));
+    let texture = match kept {
+        Some((kept_code, texture)) if kept_code == code => texture,
+        _ => {
+            let mut image = egui::ColorImage::filled([modules, modules], QR_LIGHT);
+            for (i, _) in qr.dark.iter().enumerate().filter(|(_, dark)| **dark) {
+                let (x, y) = (i % qr.width + quiet, i / qr.width + quiet);
+                image[(x, y)] = QR_DARK;
+            }
+            let texture = ui
+                .ctx()
+                .load_texture("class qr", image, egui::TextureOptions::NEAREST);
+            ui.data_mut(|d| d.insert_temp(memory, (code, texture.clone())));
+            texture
+        }
+    };
+    let whole = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+    ui.painter_at(rect)
+        .image(texture.id(), rect, whole, egui::Color32::WHITE);
 }
