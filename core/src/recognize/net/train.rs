@@ -348,6 +348,25 @@ pub struct Validation {
     pub wrong_side: usize,
 }
 
+/// Held-out board `index` of `style`, augmented and drawn, with the grid map a board
+/// finder's small error would give (`salt` keeps each use's boards its own).
+fn held_out_board(
+    fonts: &Fonts,
+    style: &Style,
+    seed: u64,
+    index: usize,
+    salt: u64,
+    spacing_range: (f64, f64),
+) -> (synth::Drawn, super::super::geometry::Homography) {
+    let mut rng = board_rng(seed, index as u64, salt);
+    let board = synth::random_board(&mut rng);
+    let augment = Augment::random(&mut rng);
+    let s = spacing(&mut rng, spacing_range);
+    let drawn = synth::draw_board(fonts, style, &board, s, &augment, &mut rng);
+    let map = synth::jitter_map(&drawn.map, &mut rng, 0.05, 0.03, 0.5);
+    (drawn, map)
+}
+
 /// The argmax of the network on every point of board `index` of `style`: right points.
 fn validation_board(
     fonts: &Fonts,
@@ -357,12 +376,7 @@ fn validation_board(
     index: usize,
     spacing_range: (f64, f64),
 ) -> (usize, usize) {
-    let mut rng = board_rng(seed, index as u64, 2);
-    let board = synth::random_board(&mut rng);
-    let augment = Augment::random(&mut rng);
-    let s = spacing(&mut rng, spacing_range);
-    let drawn = synth::draw_board(fonts, style, &board, s, &augment, &mut rng);
-    let map = synth::jitter_map(&drawn.map, &mut rng, 0.05, 0.03, 0.5);
+    let (drawn, map) = held_out_board(fonts, style, seed, index, 2, spacing_range);
     let mut values = vec![0.0; patch::LEN];
     let (mut right, mut wrong_side) = (0, 0);
     for y in 0..10 {
@@ -429,12 +443,7 @@ fn flip_case(
     index: usize,
     spacing_range: (f64, f64),
 ) -> FlipCase {
-    let mut rng = board_rng(seed, index as u64, 3);
-    let board = synth::random_board(&mut rng);
-    let augment = Augment::random(&mut rng);
-    let s = spacing(&mut rng, spacing_range);
-    let drawn = synth::draw_board(fonts, style, &board, s, &augment, &mut rng);
-    let map = synth::jitter_map(&drawn.map, &mut rng, 0.05, 0.03, 0.5);
+    let (drawn, map) = held_out_board(fonts, style, seed, index, 3, spacing_range);
     let mut values = vec![0.0; patch::LEN];
     let mut seen = [[0.0f32; CLASSES]; 90];
     for y in 0..10u8 {
