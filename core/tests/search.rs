@@ -137,9 +137,9 @@ fn composed_placements_no_game_reaches_are_searched_and_solved() {
 /// Taking the last defender can leave the general no point to go to without checking it
 /// (困毙): the quiescence search must not stand pat there. After the composed mate's
 /// first move and the only reply, the capture on e8 wins at once.
-#[test]
-fn a_capture_that_leaves_no_move_wins_at_the_horizon() {
-    let fen = "5k3/4a4/B8/9/9/9/9/9/4R4/P2K5 w - - 0 1";
+/// In `fen`, Red's rook takes on e8 and leaves Black, not in check, without a legal move;
+/// a depth-1 search must see it as mate in 1 (only the quiescence search looks past it).
+fn e1e8_leaves_no_move_and_is_mate_at_depth_1(fen: &str) {
     let after = pos(fen).play(moves(&["e1e8"])[0]).unwrap();
     assert!(!after.is_check() && after.legal_moves().is_empty());
     let r = search(fen, Limits::depth(1));
@@ -149,6 +149,12 @@ fn a_capture_that_leaves_no_move_wins_at_the_horizon() {
     );
 }
 
+#[test]
+fn a_capture_that_leaves_no_move_wins_at_the_horizon() {
+    let fen = "5k3/4a4/B8/9/9/9/9/9/4R4/P2K5 w - - 0 1";
+    e1e8_leaves_no_move_and_is_mate_at_depth_1(fen);
+}
+
 /// 困毙 at the horizon whatever the side has left: after the rook takes the advisor,
 /// Black still has a horse, but it is pinned on the f file and the general's two points
 /// are covered. Only the quiescence search looks at the position after the capture at
@@ -156,13 +162,7 @@ fn a_capture_that_leaves_no_move_wins_at_the_horizon() {
 #[test]
 fn a_pinned_horse_does_not_save_a_side_from_no_move_at_the_horizon() {
     let fen = "5k3/4a4/5n3/9/9/9/9/9/4R4/3K1R3 w - - 0 1";
-    let after = pos(fen).play(moves(&["e1e8"])[0]).unwrap();
-    assert!(!after.is_check() && after.legal_moves().is_empty());
-    let r = search(fen, Limits::depth(1));
-    assert_eq!(
-        (r.best_move, r.report.lines[0].score),
-        (Some(moves(&["e1e8"])[0]), Score::Mate(1))
-    );
+    e1e8_leaves_no_move_and_is_mate_at_depth_1(fen);
 }
 
 #[test]
