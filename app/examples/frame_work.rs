@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo build --release -p chuhe --example frame_work
-//! target/release/examples/frame_work [--analyse] [--class [--hide-class-window]] [FRAMES] [GAME]
+//! target/release/examples/frame_work [--analyse] [--class [--hide-class-window] [--students N]] [FRAMES] [GAME]
 //! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*frame_work*frames*' \
 //!     --separate-threads=yes target/release/examples/frame_work 100
 //! ```
@@ -15,7 +15,8 @@
 //! pinned setting so two machines compare), which is what `app/tools/measure.sh` times;
 //! callgrind's `--separate-threads=yes` then keeps the engine's own work out of the
 //! UI thread's count. With `--class` a class is open (`chuhe --class`'s way) and 20
-//! students follow the board over loopback throughout, as `measure.sh`'s `CLASS_PORT`;
+//! students (or `--students N`) follow the board over loopback throughout, as
+//! `measure.sh`'s `CLASS_PORT`;
 //! `--hide-class-window` closes the teacher's class window, so that what serving the
 //! class costs the frame is told from what drawing that window costs.
 
@@ -32,6 +33,16 @@ fn main() {
     let analyse = args.iter().any(|a| a == "--analyse");
     let class = args.iter().any(|a| a == "--class");
     let hide_window = args.iter().any(|a| a == "--hide-class-window");
+    let mut students = 20;
+    if let Some(at) = args.iter().position(|a| a == "--students") {
+        let given = args.get(at + 1).and_then(|n| n.parse().ok());
+        let Some(given) = given else {
+            eprintln!("frame_work: --students wants a number");
+            std::process::exit(2);
+        };
+        students = given;
+        args.drain(at..at + 2);
+    }
     args.retain(|a| a != "--analyse" && a != "--class" && a != "--hide-class-window");
     let mut args = args.into_iter();
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
@@ -72,7 +83,7 @@ fn main() {
             eprintln!("frame_work: no class: {e}");
             std::process::exit(2);
         });
-        follow(&line, 20);
+        follow(&line, students);
         if hide_window {
             harness
                 .state_mut()

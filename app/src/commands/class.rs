@@ -132,6 +132,7 @@ fn random_code() -> String {
 fn qr(text: &str) -> QrModules {
     match qrcode::QrCode::new(text.as_bytes()) {
         Ok(code) => QrModules {
+            text: text.to_owned(),
             width: code.width(),
             dark: code
                 .to_colors()

@@ -117,9 +117,9 @@ fn bind_choice(app: &View, ui: &mut Ui, actions: &mut Vec<Action>) {
 /// The QR code, dark on white with the quiet zone a reader needs round it: drawn once into
 /// a texture a pixel a module and shown scaled without smoothing, because painting its
 /// five hundred or so squares anew every frame cost the frame more than the rest of the
-/// window. The texture is kept in egui's memory with the code it shows.
+/// window. The texture is kept in egui's memory under the text it encodes, a short
+/// string to hash each frame where the modules were several hundred.
 fn qr_code(ui: &mut Ui, qr: &QrModules) {
-    use std::hash::{Hash, Hasher};
     if qr.width == 0 {
         return;
     }
@@ -127,11 +127,9 @@ fn qr_code(ui: &mut Ui, qr: &QrModules) {
     let modules = qr.width + 2 * quiet;
     let cell = (200.0 / modules as f32).floor().max(2.0);
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(cell * modules as f32), Sense::hover());
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (qr.width, &qr.dark).hash(&mut hasher);
-    let code = hasher.finish();
+    let code = egui::Id::unique(("class qr", qr.text.as_str()));
     let memory = egui::Id::unique("chuhe class qr texture");
-    let kept: Option<(u64, egui::TextureHandle)> = ui.data(|d| d.get_temp(memory));
+    let kept: Option<(egui::Id, egui::TextureHandle)> = ui.data(|d| d.get_temp(memory));
     let texture = match kept {
         Some((kept_code, texture)) if kept_code == code => texture,
         _ => {

@@ -90,6 +90,8 @@ impl RunningClass {
 /// A QR code's modules, row by row.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct QrModules {
+    /// The text it encodes, which names the picture drawn from it.
+    pub text: String,
     /// Modules a row (and rows).
     pub width: usize,
     /// Whether each module is dark.
