@@ -10,13 +10,12 @@
 //! asking for thousands of them costs nothing, and one not issued here is refused.
 
 use super::font::Fonts;
-use super::{BOARD_SIDE, Server, Sharing, no_store, rgba};
+use super::{BOARD_SIDE, Server, Sharing, live_stream, no_store, rgba};
 use crate::actions::{Action, ClassAction};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State as Shared;
 use axum::http::{StatusCode, header};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use chuhe_core::diagram::{self, BoardStyle, Diagram, Ink, Placement, Proportions, svg};
@@ -495,21 +494,10 @@ async fn events(Shared(shared): Shared<Sharing>) -> Response {
         return (StatusCode::SERVICE_UNAVAILABLE, "the class is full\n").into_response();
     }
     let watcher = Watcher(watching.clone());
-    let mut shown = server.quiz.shown.subscribe();
-    shown.mark_changed();
-    let stream =
-        futures_util::stream::unfold((shown, watcher), |(mut shown, watcher)| async move {
-            shown.changed().await.ok()?;
-            let json =
-                serde_json::to_string(&shown.borrow_and_update().as_deref()).unwrap_or_default();
-            let event = Event::default().event("quiz").data(json);
-            Some((Ok::<_, std::convert::Infallible>(event), (shown, watcher)))
-        });
-    let mut response = Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response();
-    no_store(&mut response);
-    response
+    let shown = server.quiz.shown.subscribe();
+    live_stream(server, shown, "quiz", watcher, |shown| {
+        serde_json::to_string(&shown.as_deref()).unwrap_or_default()
+    })
 }
 
 impl super::Class {
