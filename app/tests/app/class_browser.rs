@@ -488,10 +488,13 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
         "the reveal",
         "document.querySelectorAll('#quiz-chart .bar').length > 0",
     );
-    // The answer is marked on the question's board.
+    // The answer is drawn on the question's board, as an arrow in its green.
+    let [r, g, b, _] = chuhe::theme::QUIZ_ANSWER_ARROW.to_srgba_unmultiplied();
     browser.wait(
         "the answer on the board",
-        "document.querySelectorAll('#quiz-board .quiz-mark').length >= 2",
+        &format!(
+            "document.querySelectorAll('#quiz-board svg polygon[fill=\"#{r:02x}{g:02x}{b:02x}\"]').length === 1"
+        ),
     );
     let scores = browser.eval("document.getElementById('quiz-scores').textContent");
     assert!(scores.as_str().unwrap().contains("小明 <b>"), "{scores}");

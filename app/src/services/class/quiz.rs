@@ -19,7 +19,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use chuhe_core::diagram::{self, BoardStyle, Diagram, Ink, Placement, Proportions, svg};
-use chuhe_core::quiz::{self, Answer};
+use chuhe_core::quiz::{self, Answer, DrawnAnswer};
 use chuhe_core::{Move, Position, Square};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -63,8 +63,11 @@ pub struct ScoreLine {
 pub struct Revealed {
     /// The right moves in the teacher's notation.
     pub answer: Vec<String>,
-    /// The same in ICCS, for the page to mark on the board.
+    /// The same in ICCS, for the page to tell a student whether they were right.
     pub moves: Vec<String>,
+    /// The question's board with the answer drawn on it, as the app draws it (see
+    /// [`revealed_picture`]), shown in place of the question's.
+    pub svg: String,
     /// The moves given, with their counts.
     pub chart: Vec<ChartBar>,
     /// The class's scores, best first.
@@ -180,6 +183,12 @@ pub struct Look {
 /// The question's position as the class board draws it: the same board description as
 /// the app's diagrams.
 fn picture(position: &Position, look: &Look) -> String {
+    revealed_picture(position, look, &[])
+}
+
+/// The question's board with right moves `drawn` on it, as the app's boards draw them at
+/// Reveal: the answer a strong arrow, the others light ones under it.
+pub fn revealed_picture(position: &Position, look: &Look, drawn: &[DrawnAnswer]) -> String {
     let theme = look.theme.theme();
     let style = BoardStyle {
         traditional: look.traditional,
@@ -201,6 +210,16 @@ fn picture(position: &Position, look: &Look) -> String {
         None,
     );
     diagram::draw(&mut picture, place, &pieces, colour);
+    for answer in drawn.iter().rev() {
+        let (from, to) = (answer.mv.from, answer.mv.to);
+        let shape = if answer.main {
+            diagram::arrow(false, from, to)
+        } else {
+            diagram::thin_arrow(false, from, to)
+        };
+        let ink = rgba(crate::theme::quiz_arrow(answer.main));
+        diagram::draw(&mut picture, place, &shape, |_| Some(ink));
+    }
     picture.finish()
 }
 
