@@ -139,13 +139,19 @@ fn follow(
     let mut events = BufReader::new(stream);
     let mut line = String::new();
     let mut first = true;
+    // The stream's pings (its heartbeat) are not boards.
+    let mut board = false;
     loop {
         line.clear();
         match events.read_line(&mut line) {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
-        let Some(data) = line.strip_prefix("data: ") else {
+        if let Some(name) = line.strip_prefix("event: ") {
+            board = name.trim_end() == "board";
+            continue;
+        }
+        let Some(data) = line.strip_prefix("data: ").filter(|_| board) else {
             continue;
         };
         if first {

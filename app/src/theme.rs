@@ -156,6 +156,22 @@ pub const QUIZ_BAR: Color32 = Color32::from_rgb(0x8d, 0x6e, 0x63);
 /// A bar of the chart for a right move.
 pub const QUIZ_BAR_RIGHT: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
+/// The revealed question's answer on the board: the right bar's green, nearly solid.
+pub const QUIZ_ANSWER_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(0x2e, 0x7d, 0x32, 235);
+
+/// Another right move on the revealed board: a paler green, see-through, so that the
+/// answer's arrow stands out from it and the pieces show under it.
+pub const QUIZ_OTHER_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(0x4c, 0xaf, 0x50, 200);
+
+/// The colour of a right move's arrow on the revealed board: the answer's, or another's.
+pub fn quiz_arrow(main: bool) -> Color32 {
+    if main {
+        QUIZ_ANSWER_ARROW
+    } else {
+        QUIZ_OTHER_ARROW
+    }
+}
+
 /// The printed club page's colours.
 pub const PAGE: PagePalette = PagePalette {
     paper: Color32::WHITE,

@@ -78,6 +78,19 @@ pub struct Count {
     pub correct: bool,
 }
 
+/// The most right moves drawn on a revealed question's board: a strong arrow for the
+/// answer and light ones for others, which more would crowd.
+pub const MOVES_DRAWN: usize = 4;
+
+/// A right move as the revealed board draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawnAnswer {
+    /// The move.
+    pub mv: Move,
+    /// Whether it is the answer (a strong arrow), not another right move (a light one).
+    pub main: bool,
+}
+
 impl Question {
     /// A question on `position` with no answers yet and no right move known.
     pub fn new(kind: Kind, position: Position, title: &str) -> Question {
@@ -149,6 +162,31 @@ impl Question {
             }
         }
         counts
+    }
+
+    /// The right moves the revealed board draws, at most [`MOVES_DRAWN`]: first the
+    /// answer (the first right move: the set answer, or the solver's or the engine's
+    /// best), then other right moves, the ones the class gave most first. Wrong moves are
+    /// left to the chart: drawn too, a class's many answers would hide the right one.
+    pub fn drawn_answers(&self) -> Vec<DrawnAnswer> {
+        let Some(&main) = self.correct.first() else {
+            return Vec::new();
+        };
+        let others = self
+            .tally()
+            .into_iter()
+            .filter(|c| c.correct && c.mv != main)
+            .map(|c| DrawnAnswer {
+                mv: c.mv,
+                main: false,
+            });
+        std::iter::once(DrawnAnswer {
+            mv: main,
+            main: true,
+        })
+        .chain(others)
+        .take(MOVES_DRAWN)
+        .collect()
     }
 
     /// How many answered right.
@@ -659,6 +697,51 @@ mod tests {
         // The teacher's own answer re-judges what was given.
         q.toggle_correct("b0c2".parse().unwrap());
         assert_eq!(q.right(), 5);
+    }
+
+    #[test]
+    fn the_revealed_board_draws_the_answer_and_a_few_right_moves_the_class_gave_most() {
+        let mut q = question(START);
+        // Five right moves, the set answer first; seven moves given, three of them wrong.
+        q.correct = ["g3g4", "c3c4", "h0g2", "b0c2", "b2e2"]
+            .map(|m| m.parse().unwrap())
+            .to_vec();
+        let given = [
+            ("h2e2", 5),
+            ("b2e2", 3),
+            ("h0g2", 2),
+            ("b0c2", 2),
+            ("i0i1", 1),
+            ("c3c4", 1),
+            ("a3a4", 1),
+        ];
+        let mut n = 0;
+        for (mv, count) in given {
+            for _ in 0..count {
+                n += 1;
+                q.take(answer(&format!("s{n}"), mv, 1000)).unwrap();
+            }
+        }
+        let drawn: Vec<(String, bool)> = q
+            .drawn_answers()
+            .iter()
+            .map(|d| (d.mv.to_string(), d.main))
+            .collect();
+        // The answer (given by no one), then the right moves given most; c3c4, given once,
+        // is past the cap, and no wrong move is drawn, however often it was given.
+        assert_eq!(
+            drawn,
+            [
+                ("g3g4".to_owned(), true),
+                ("b2e2".to_owned(), false),
+                ("h0g2".to_owned(), false),
+                ("b0c2".to_owned(), false),
+            ]
+        );
+        assert_eq!(drawn.len(), MOVES_DRAWN);
+        // No right move known: nothing is drawn.
+        q.correct.clear();
+        assert!(q.drawn_answers().is_empty());
     }
 
     #[test]

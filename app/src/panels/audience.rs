@@ -76,7 +76,9 @@ pub fn show(app: &View, ctx: &egui::Context, actions: &mut Vec<Action>) {
         // A round's question may be another position than the board's.
         Some((_, question)) if &question.position != state.position() => {
             marks.last_move = None;
-            marks.arrows.clear();
+            // Once revealed, the answer is drawn on it (on the board's own position the
+            // board's marks have it already).
+            marks.arrows = crate::widgets::board::quiz_arrows(state);
             marks.circles.clear();
             marks.check = None;
             Diagram::from_position(&question.position)

@@ -177,6 +177,7 @@ fn detail(
                 from: m.from,
                 to: m.to,
                 color: theme.mark(chuhe_core::record::MarkColor::Green),
+                thin: false,
             })
             .into_iter()
             .collect(),

@@ -6,7 +6,8 @@
 //! Routes, all GET and all needing the join code (`?code=1234`): `/` the student page
 //! (HTML, script and styles in one document, nothing fetched from elsewhere), `/events`
 //! the live board as Server-Sent Events, `/state` the board as JSON for scripts, `/font`
-//! the page's font.
+//! the page's font. Every event stream also carries a `ping` event each heartbeat it is
+//! otherwise quiet, which is how a page tells a live stream from a lost one.
 
 use crate::actions::{Action, ClassAction};
 use crate::i18n::{I18n, Language};
@@ -15,17 +16,18 @@ use axum::Router;
 use axum::extract::{ConnectInfo, Request, State as Shared};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::{Event, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use chuhe_core::diagram::{self, BoardStyle, Diagram, Ink, Placement, Proportions, svg};
 use chuhe_core::notation::format_move;
 use chuhe_core::record::NodeId;
+use futures_util::StreamExt as _;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::future::IntoFuture;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -347,6 +349,7 @@ pub struct ClassServer {
     students: Arc<AtomicUsize>,
     quiz: Arc<quiz::Desk>,
     fonts: Arc<font::Fonts>,
+    stalls: Arc<AtomicU64>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -361,6 +364,10 @@ struct Server {
     ui: Option<egui::Context>,
     quiz: Arc<quiz::Desk>,
     fonts: Arc<font::Fonts>,
+    /// How long a stream may be quiet before it sends a ping.
+    heartbeat: Duration,
+    /// How many times [`ClassServer::stall_streams`] was called.
+    stalls: Arc<AtomicU64>,
 }
 
 type Sharing = Arc<Server>;
@@ -393,6 +400,7 @@ impl ClassServer {
         let page = page(i18n);
         let fonts = Arc::new(font::Fonts::new(&page));
         let desk = Arc::new(quiz::Desk::new(fonts.clone()));
+        let stalls = Arc::new(AtomicU64::new(0));
         let shared = Arc::new(Server {
             code: code.to_owned(),
             board: receiver,
@@ -402,6 +410,8 @@ impl ClassServer {
             ui,
             quiz: desk.clone(),
             fonts: fonts.clone(),
+            heartbeat: limits.heartbeat,
+            stalls: stalls.clone(),
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -430,6 +440,7 @@ impl ClassServer {
             students,
             quiz: desk,
             fonts,
+            stalls,
             stop: Some(stop),
             thread: Some(thread),
         })
@@ -450,6 +461,14 @@ impl ClassServer {
     /// How many students follow the board now.
     pub fn students(&self) -> usize {
         self.students.load(Ordering::Relaxed)
+    }
+
+    /// Makes every event stream open now send nothing more, pings included, while its
+    /// connection stays open: the server as a page sees it when the network between them
+    /// stalls without breaking. Streams opened afterwards flow as usual. For tests of the
+    /// page's watchdog; no request can reach it.
+    pub fn stall_streams(&self) {
+        self.stalls.fetch_add(1, Ordering::AcqRel);
     }
 }
 
@@ -590,18 +609,62 @@ async fn events(Shared(shared): Shared<Sharing>) -> Response {
     let Some(student) = Student::join(&shared) else {
         return (StatusCode::SERVICE_UNAVAILABLE, "the class is full\n").into_response();
     };
-    let mut board = shared.board.clone();
-    board.mark_changed();
-    let stream =
-        futures_util::stream::unfold((board, student), |(mut board, student)| async move {
-            board.changed().await.ok()?;
-            let json = board.borrow_and_update().event_json();
-            let event = Event::default().event("board").data(json);
-            Some((Ok::<_, std::convert::Infallible>(event), (board, student)))
-        });
-    let mut response = Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response();
+    let board = shared.board.clone();
+    live_stream(&shared, board, "board", student, |b| b.event_json())
+}
+
+/// The shortest heartbeat streams keep: none at all would send pings without end.
+const SHORTEST_HEARTBEAT: Duration = Duration::from_millis(50);
+
+/// A page's event stream: what `source` holds now, then each change, as events named
+/// `name` whose data `data` writes; and `ping` events, whose data is the heartbeat in
+/// milliseconds (`{"every":15000}`), one first and one whenever nothing else was sent for
+/// a heartbeat. A browser's event source shows a page no comment, so a keep-alive comment
+/// cannot tell the page that its stream still flows; a ping can, and a page that hears
+/// nothing for a few heartbeats knows to say it is offline and open the stream again.
+/// `guard` (the page's place) is held while the stream is open.
+fn live_stream<T, G>(
+    shared: &Server,
+    mut source: watch::Receiver<T>,
+    name: &'static str,
+    guard: G,
+    data: fn(&T) -> String,
+) -> Response
+where
+    T: Send + Sync + 'static,
+    G: Send + 'static,
+{
+    source.mark_changed();
+    let every = shared.heartbeat.max(SHORTEST_HEARTBEAT);
+    let ping = move || {
+        let millis = every.as_millis();
+        Event::default()
+            .event("ping")
+            .data(format!("{{\"every\":{millis}}}"))
+    };
+    let stalls = shared.stalls.clone();
+    let opened = stalls.load(Ordering::Acquire);
+    let changes = futures_util::stream::unfold((source, guard), move |(mut source, guard)| {
+        let stalled = stalls.load(Ordering::Acquire) != opened;
+        async move {
+            if stalled {
+                std::future::pending::<()>().await;
+            }
+            let event = match tokio::time::timeout(every, source.changed()).await {
+                Ok(Ok(())) => Event::default()
+                    .event(name)
+                    .data(data(&source.borrow_and_update())),
+                // The server is stopping.
+                Ok(Err(_)) => return None,
+                Err(_) => ping(),
+            };
+            Some((event, (source, guard)))
+        }
+    });
+    let stream = futures_util::stream::once(std::future::ready(ping()))
+        .chain(changes)
+        .map(Ok::<_, std::convert::Infallible>);
+    let mut response = Sse::new(stream).into_response();
     no_store(&mut response);
     response
 }

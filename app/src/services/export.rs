@@ -132,6 +132,7 @@ mod tests {
                 // A test colour, not one the app draws: a green nothing else in the
                 // picture has, so the arrow's pixels can be counted.
                 color: Color32::from_rgb(0, 200, 0),
+                thin: false,
             }],
             ..Marks::default()
         };

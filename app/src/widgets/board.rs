@@ -131,6 +131,8 @@ pub struct BoardArrow {
     pub to: Square,
     /// Its colour.
     pub color: egui::Color32,
+    /// A light arrow (a thin shaft, a small head) beside a strong one.
+    pub thin: bool,
 }
 
 /// Everything a board picture shows besides the pieces: orientation, labels and marks.
@@ -347,7 +349,12 @@ pub const SIDE_TO_MOVE_RADIUS: f32 = 0.26;
 
 /// An arrow from point to point: a thick shaft ending in a triangular head.
 pub fn paint_arrow(painter: &Painter, geometry: &BoardGeometry, arrow: &BoardArrow) {
-    let elements = description::arrow(geometry.is_flipped(), arrow.from, arrow.to);
+    let shape = if arrow.thin {
+        description::thin_arrow
+    } else {
+        description::arrow
+    };
+    let elements = shape(geometry.is_flipped(), arrow.from, arrow.to);
     let mut screen = Screen::new(painter, geometry.pixels_per_point);
     description::draw(&mut screen, geometry.placement(), &elements, |_| {
         Some(arrow.color)
@@ -666,6 +673,30 @@ impl Widget for Board<'_> {
     }
 }
 
+/// The class's open question's right moves once it is revealed, as a board draws them
+/// (nothing before): the answer as a strong arrow, painted last so that it lies on top,
+/// and a few other right moves as light ones.
+pub fn quiz_arrows(state: &State) -> Vec<BoardArrow> {
+    let quiz = &state.class.quiz;
+    let Some(question) = quiz
+        .question()
+        .filter(|_| quiz.open.as_ref().is_some_and(|o| o.revealed))
+    else {
+        return Vec::new();
+    };
+    let mut drawn = question.drawn_answers();
+    drawn.reverse();
+    drawn
+        .into_iter()
+        .map(|d| BoardArrow {
+            from: d.mv.from,
+            to: d.mv.to,
+            color: crate::theme::quiz_arrow(d.main),
+            thin: !d.main,
+        })
+        .collect()
+}
+
 /// What the board shows besides the pieces.
 pub fn study_marks(state: &State, theme: &Theme) -> Marks {
     let position = state.position();
@@ -677,6 +708,7 @@ pub fn study_marks(state: &State, theme: &Theme) -> Marks {
             from: a.from,
             to: a.to,
             color: theme.mark(a.color),
+            thin: false,
         })
         .collect();
     if let Some(best) = state
@@ -688,7 +720,17 @@ pub fn study_marks(state: &State, theme: &Theme) -> Marks {
             from: best.from,
             to: best.to,
             color: theme.engine_arrow,
+            thin: false,
         });
+    }
+    // The class's question revealed on this board's position: its answer on it too.
+    if state
+        .class
+        .quiz
+        .question()
+        .is_some_and(|q| &q.position == position)
+    {
+        arrows.extend(quiz_arrows(state));
     }
     Marks {
         flipped: state.board_flipped(),
@@ -781,6 +823,7 @@ pub fn preview_arrow(app: &crate::widgets::View) -> Option<BoardArrow> {
         from: m.from,
         to: m.to,
         color: app.state.settings.theme.theme().preview_arrow,
+        thin: false,
     })
 }
 

@@ -413,6 +413,7 @@ impl<'a> BoardInput<'a> {
                 from,
                 to,
                 color: theme.mark(color),
+                thin: false,
             };
             paint_arrow(&ui.painter_at(geometry.board_rect()), geometry, &arrow);
         }
@@ -443,6 +444,7 @@ pub fn practice_board(
             from: hint.from,
             to: hint.to,
             color: theme.engine_arrow,
+            thin: false,
         });
     }
     let pick = if can_move {

@@ -6,6 +6,9 @@
 //! opened again, answers a quiz by clicking a piece and its target, and the answer arrives
 //! in the teacher's chart.
 //!
+//! A page whose streams go silent without closing says it is offline, opens them again
+//! and follows the board again.
+//!
 //! Skipped, saying so, only when no chromium is installed (CI installs it). Every wait has
 //! a deadline, so a browser that misbehaves fails the test instead of hanging it. With
 //! `CHUHE_PAGE_SHOTS=DIR` it also saves the page live, during the quiz and after the
@@ -25,15 +28,21 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The browser, if one is installed: `CHUHE_CHROMIUM`, else `chromium` on the path.
+/// When there is none, says that the test is skipped.
 fn chromium() -> Option<String> {
     if let Ok(path) = std::env::var("CHUHE_CHROMIUM") {
         return Some(path);
     }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join("chromium"))
-        .find(|p| p.is_file())
-        .map(|p| p.display().to_string())
+    let found = std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join("chromium"))
+            .find(|p| p.is_file())
+            .map(|p| p.display().to_string())
+    });
+    if found.is_none() {
+        println!("skipped: chromium is not installed (apt-get install chromium)");
+    }
+    found
 }
 
 /// The headless browser, ended when dropped.
@@ -330,7 +339,6 @@ const WATCH_OFFLINE: &str = "(() => { window.wentOffline = false; const s = docu
 #[test]
 fn a_real_browser_follows_the_board_and_answers_a_quiz() {
     let Some(program) = chromium() else {
-        println!("skipped: chromium is not installed (apt-get install chromium)");
         return;
     };
     let dir = temp_dir("class-browser", "quiz");
@@ -480,10 +488,13 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
         "the reveal",
         "document.querySelectorAll('#quiz-chart .bar').length > 0",
     );
-    // The answer is marked on the question's board.
+    // The answer is drawn on the question's board, as an arrow in its green.
+    let [r, g, b, _] = chuhe::theme::QUIZ_ANSWER_ARROW.to_srgba_unmultiplied();
     browser.wait(
         "the answer on the board",
-        "document.querySelectorAll('#quiz-board .quiz-mark').length >= 2",
+        &format!(
+            "document.querySelectorAll('#quiz-board svg polygon[fill=\"#{r:02x}{g:02x}{b:02x}\"]').length === 1"
+        ),
     );
     let scores = browser.eval("document.getElementById('quiz-scores').textContent");
     assert!(scores.as_str().unwrap().contains("小明 <b>"), "{scores}");
@@ -506,4 +517,61 @@ fn a_real_browser_follows_the_board_and_answers_a_quiz() {
     }
     drop(browser);
     apply(&mut harness, ClassAction::Stop.into());
+}
+
+#[test]
+fn a_page_whose_stream_stalls_says_it_is_offline_and_follows_again() {
+    use chuhe::i18n::{I18n, Language};
+    use chuhe::services::class::{ClassServer, Limits, board_of};
+    use chuhe::settings::Settings;
+    use chuhe::state::State;
+
+    let Some(program) = chromium() else {
+        return;
+    };
+    let dir = temp_dir("class-browser", "stall");
+    // A short heartbeat, so the page's watchdog (a few heartbeats) fires within the test.
+    let limits = Limits {
+        heartbeat: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let code = "1357";
+    let server = ClassServer::start_with(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        code,
+        &I18n::new(Language::En),
+        None,
+        limits,
+    )
+    .unwrap();
+    let mut state = State::new(Settings::default());
+    server.publish(board_of(&state));
+    let url = format!("http://127.0.0.1:{}/?code={code}", server.address().port());
+    let mut browser = Browser::open(&program, &dir.join("profile"), &url);
+    let start = state.study.derived.position.to_string();
+    browser.wait(
+        "the board, live",
+        &format!("{LIVE} && board !== null && board.fen === {start:?}"),
+    );
+    // The server stops sending on the streams the page holds, pings and all, without
+    // closing them: the page notices the silence, says it is offline and opens its
+    // streams again, which flow.
+    browser.eval(WATCH_OFFLINE);
+    server.stall_streams();
+    browser.wait("the page offline", "wentOffline");
+    browser.wait("the page live again", LIVE);
+    // What reaches it now comes on a stream it opened after the stall.
+    let record = &mut state.study.record;
+    let node = record
+        .add_move(record.root(), "h2e2".parse().unwrap())
+        .unwrap();
+    state.study.cursor = node;
+    state.refresh();
+    server.publish(board_of(&state));
+    let now = state.study.derived.position.to_string();
+    browser.wait(
+        "the move made after the stall",
+        &format!("{LIVE} && board.fen === {now:?}"),
+    );
+    drop(browser);
 }

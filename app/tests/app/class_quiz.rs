@@ -280,3 +280,82 @@ fn the_training_items_go_to_the_class_as_a_round() {
     assert_eq!(quiz(port, &code)["fen"], first.position.to_string());
     assert!(!state.class.quiz.open.as_ref().unwrap().judging);
 }
+
+#[test]
+fn the_revealed_board_draws_the_answer_strong_and_a_few_right_moves_light() {
+    use chuhe::theme::{QUIZ_ANSWER_ARROW, QUIZ_OTHER_ARROW};
+    let (_dir, mut harness, port, code) = class_on("arrows", None);
+    let question = ask(&mut harness, "找最佳着法");
+    // The teacher's own right moves, the first of them the answer.
+    for &mv in &question.correct {
+        apply(&mut harness, ClassAction::ToggleCorrect(mv).into());
+    }
+    for mv in ["b2e2", "h0g2", "c3c4", "b0c2", "g3g4"] {
+        apply(
+            &mut harness,
+            ClassAction::ToggleCorrect(mv.parse().unwrap()).into(),
+        );
+    }
+    // Seven moves given: four right ones (the answer itself by no one) and three wrong,
+    // the wrong 炮二平五 the most given of all.
+    let given = [
+        ("h2e2", 3),
+        ("h0g2", 2),
+        ("b0c2", 1),
+        ("c3c4", 2),
+        ("g3g4", 1),
+        ("i0i1", 1),
+        ("a3a4", 1),
+    ];
+    let mut n = 0;
+    for (mv, count) in given {
+        for _ in 0..count {
+            n += 1;
+            assert_eq!(answer(port, &code, &format!("学生{n}"), 1, mv), 200);
+        }
+    }
+    wait_for(&mut harness, |app| {
+        app.state.class.quiz.question().unwrap().answers.len() == n
+    });
+    let theme = harness.state().state.settings.theme.theme();
+    // The board's arrows from the quiz, as (move, thin), in the order painted.
+    let quiz_arrows = |harness: &Harness<'_, ChuheApp>| -> Vec<(String, bool)> {
+        chuhe::widgets::board::study_marks(&harness.state().state, &theme)
+            .arrows
+            .iter()
+            .filter(|a| [QUIZ_ANSWER_ARROW, QUIZ_OTHER_ARROW].contains(&a.color))
+            .map(|a| (format!("{}{}", a.from, a.to), a.thin))
+            .collect()
+    };
+    assert!(quiz_arrows(&harness).is_empty(), "nothing before Reveal");
+    click(&mut harness, "揭晓");
+    // The answer last, on top, strong; then the right moves given most, light (ties in
+    // the order given), at most four arrows in all: 兵三进一, given once like 马八进七 but
+    // later, is left out, and so is every wrong move.
+    assert_eq!(
+        quiz_arrows(&harness),
+        [
+            ("b0c2".to_owned(), true),
+            ("c3c4".to_owned(), true),
+            ("h0g2".to_owned(), true),
+            ("b2e2".to_owned(), false),
+        ]
+    );
+    let strong: Vec<_> = chuhe::widgets::board::study_marks(&harness.state().state, &theme)
+        .arrows
+        .into_iter()
+        .filter(|a| !a.thin)
+        .collect();
+    assert_eq!(strong.len(), 1, "one strong arrow: {strong:?}");
+    assert_eq!(strong[0].color, QUIZ_ANSWER_ARROW);
+    // The students' page gets the board drawn the same way: one strong head in the
+    // answer's green, three light ones.
+    let shown = Follower::join(port, &code, "/quiz").next("quiz");
+    let svg = shown["revealed"]["svg"].as_str().unwrap().to_owned();
+    let fills = |colour: egui::Color32| {
+        let [r, g, b, _] = colour.to_srgba_unmultiplied();
+        svg.matches(&format!("fill=\"#{r:02x}{g:02x}{b:02x}\""))
+            .count()
+    };
+    assert_eq!((fills(QUIZ_ANSWER_ARROW), fills(QUIZ_OTHER_ARROW)), (1, 3));
+}

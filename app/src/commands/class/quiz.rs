@@ -3,7 +3,9 @@
 
 use super::Manager;
 use crate::actions::*;
-use crate::services::class::quiz::{ChartBar, QuizShown, Revealed, ScoreLine, judge};
+use crate::services::class::quiz::{
+    ChartBar, QuizShown, Revealed, ScoreLine, judge, revealed_picture,
+};
 use crate::services::storage;
 use crate::services::work::WorkKey;
 use crate::state::Notice;
@@ -228,6 +230,7 @@ impl Manager<'_> {
             shown.revealed = Some(Revealed {
                 answer: question.correct.iter().map(|&m| text(m)).collect(),
                 moves: question.correct.iter().map(Move::to_string).collect(),
+                svg: revealed_picture(position, &self.look, &question.drawn_answers()),
                 chart: question
                     .tally()
                     .into_iter()

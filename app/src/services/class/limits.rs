@@ -22,14 +22,15 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
 
-/// How long the server waits for clients, and how much it reads before it answers.
+/// How long the server waits for clients, how often it tells them it is there, and how
+/// much it reads before it answers.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// A request's head must be read whole within this of its first byte (or of the
     /// connection opening): a client trickling a byte at a time cannot hold a connection.
     pub head_timeout: Duration,
     /// A connection on which nothing is read or written for this long is closed. More
-    /// than the event stream's keep-alive, so a following page is never idle.
+    /// than the heartbeat, so a following page is never idle.
     pub idle_timeout: Duration,
     /// A page whose socket takes nothing for this long is dropped: it stopped reading,
     /// or its network went away.
@@ -39,6 +40,9 @@ pub struct Limits {
     /// The most connections waiting for a request's head at once; the oldest goes when
     /// another arrives.
     pub max_waiting: usize,
+    /// How long an event stream may be quiet before the server sends a `ping` event: the
+    /// page takes a stream that says nothing for a few of these for a lost one.
+    pub heartbeat: Duration,
 }
 
 impl Default for Limits {
@@ -49,6 +53,7 @@ impl Default for Limits {
             write_timeout: Duration::from_secs(20),
             max_head: 16 * 1024,
             max_waiting: 256,
+            heartbeat: Duration::from_secs(15),
         }
     }
 }
@@ -162,8 +167,8 @@ fn is_connection_error(e: &io::Error) -> bool {
 
 /// Asks the system to give up on a connection whose sent data goes unacknowledged for
 /// `after`: a phone that left the room's network without closing its connection takes
-/// the event stream's keep-alives into its socket buffer for a long time before a write
-/// would stall, while the missing acknowledgements show at the next keep-alive.
+/// the event stream's heartbeats into its socket buffer for a long time before a write
+/// would stall, while the missing acknowledgements show at the next heartbeat.
 #[cfg(target_os = "linux")]
 fn notice_lost_peers(stream: &TcpStream, after: Duration) {
     use std::os::fd::AsRawFd;

@@ -10,17 +10,16 @@
 //! asking for thousands of them costs nothing, and one not issued here is refused.
 
 use super::font::Fonts;
-use super::{BOARD_SIDE, Server, Sharing, no_store, rgba};
+use super::{BOARD_SIDE, Server, Sharing, live_stream, no_store, rgba};
 use crate::actions::{Action, ClassAction};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State as Shared;
 use axum::http::{StatusCode, header};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use chuhe_core::diagram::{self, BoardStyle, Diagram, Ink, Placement, Proportions, svg};
-use chuhe_core::quiz::{self, Answer};
+use chuhe_core::quiz::{self, Answer, DrawnAnswer};
 use chuhe_core::{Move, Position, Square};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -64,8 +63,11 @@ pub struct ScoreLine {
 pub struct Revealed {
     /// The right moves in the teacher's notation.
     pub answer: Vec<String>,
-    /// The same in ICCS, for the page to mark on the board.
+    /// The same in ICCS, for the page to tell a student whether they were right.
     pub moves: Vec<String>,
+    /// The question's board with the answer drawn on it, as the app draws it (see
+    /// [`revealed_picture`]), shown in place of the question's.
+    pub svg: String,
     /// The moves given, with their counts.
     pub chart: Vec<ChartBar>,
     /// The class's scores, best first.
@@ -181,6 +183,12 @@ pub struct Look {
 /// The question's position as the class board draws it: the same board description as
 /// the app's diagrams.
 fn picture(position: &Position, look: &Look) -> String {
+    revealed_picture(position, look, &[])
+}
+
+/// The question's board with right moves `drawn` on it, as the app's boards draw them at
+/// Reveal: the answer a strong arrow, the others light ones under it.
+pub fn revealed_picture(position: &Position, look: &Look, drawn: &[DrawnAnswer]) -> String {
     let theme = look.theme.theme();
     let style = BoardStyle {
         traditional: look.traditional,
@@ -202,6 +210,16 @@ fn picture(position: &Position, look: &Look) -> String {
         None,
     );
     diagram::draw(&mut picture, place, &pieces, colour);
+    for answer in drawn.iter().rev() {
+        let (from, to) = (answer.mv.from, answer.mv.to);
+        let shape = if answer.main {
+            diagram::arrow(false, from, to)
+        } else {
+            diagram::thin_arrow(false, from, to)
+        };
+        let ink = rgba(crate::theme::quiz_arrow(answer.main));
+        diagram::draw(&mut picture, place, &shape, |_| Some(ink));
+    }
     picture.finish()
 }
 
@@ -495,21 +513,10 @@ async fn events(Shared(shared): Shared<Sharing>) -> Response {
         return (StatusCode::SERVICE_UNAVAILABLE, "the class is full\n").into_response();
     }
     let watcher = Watcher(watching.clone());
-    let mut shown = server.quiz.shown.subscribe();
-    shown.mark_changed();
-    let stream =
-        futures_util::stream::unfold((shown, watcher), |(mut shown, watcher)| async move {
-            shown.changed().await.ok()?;
-            let json =
-                serde_json::to_string(&shown.borrow_and_update().as_deref()).unwrap_or_default();
-            let event = Event::default().event("quiz").data(json);
-            Some((Ok::<_, std::convert::Infallible>(event), (shown, watcher)))
-        });
-    let mut response = Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response();
-    no_store(&mut response);
-    response
+    let shown = server.quiz.shown.subscribe();
+    live_stream(server, shown, "quiz", watcher, |shown| {
+        serde_json::to_string(&shown.as_deref()).unwrap_or_default()
+    })
 }
 
 impl super::Class {

@@ -135,11 +135,22 @@ pub fn follow(server: &ClassServer, path: &str) -> Stream {
 }
 
 impl Stream {
-    /// The data of the next event named `name` (chunk sizes, keep-alives and other
-    /// events skipped), or `None` at the end of the stream.
+    /// The data of the next event named `name` (chunk sizes, pings and other events
+    /// skipped), or `None` at the end of the stream.
     pub fn next(&mut self, name: &str) -> Option<serde_json::Value> {
+        loop {
+            let (event, data) = self.next_event()?;
+            if event == name {
+                return Some(data);
+            }
+        }
+    }
+
+    /// The next event, whatever it is: its name and its data (chunk sizes skipped), or
+    /// `None` at the end of the stream.
+    pub fn next_event(&mut self) -> Option<(String, serde_json::Value)> {
         let mut line = String::new();
-        let mut named = false;
+        let mut name = String::new();
         loop {
             line.clear();
             if self.reader.read_line(&mut line).ok()? == 0 {
@@ -147,12 +158,10 @@ impl Stream {
             }
             let line = line.trim_end();
             if let Some(event) = line.strip_prefix("event: ") {
-                named = event == name;
-            } else if let Some(data) = line.strip_prefix("data: ")
-                && named
-            {
+                event.clone_into(&mut name);
+            } else if let Some(data) = line.strip_prefix("data: ") {
                 let value = serde_json::from_str(data);
-                return Some(value.unwrap_or_else(|e| panic!("{e} in {data}")));
+                return Some((name, value.unwrap_or_else(|e| panic!("{e} in {data}"))));
             }
         }
     }

@@ -1,6 +1,6 @@
 //! The class server against a plain HTTP client over loopback.
 
-use super::test_client::{CODE, Stream, exchange, follow, get, server};
+use super::test_client::{CODE, Stream, exchange, follow, get, server, server_with};
 use super::*;
 use crate::settings::Settings;
 use std::net::TcpStream;
@@ -190,6 +190,55 @@ fn a_stalled_page_skips_to_the_newest_board_and_holds_no_one_up() {
         }
     }
     assert!(seen < 10, "{seen} boards");
+}
+
+/// A server whose streams ping after `every` of quiet.
+fn beating(every: Duration) -> ClassServer {
+    server_with(Limits {
+        heartbeat: every,
+        ..Limits::default()
+    })
+}
+
+#[test]
+fn both_streams_ping_first_and_after_each_quiet_heartbeat() {
+    let server = beating(Duration::from_millis(200));
+    server.publish(board("now", &[]));
+    for (path, name) in [("/events", "board"), ("/quiz", "quiz")] {
+        let mut stream = follow(&server, path);
+        assert_eq!(stream.status, 200, "{path}");
+        let every = serde_json::json!({"every": 200});
+        // The heartbeat first, so the page sizes its watchdog at once; then what the
+        // stream is for; then, nothing changing, a ping.
+        let events: Vec<_> = (0..3).map(|_| stream.next_event().unwrap()).collect();
+        assert_eq!(events[0], ("ping".to_owned(), every.clone()), "{path}");
+        assert_eq!(events[1].0, name, "{path}");
+        assert_eq!(events[2], ("ping".to_owned(), every), "{path}");
+    }
+}
+
+#[test]
+fn a_stalled_stream_sends_nothing_more_and_a_new_one_flows() {
+    let server = beating(Duration::from_millis(100));
+    let mut stalled = follow(&server, "/events");
+    assert_eq!(stalled.next("board").unwrap()["fen"], "");
+    server.stall_streams();
+    server.publish(board("after", &[]));
+    let mut fresh = follow(&server, "/events");
+    assert_eq!(fresh.next("board").unwrap()["fen"], "after");
+    assert!(fresh.next("ping").is_some());
+    // The stalled one says nothing for many heartbeats, its connection still open; at
+    // most the ping or board it was already waiting for gets through.
+    let socket = stalled.reader.get_ref();
+    socket
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let mut seen = 0;
+    while stalled.next_event().is_some() {
+        seen += 1;
+    }
+    assert!(seen <= 1, "{seen} events after the stall");
+    assert_eq!(server.students(), 2, "the stalled page is still connected");
 }
 
 #[test]

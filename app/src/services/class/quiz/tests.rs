@@ -89,6 +89,7 @@ fn an_answer_outside_a_question_is_refused() {
     revealed.revealed = Some(Revealed {
         answer: vec!["h2e2".into()],
         moves: vec!["h2e2".into()],
+        svg: String::new(),
         chart: Vec::new(),
         scores: Vec::new(),
     });
