@@ -9,8 +9,11 @@
 //! failure for the attacker (a perpetual checker loses by the 棋例, and a position that
 //! recurs cannot belong to a shortest mate anyway: the attacker could play from its second
 //! occurrence at once). This never hides a mate within N: a shortest mate never repeats.
-//! Because a failure that comes from the path is not a property of the position, such
-//! "tainted" failures are never stored in the transposition table; proofs always are.
+//! A failure that comes from the path is not a property of the position, so it is not
+//! stored in the transposition table while it depends on a position above the node: a
+//! failure that counted only recurrences of the node itself or of positions below it is
+//! the node's own (a shortest mate from it would repeat none of them) and is stored there.
+//! Proofs always are.
 //!
 //! The search is iterative deepening on N with a transposition table keyed by the hash
 //! that stores, per position with the attacker to move, the smallest N proved and the
@@ -191,17 +194,33 @@ fn spend(q: u8, check: bool) -> u8 {
 /// A placeholder for unused slots of move arrays.
 const NO_MOVE: Move = Move::new(Square::ALL[0], Square::ALL[0]);
 
-/// A search result: proved, and whether a failure depended on the path (repetition or the
-/// time running out) and so must not be stored.
+/// A search result: proved, and for a failure, on which positions of the path it depends.
 #[derive(Clone, Copy)]
 struct Res {
     proved: bool,
-    tainted: bool,
+    /// The smallest index in the path of a position whose recurrence this failure counted
+    /// as a failure ([`NO_TAINT`]: none), or 0 when the time ran out. A node at path index
+    /// i may store a failure tainted at i or later (see [`Solver::or_node`]).
+    taint: usize,
 }
 
-const FAIL_TAINTED: Res = Res {
+/// The taint of a failure that depends on no position of the path.
+const NO_TAINT: usize = usize::MAX;
+
+const PROVED: Res = Res {
+    proved: true,
+    taint: NO_TAINT,
+};
+
+const REFUTED: Res = Res {
     proved: false,
-    tainted: true,
+    taint: NO_TAINT,
+};
+
+/// A failure because the time ran out: never stored.
+const OUT_OF_TIME: Res = Res {
+    proved: false,
+    taint: 0,
 };
 
 /// How far a solve under way has got, for a progress display on another thread: the
@@ -589,6 +608,12 @@ impl Solver {
         self.reset_path();
     }
 
+    /// Where `hash` is in the path (history included), if it is.
+    #[inline]
+    fn path_index(&self, hash: u64) -> Option<usize> {
+        self.path.iter().position(|&h| h == hash)
+    }
+
     fn reset_path(&mut self) {
         self.path.clear();
         self.path.extend_from_slice(&self.history);
@@ -669,7 +694,7 @@ impl Solver {
     /// The attacker to move in `pos` mates within `d` ≥ 1 moves?
     fn or_node(&mut self, pos: &mut Position, d: u8, q: u8, ply: usize) -> Res {
         if self.out_of_time() {
-            return FAIL_TAINTED;
+            return OUT_OF_TIME;
         }
         // An endgame table already available (in memory or cached, never generated here)
         // knows the shortest mate: it proves a mate within `d` moves when the quiet-move
@@ -680,37 +705,25 @@ impl Solver {
         {
             let within = matches!(v, crate::tb::TbValue::Win(n) if (n as u32) < 2 * d as u32);
             if !within {
-                return Res {
-                    proved: false,
-                    tainted: false,
-                };
+                return REFUTED;
             }
             if q == UNLIMITED {
-                return Res {
-                    proved: true,
-                    tainted: false,
-                };
+                return PROVED;
             }
         }
         let hash = pos.hash();
         let key = table_key(hash, q);
         let (proved, refuted, tt_move) = self.probe(key);
         if proved != 0 && proved <= d {
-            return Res {
-                proved: true,
-                tainted: false,
-            };
+            return PROVED;
         }
         if refuted >= d {
-            return Res {
-                proved: false,
-                tainted: false,
-            };
+            return REFUTED;
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
         let mut replies = MoveList::new();
-        let mut tainted = false;
+        let mut taint = NO_TAINT;
         // Candidates for the deeper search, with an ordering key (smaller first).
         let mut cands = [(NO_MOVE, 0u32, false); 256];
         let mut n = 0;
@@ -726,9 +739,9 @@ impl Solver {
                 pos.unplay(m, undo);
                 continue;
             }
-            if self.path.contains(&pos.hash()) {
+            if let Some(i) = self.path_index(pos.hash()) {
                 pos.unplay(m, undo);
-                tainted = true;
+                taint = taint.min(i);
                 continue;
             }
             if d == 1 && witnesses.iter().any(|&w| w != NO_MOVE && pos.is_legal(w)) {
@@ -752,10 +765,7 @@ impl Solver {
             pos.unplay(m, undo);
             if count == Some(0) {
                 self.store(key, 1, 0, Some(m));
-                return Res {
-                    proved: true,
-                    tainted: false,
-                };
+                return PROVED;
             }
             if d == 1 {
                 witnesses = [
@@ -777,6 +787,8 @@ impl Solver {
                 n += 1;
             }
         }
+        // This node's index in the path while its moves are searched.
+        let here = self.path.len();
         if d > 1 {
             let cands = &mut cands[..n];
             cands.sort_unstable_by_key(|&(_, order, _)| order);
@@ -790,19 +802,27 @@ impl Solver {
                     self.store(key, d, 0, Some(m));
                     return r;
                 }
-                tainted |= r.tainted;
+                taint = taint.min(r.taint);
                 if self.aborted {
                     break;
                 }
             }
             self.path.pop();
         }
-        if !tainted && !self.aborted {
+        if self.aborted {
+            return OUT_OF_TIME;
+        }
+        // A failure that counted only recurrences of this node or of positions below it is
+        // this position's own: were there a mate within `d`, the shortest one would visit
+        // only positions nearer to mate than this one, so none of those recurrences, and the
+        // search would have found it. It is stored, and the node above sees no taint.
+        if taint >= here {
             self.store(key, 0, d, None);
+            return REFUTED;
         }
         Res {
             proved: false,
-            tainted: tainted || self.aborted,
+            taint,
         }
     }
 
@@ -818,8 +838,11 @@ impl Solver {
             self.path.push(pos.hash());
             let undo = pos.play_unchecked(k);
             self.nodes += 1;
-            let res = if self.path.contains(&pos.hash()) {
-                FAIL_TAINTED
+            let res = if let Some(i) = self.path_index(pos.hash()) {
+                Res {
+                    proved: false,
+                    taint: i,
+                }
             } else {
                 self.or_node(pos, d, q, ply + 1)
             };
@@ -839,10 +862,7 @@ impl Solver {
                 let (_, refuted, _) = self.probe(table_key(pos.hash(), q));
                 pos.unplay(r, undo);
                 if refuted >= d {
-                    return Res {
-                        proved: false,
-                        tainted: false,
-                    };
+                    return REFUTED;
                 }
             }
         }
@@ -866,16 +886,16 @@ impl Solver {
             }
         }
         self.path.push(pos.hash());
-        let mut result = Res {
-            proved: true,
-            tainted: false,
-        };
+        let mut result = PROVED;
         for &i in &order[..n] {
             let r = replies[i as usize];
             let undo = pos.play_unchecked(r);
             self.nodes += 1;
-            let res = if self.path.contains(&pos.hash()) {
-                FAIL_TAINTED
+            let res = if let Some(i) = self.path_index(pos.hash()) {
+                Res {
+                    proved: false,
+                    taint: i,
+                }
             } else {
                 self.or_node(pos, d, q, ply + 1)
             };
@@ -904,6 +924,47 @@ mod tests {
 
     // 1. 车二平五 (pinning the advisor) 将5平6 2. 车五进七: the unique mate in two.
     const MATE_IN_TWO: &str = "4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1";
+
+    #[test]
+    fn a_failure_that_counted_a_recurrence_above_the_node_is_not_stored() {
+        let pos: Position = MATE_IN_TWO.parse().unwrap();
+        let key = table_key(pos.hash(), UNLIMITED);
+        let after_key = pos.play("h1e1".parse().unwrap()).unwrap();
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(2), Instant::now());
+        // As if the position after the key move came earlier in the line: the mate in two
+        // repeats it, so it does not count here, and the failure is not the position's.
+        solver.path.push(after_key.hash());
+        let mut p = pos.clone();
+        let r = solver.or_node(&mut p, 2, UNLIMITED, 0);
+        assert!(!r.proved);
+        assert_eq!(r.taint, 0);
+        assert_eq!(solver.probe(key).1, 0, "not stored");
+        // Without that history it is proved, the table not having been misled.
+        solver.path.clear();
+        assert!(solver.or_node(&mut p, 2, UNLIMITED, 0).proved);
+    }
+
+    #[test]
+    fn a_failure_that_counted_only_recurrences_below_the_node_is_stored() {
+        // A mate in four (from wukong's puzzles), so none in three: lines of the search
+        // come back to positions they passed, which a failure only of positions below a node
+        // would not have stored.
+        let pos: Position = "3k5/4a4/4P4/p3p3p/9/9/4C3P/6r2/3CA4/4KA3 w - - 0 1"
+            .parse()
+            .unwrap();
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(3), Instant::now());
+        let mut p = pos.clone();
+        let r = solver.or_node(&mut p, 3, UNLIMITED, 0);
+        assert!(!r.proved);
+        assert_eq!(r.taint, NO_TAINT);
+        assert_eq!(
+            solver.probe(table_key(pos.hash(), UNLIMITED)).1,
+            3,
+            "stored"
+        );
+    }
 
     #[test]
     fn the_progress_says_the_depth_reached_and_the_mate_proved() {
