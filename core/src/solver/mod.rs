@@ -9,8 +9,11 @@
 //! failure for the attacker (a perpetual checker loses by the 棋例, and a position that
 //! recurs cannot belong to a shortest mate anyway: the attacker could play from its second
 //! occurrence at once). This never hides a mate within N: a shortest mate never repeats.
-//! Because a failure that comes from the path is not a property of the position, such
-//! "tainted" failures are never stored in the transposition table; proofs always are.
+//! A failure that comes from the path is not a property of the position, so it is not
+//! stored in the transposition table while it depends on a position above the node: a
+//! failure that counted only recurrences of the node itself or of positions below it is
+//! the node's own (a shortest mate from it would repeat none of them) and is stored there.
+//! Proofs always are.
 //!
 //! The search is iterative deepening on N with a transposition table keyed by the hash
 //! that stores, per position with the attacker to move, the smallest N proved and the
@@ -18,8 +21,11 @@
 //! defender the fewest replies first; the defender's replies start with the move that last
 //! refuted at the same ply, and a reply whose position the table already refutes at the
 //! depth needed ends the defender's node before any search. At the last move only a mate
-//! counts and one legal reply refutes it, so replies found legal after earlier moves are
-//! tested first (a cheap legality test) before all replies are generated. A budget of quiet
+//! counts and one legal reply refutes it: a move that leaves the squares near one of the
+//! defender's present replies alone (the reply's own points and those near where its general
+//! stands, see `reach_masks`) leaves it that reply and is passed over without being played;
+//! the others are played, replies found legal after earlier moves tested first (a cheap
+//! legality test) before all replies are generated. A budget of quiet
 //! moves can restrict the attacker: with none, only checking moves (连将杀), the usual shape
 //! of the classic compositions and a much smaller tree; a budget of one or two admits quiet
 //! keys, at the cost of a far larger tree.
@@ -50,6 +56,8 @@ pub use defence::{
     strongest_reply,
 };
 
+use crate::position::bit;
+use crate::tables::RAYS;
 use crate::{Move, MoveList, Position, Square};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -188,20 +196,193 @@ fn spend(q: u8, check: bool) -> u8 {
     if check || q == UNLIMITED { q } else { q - 1 }
 }
 
+/// For a general on each point: the points of its rank and file and the 5×5 square around
+/// it. Whether a general is attacked (by a rook, cannon, horse, pawn or the other general)
+/// depends on nothing else of the board: the lines, the horses' points (a horse's move away)
+/// and their legs, and the pawns' points are all among them. (Used to choose the replies of
+/// `reach_masks`, whose masks are then narrowed.)
+static NEAR_GENERAL: [u128; 90] = {
+    let mut near = [0u128; 90];
+    let mut k = 0;
+    while k < 90 {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut s = 0usize;
+        while s < 90 {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            if f == kf || r == kr || ((f - kf).abs() <= 2 && (r - kr).abs() <= 2) {
+                near[k] |= 1u128 << s;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    near
+};
+
+/// For a general on each point: the 5×5 square around it without its corners: the points
+/// from which a horse or pawn attacks it and the horses' legs.
+static LOCAL: [u128; 90] = {
+    let mut local = [0u128; 90];
+    let mut k = 0;
+    while k < 90 {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut s = 0usize;
+        while s < 90 {
+            let (df, dr) = (((s % 9) as i32 - kf).abs(), ((s / 9) as i32 - kr).abs());
+            if df <= 2 && dr <= 2 && df + dr <= 3 {
+                local[k] |= 1u128 << s;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    local
+};
+
+/// The points of the four lines from `k` up to the second piece on each (`occ`: the
+/// occupied points), included: what rooks, cannons and the other general attack `k` along
+/// depends on nothing else.
+fn lines_to_second_piece(k: u8, occ: u128) -> u128 {
+    let mut mask = 0;
+    for ray in &RAYS[k as usize] {
+        let mut pieces = 0;
+        for &s in &ray.sq[..ray.len as usize] {
+            mask |= bit(s);
+            if occ & bit(s) != 0 {
+                pieces += 1;
+                if pieces == 2 {
+                    break;
+                }
+            }
+        }
+    }
+    mask
+}
+
+/// The points of the rectangle with corners `a` and `b`: the points a move from `a` to `b`
+/// passes or needs empty (a line's points between, a horse's leg, an elephant's eye), and
+/// the two ends.
+#[inline]
+fn rectangle(a: Square, b: Square) -> u128 {
+    let (fa, fb) = (a.file().index() as usize, b.file().index() as usize);
+    let (ra, rb) = (a.rank().index() as usize, b.rank().index() as usize);
+    // Ranks r0..=r1 are the bits from 9·r0 to 9·r1 + 8.
+    let (r0, r1) = (ra.min(rb), ra.max(rb));
+    let ranks = (u128::MAX >> (128 - 9 * (r1 + 1))) & !((1u128 << (9 * r0)) - 1);
+    ranks & FILE_SPANS[fa.min(fb)][fa.max(fb)]
+}
+
+/// The points of files `f0..=f1`, for `f0 ≤ f1`.
+static FILE_SPANS: [[u128; 9]; 9] = {
+    let mut spans = [[0u128; 9]; 9];
+    let mut f0 = 0;
+    while f0 < 9 {
+        let mut f1 = f0;
+        while f1 < 9 {
+            let mut s = 0;
+            while s < 90 {
+                if s % 9 >= f0 && s % 9 <= f1 {
+                    spans[f0][f1] |= 1u128 << s;
+                }
+                s += 1;
+            }
+            f1 += 1;
+        }
+        f0 += 1;
+    }
+    spans
+};
+
+/// For the attacker to move in `pos`, up to three legal moves of the defender (as if it
+/// were to move now) with, for each, the points an attacker's move must leave or reach to
+/// take that reply away: the reply's rectangle and the points near where its general then
+/// stands. An attacker's move that touches none of them changes neither whether the reply
+/// can be made nor whether it leaves the general attacked, so after it the defender still
+/// has that reply and is not mated. Returns how many of `out` are filled (0 when the
+/// defender has no move now); `replies` is scratch.
+fn reach_masks(
+    pos: &mut Position,
+    replies: &mut MoveList,
+    out: &mut [u128; 3],
+    masks: &mut Vec<u128>,
+) -> usize {
+    pos.side = !pos.side;
+    pos.legal_moves_into(replies);
+    let defender = pos.side;
+    let general = pos.general(defender);
+    pos.side = !pos.side;
+    if replies.is_empty() {
+        return 0;
+    }
+    let near = NEAR_GENERAL[general.index() as usize];
+    masks.clear();
+    masks.extend(replies.iter().map(|&w| {
+        if w.from == general {
+            NEAR_GENERAL[w.to.index() as usize] | rectangle(w.from, w.to)
+        } else {
+            near | rectangle(w.from, w.to)
+        }
+    }));
+    // The smallest mask first, then the replies that leave the fewest moves unfiltered by
+    // the masks chosen so far (their common points as the measure).
+    let mut n = 0;
+    let mut common = u128::MAX;
+    while n < out.len() {
+        let Some(&m) = masks.iter().min_by_key(|&&m| (m & common).count_ones()) else {
+            break;
+        };
+        if (m & common) == common {
+            break;
+        }
+        out[n] = m;
+        common &= m;
+        n += 1;
+    }
+    // The chosen masks made exact: of the general's rank and file, only the points up to
+    // the second piece on each side (after the reply) matter.
+    let occ = pos.occupied[0] | pos.occupied[1];
+    for o in out[..n].iter_mut() {
+        let i = masks.iter().position(|m| m == o).unwrap_or(0);
+        let w = replies[i];
+        let k = if w.from == general { w.to } else { general };
+        let occ_w = (occ & !bit(w.from.index())) | bit(w.to.index());
+        *o = LOCAL[k.index() as usize]
+            | lines_to_second_piece(k.index(), occ_w)
+            | rectangle(w.from, w.to);
+    }
+    n
+}
+
 /// A placeholder for unused slots of move arrays.
 const NO_MOVE: Move = Move::new(Square::ALL[0], Square::ALL[0]);
 
-/// A search result: proved, and whether a failure depended on the path (repetition or the
-/// time running out) and so must not be stored.
+/// A search result: proved, and for a failure, on which positions of the path it depends.
 #[derive(Clone, Copy)]
 struct Res {
     proved: bool,
-    tainted: bool,
+    /// The smallest index in the path of a position whose recurrence this failure counted
+    /// as a failure ([`NO_TAINT`]: none), or 0 when the time ran out. A node at path index
+    /// i may store a failure tainted at i or later (see [`Solver::or_node`]).
+    taint: usize,
 }
 
-const FAIL_TAINTED: Res = Res {
+/// The taint of a failure that depends on no position of the path.
+const NO_TAINT: usize = usize::MAX;
+
+const PROVED: Res = Res {
+    proved: true,
+    taint: NO_TAINT,
+};
+
+const REFUTED: Res = Res {
     proved: false,
-    tainted: true,
+    taint: NO_TAINT,
+};
+
+/// A failure because the time ran out: never stored.
+const OUT_OF_TIME: Res = Res {
+    proved: false,
+    taint: 0,
 };
 
 /// How far a solve under way has got, for a progress display on another thread: the
@@ -265,6 +446,8 @@ pub struct Solver {
     stop: Option<Arc<AtomicBool>>,
     /// Where the solve under way says how far it has got.
     progress: Option<Arc<Progress>>,
+    /// Scratch for the masks of [`reach_masks`].
+    scratch: Vec<u128>,
 }
 
 impl Default for Solver {
@@ -293,6 +476,7 @@ impl Solver {
             aborted: false,
             stop: None,
             progress: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -589,6 +773,12 @@ impl Solver {
         self.reset_path();
     }
 
+    /// Where `hash` is in the path (history included), if it is.
+    #[inline]
+    fn path_index(&self, hash: u64) -> Option<usize> {
+        self.path.iter().position(|&h| h == hash)
+    }
+
     fn reset_path(&mut self) {
         self.path.clear();
         self.path.extend_from_slice(&self.history);
@@ -669,7 +859,7 @@ impl Solver {
     /// The attacker to move in `pos` mates within `d` ≥ 1 moves?
     fn or_node(&mut self, pos: &mut Position, d: u8, q: u8, ply: usize) -> Res {
         if self.out_of_time() {
-            return FAIL_TAINTED;
+            return OUT_OF_TIME;
         }
         // An endgame table already available (in memory or cached, never generated here)
         // knows the shortest mate: it proves a mate within `d` moves when the quiet-move
@@ -680,44 +870,31 @@ impl Solver {
         {
             let within = matches!(v, crate::tb::TbValue::Win(n) if (n as u32) < 2 * d as u32);
             if !within {
-                return Res {
-                    proved: false,
-                    tainted: false,
-                };
+                return REFUTED;
             }
             if q == UNLIMITED {
-                return Res {
-                    proved: true,
-                    tainted: false,
-                };
+                return PROVED;
             }
         }
         let hash = pos.hash();
         let key = table_key(hash, q);
         let (proved, refuted, tt_move) = self.probe(key);
         if proved != 0 && proved <= d {
-            return Res {
-                proved: true,
-                tainted: false,
-            };
+            return PROVED;
         }
         if refuted >= d {
-            return Res {
-                proved: false,
-                tainted: false,
-            };
+            return REFUTED;
+        }
+        if d == 1 {
+            return self.mate_at_once(pos, q, key);
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
         let mut replies = MoveList::new();
-        let mut tainted = false;
+        let mut taint = NO_TAINT;
         // Candidates for the deeper search, with an ordering key (smaller first).
         let mut cands = [(NO_MOVE, 0u32, false); 256];
         let mut n = 0;
-        // At the last move only a mate matters, and one legal reply disproves it: replies
-        // found legal after earlier moves are tried first (a cheap legality test) before
-        // generating them all.
-        let mut witnesses = [NO_MOVE; 3];
         for &m in moves.iter() {
             let undo = pos.play_unchecked(m);
             self.nodes += 1;
@@ -726,24 +903,15 @@ impl Solver {
                 pos.unplay(m, undo);
                 continue;
             }
-            if self.path.contains(&pos.hash()) {
+            if let Some(i) = self.path_index(pos.hash()) {
                 pos.unplay(m, undo);
-                tainted = true;
-                continue;
-            }
-            if d == 1 && witnesses.iter().any(|&w| w != NO_MOVE && pos.is_legal(w)) {
-                pos.unplay(m, undo);
+                taint = taint.min(i);
                 continue;
             }
             let captured = undo.captured().is_some();
-            // A quiet move at depth > 1 is ordered without counting the replies (a
-            // stalemating one is still found: its defender node has no reply to refute).
-            // At the last move only whether a reply exists matters (and a few to test
-            // the next moves against): the first piece that has one tells.
-            let count = if d == 1 {
-                pos.some_legal_moves_into(&mut replies);
-                Some(replies.len())
-            } else if check {
+            // A quiet move is ordered without counting the replies (a stalemating one is
+            // still found: its defender node has no reply to refute).
+            let count = if check {
                 pos.legal_moves_into(&mut replies);
                 Some(replies.len())
             } else {
@@ -752,58 +920,100 @@ impl Solver {
             pos.unplay(m, undo);
             if count == Some(0) {
                 self.store(key, 1, 0, Some(m));
-                return Res {
-                    proved: true,
-                    tainted: false,
-                };
+                return PROVED;
             }
-            if d == 1 {
-                witnesses = [
-                    replies[0],
-                    replies[replies.len() / 2],
-                    replies[replies.len() - 1],
-                ];
+            let order = if Some(m) == tt_move {
+                0
+            } else if let Some(count) = count {
+                1 + count as u32
+            } else if captured {
+                1000
             } else {
-                let order = if Some(m) == tt_move {
-                    0
-                } else if let Some(count) = count {
-                    1 + count as u32
-                } else if captured {
-                    1000
-                } else {
-                    2000
-                };
-                cands[n] = (m, order, check);
-                n += 1;
+                2000
+            };
+            cands[n] = (m, order, check);
+            n += 1;
+        }
+        // This node's index in the path while its moves are searched.
+        let here = self.path.len();
+        let cands = &mut cands[..n];
+        cands.sort_unstable_by_key(|&(_, order, _)| order);
+        self.path.push(hash);
+        for &(m, _, check) in cands.iter() {
+            let undo = pos.play_unchecked(m);
+            let r = self.and_node(pos, d - 1, spend(q, check), ply + 1);
+            pos.unplay(m, undo);
+            if r.proved {
+                self.path.pop();
+                self.store(key, d, 0, Some(m));
+                return r;
+            }
+            taint = taint.min(r.taint);
+            if self.aborted {
+                break;
             }
         }
-        if d > 1 {
-            let cands = &mut cands[..n];
-            cands.sort_unstable_by_key(|&(_, order, _)| order);
-            self.path.push(hash);
-            for &(m, _, check) in cands.iter() {
-                let undo = pos.play_unchecked(m);
-                let r = self.and_node(pos, d - 1, spend(q, check), ply + 1);
-                pos.unplay(m, undo);
-                if r.proved {
-                    self.path.pop();
-                    self.store(key, d, 0, Some(m));
-                    return r;
-                }
-                tainted |= r.tainted;
-                if self.aborted {
-                    break;
-                }
-            }
-            self.path.pop();
+        self.path.pop();
+        if self.aborted {
+            return OUT_OF_TIME;
         }
-        if !tainted && !self.aborted {
+        // A failure that counted only recurrences of this node or of positions below it is
+        // this position's own: were there a mate within `d`, the shortest one would visit
+        // only positions nearer to mate than this one, so none of those recurrences, and the
+        // search would have found it. It is stored, and the node above sees no taint.
+        if taint >= here {
             self.store(key, 0, d, None);
+            return REFUTED;
         }
         Res {
             proved: false,
-            tainted: tainted || self.aborted,
+            taint,
         }
+    }
+
+    /// The attacker to move in `pos` (table key `key`) mates at once? Only a mate counts,
+    /// and one legal reply refutes it: a move that touches none of the points of one of
+    /// [`reach_masks`] is passed over without being played, and of those played, replies
+    /// found legal after earlier moves are tested first (a cheap legality test) before
+    /// whether any reply is left is asked (the first piece that has one tells). A position
+    /// without a move cannot be one the line has passed through, so no recurrence is looked
+    /// for and the failure is always the position's own.
+    fn mate_at_once(&mut self, pos: &mut Position, q: u8, key: u64) -> Res {
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        let mut replies = MoveList::new();
+        let mut reach = [0u128; 3];
+        let n_reach = reach_masks(pos, &mut replies, &mut reach, &mut self.scratch);
+        let reach = &reach[..n_reach];
+        let mut witnesses = [NO_MOVE; 3];
+        for &m in moves.iter() {
+            let touched = bit(m.from.index()) | bit(m.to.index());
+            if reach.iter().any(|&r| r & touched == 0) {
+                continue;
+            }
+            let undo = pos.play_unchecked(m);
+            self.nodes += 1;
+            // Whether the move checks matters only when none but checks are allowed.
+            if (q == 0 && !pos.is_check())
+                || witnesses.iter().any(|&w| w != NO_MOVE && pos.is_legal(w))
+            {
+                pos.unplay(m, undo);
+                continue;
+            }
+            pos.some_legal_moves_into(&mut replies);
+            pos.unplay(m, undo);
+            if replies.is_empty() {
+                self.store(key, 1, 0, Some(m));
+                return PROVED;
+            }
+            witnesses = [
+                replies[0],
+                replies[replies.len() / 2],
+                replies[replies.len() - 1],
+            ];
+        }
+        self.store(key, 0, 1, None);
+        REFUTED
     }
 
     /// Every reply of the defender to move in `pos` loses to a mate within `d` ≥ 1 moves?
@@ -818,8 +1028,11 @@ impl Solver {
             self.path.push(pos.hash());
             let undo = pos.play_unchecked(k);
             self.nodes += 1;
-            let res = if self.path.contains(&pos.hash()) {
-                FAIL_TAINTED
+            let res = if let Some(i) = self.path_index(pos.hash()) {
+                Res {
+                    proved: false,
+                    taint: i,
+                }
             } else {
                 self.or_node(pos, d, q, ply + 1)
             };
@@ -839,10 +1052,7 @@ impl Solver {
                 let (_, refuted, _) = self.probe(table_key(pos.hash(), q));
                 pos.unplay(r, undo);
                 if refuted >= d {
-                    return Res {
-                        proved: false,
-                        tainted: false,
-                    };
+                    return REFUTED;
                 }
             }
         }
@@ -866,16 +1076,16 @@ impl Solver {
             }
         }
         self.path.push(pos.hash());
-        let mut result = Res {
-            proved: true,
-            tainted: false,
-        };
+        let mut result = PROVED;
         for &i in &order[..n] {
             let r = replies[i as usize];
             let undo = pos.play_unchecked(r);
             self.nodes += 1;
-            let res = if self.path.contains(&pos.hash()) {
-                FAIL_TAINTED
+            let res = if let Some(i) = self.path_index(pos.hash()) {
+                Res {
+                    proved: false,
+                    taint: i,
+                }
             } else {
                 self.or_node(pos, d, q, ply + 1)
             };
@@ -904,6 +1114,161 @@ mod tests {
 
     // 1. 车二平五 (pinning the advisor) 将5平6 2. 车五进七: the unique mate in two.
     const MATE_IN_TWO: &str = "4k4/4a4/9/9/9/9/9/9/7R1/3K5 w - - 0 1";
+
+    #[test]
+    fn rectangles_hold_the_points_between_their_corners() {
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let (fa, fb) = (a.file().index(), b.file().index());
+                let (ra, rb) = (a.rank().index(), b.rank().index());
+                let mut naive = 0u128;
+                for s in Square::ALL {
+                    let (f, r) = (s.file().index(), s.rank().index());
+                    if (fa.min(fb)..=fa.max(fb)).contains(&f)
+                        && (ra.min(rb)..=ra.max(rb)).contains(&r)
+                    {
+                        naive |= bit(s.index());
+                    }
+                }
+                assert_eq!(rectangle(a, b), naive, "{a} {b}");
+            }
+        }
+    }
+
+    /// Checks on `pos` that no attacker's move the reach masks pass over mates; returns the
+    /// mates in one and the moves passed over.
+    fn check_reach_masks(pos: &Position) -> (usize, usize) {
+        let mut p = pos.clone();
+        let (mut replies, mut reach, mut scratch) = (MoveList::new(), [0u128; 3], Vec::new());
+        let n = reach_masks(&mut p, &mut replies, &mut reach, &mut scratch);
+        assert!(p == *pos, "the position is given back as it was");
+        let (mut mates, mut passed) = (0, 0);
+        for &m in pos.legal_moves().iter() {
+            let mate = pos.play(m).unwrap().legal_moves().is_empty();
+            let touched = bit(m.from.index()) | bit(m.to.index());
+            let pass = reach[..n].iter().any(|&r| r & touched == 0);
+            assert!(!(pass && mate), "{pos}: {m} mates but is passed over");
+            mates += mate as usize;
+            passed += pass as usize;
+        }
+        (mates, passed)
+    }
+
+    #[test]
+    fn the_last_move_passes_over_no_mate() {
+        // The wukong puzzles' positions, and for its mates in two the positions after each
+        // check and reply: mates in one by every piece, discovered, by a cannon's new
+        // screen, by a horse's freed leg, and 困毙.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../shared/data/puzzles/wukong_mates_public.json"
+        );
+        // 困毙 by a quiet move far from the general: 1. 车九进八 blocks the horse's leg,
+        // Black's only move (the general's points are all attacked).
+        let blocked: Position = "nP2k4/9/6N2/9/4P4/9/9/9/3R5/R3K4 w - - 0 1"
+            .parse()
+            .unwrap();
+        assert_eq!(blocked.with_side_swapped().legal_moves().len(), 1);
+        assert!(
+            blocked
+                .play("a0a8".parse().unwrap())
+                .unwrap()
+                .legal_moves()
+                .is_empty()
+        );
+        assert!(check_reach_masks(&blocked).0 >= 1);
+        let text = std::fs::read_to_string(path).expect("the wukong puzzles");
+        let puzzles = files::read_wukong(&text).unwrap();
+        let (mut mates, mut passed, mut positions) = (0, 0, 0);
+        for puzzle in &puzzles {
+            let pos: Position = puzzle.fen.parse().unwrap();
+            let mut boards = vec![pos.clone()];
+            if puzzle.claimed == Some(2) {
+                for &m in pos.legal_moves().iter() {
+                    let after = pos.play(m).unwrap();
+                    if after.is_check() {
+                        boards.extend(after.legal_moves().iter().map(|&r| after.play(r).unwrap()));
+                    }
+                }
+            }
+            for b in &boards {
+                let (m, p) = check_reach_masks(b);
+                mates += m;
+                passed += p;
+                positions += 1;
+            }
+        }
+        assert!(
+            positions > 4000 && mates > 1500,
+            "{positions} positions, {mates} mates"
+        );
+        assert!(
+            passed > 10 * positions,
+            "{passed} moves passed over in {positions}"
+        );
+    }
+
+    #[test]
+    fn a_failure_that_counted_a_recurrence_above_the_node_is_not_stored() {
+        let pos: Position = MATE_IN_TWO.parse().unwrap();
+        let key = table_key(pos.hash(), UNLIMITED);
+        let after_key = pos.play("h1e1".parse().unwrap()).unwrap();
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(2), Instant::now());
+        // As if the position after the key move came earlier in the line: the mate in two
+        // repeats it, so it does not count here, and the failure is not the position's.
+        solver.path.push(after_key.hash());
+        let mut p = pos.clone();
+        let r = solver.or_node(&mut p, 2, UNLIMITED, 0);
+        assert!(!r.proved);
+        assert_eq!(r.taint, 0);
+        assert_eq!(solver.probe(key).1, 0, "not stored");
+        // Without that history it is proved, the table not having been misled.
+        solver.path.clear();
+        assert!(solver.or_node(&mut p, 2, UNLIMITED, 0).proved);
+    }
+
+    #[test]
+    fn at_the_last_move_a_recurrence_is_no_taint() {
+        // No mate in one; the check 车二进八 (which the reach masks do not pass over) leads
+        // to a position given as earlier in the line, but at the last move only a mate
+        // matters, and a mated position was never passed.
+        let pos: Position = MATE_IN_TWO.parse().unwrap();
+        let after = pos.play("h1h9".parse().unwrap()).unwrap();
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(1), Instant::now());
+        solver.path.push(after.hash());
+        let mut p = pos.clone();
+        let r = solver.or_node(&mut p, 1, UNLIMITED, 0);
+        assert!(!r.proved);
+        assert_eq!(r.taint, NO_TAINT);
+        assert_eq!(
+            solver.probe(table_key(pos.hash(), UNLIMITED)).1,
+            1,
+            "stored"
+        );
+    }
+
+    #[test]
+    fn a_failure_that_counted_only_recurrences_below_the_node_is_stored() {
+        // A mate in four (from wukong's puzzles), so none in three: lines of the search
+        // come back to positions they passed, which a failure only of positions below a node
+        // would not have stored.
+        let pos: Position = "3k5/4a4/4P4/p3p3p/9/9/4C3P/6r2/3CA4/4KA3 w - - 0 1"
+            .parse()
+            .unwrap();
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(3), Instant::now());
+        let mut p = pos.clone();
+        let r = solver.or_node(&mut p, 3, UNLIMITED, 0);
+        assert!(!r.proved);
+        assert_eq!(r.taint, NO_TAINT);
+        assert_eq!(
+            solver.probe(table_key(pos.hash(), UNLIMITED)).1,
+            3,
+            "stored"
+        );
+    }
 
     #[test]
     fn the_progress_says_the_depth_reached_and_the_mate_proved() {
