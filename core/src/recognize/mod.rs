@@ -12,7 +12,9 @@
 //! is blanked out and the search repeated, so a page of diagrams gives all of them.
 //! *Sampling and classifying* ([`patch`], [`net`]): the square one spacing wide around each
 //! of the 90 points is resampled through the homography into a small patch, and a small
-//! network gives the probability of each of the 15 classes (empty or one of 14 pieces).
+//! convolutional network (three 3×3 convolutions, each followed by a 2×2 max-pool, then a
+//! dense layer) gives the probability of each of the 15 classes (empty or one of 14
+//! pieces).
 //! *Joint decoding* ([`decode`]): the board must be one the rules accept (one general each in
 //! its palace, at most the pieces a side owns, every piece on a point it can reach, the
 //! generals not facing); the legal board of highest total log-probability is found exactly
