@@ -210,7 +210,7 @@ pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
 /// up are marked uncertain, since a wrong way up turns every one of those points wrong. Set
 /// on boards of the held-out synthetic styles (`vision_train --flip-margins`), never on
 /// pictures from other programs.
-pub const FLIP_DOUBT_NATS: f64 = 15.0;
+pub const FLIP_DOUBT_NATS: f64 = 10.0;
 
 /// The reading of a board from its points' probabilities in picture order (row by row from
 /// the top left): whichever way up is more likely.
