@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p chuhe-core --example vision_train -- --out FILE [--seed S]
 //!   [--boards N] [--epochs E] [--threads T] [--validation V] [--lr X] [--init FILE]
-//!   [--cache FILE]
+//!   [--cache FILE] [--conv C1,C2,C3,HIDDEN]
 //! cargo run --release -p chuhe-core --example vision_train -- --evaluate FILE
 //!   [--validation V] [--seed S] [--threads T]
 //! ```
@@ -15,14 +15,16 @@
 //! same arguments give the same file, byte for byte, on any number of threads.
 //! `--cache FILE` keeps the drawn samples in FILE and reads them from there the next time
 //! (the same boards: the cache must come from the same `--seed` and `--boards`).
-//! `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
+//! `--conv C1,C2,C3,HIDDEN` trains the convolutional network of those widths
+//! (`recognize::net::conv`) instead of the perceptron. `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
 //! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
 //! boards have every wrong point marked and how many marks it adds; `--draw DIR` only writes the first `--boards`
 //! training boards to DIR as PNG pictures, to see what the network learns from.
 
+use chuhe_core::recognize::net::Classifier;
+use chuhe_core::recognize::net::conv::{ConvNet, Shape};
 use chuhe_core::recognize::net::synth::Fonts;
 use chuhe_core::recognize::net::train::{self, Sample, Settings};
-use chuhe_core::recognize::net::{Network, PARAMETERS};
 use chuhe_core::recognize::{geometry::Homography, patch};
 use std::path::PathBuf;
 use std::process::exit;
@@ -41,6 +43,7 @@ fn main() {
     let mut pictures: Option<PathBuf> = None;
     let mut cache: Option<PathBuf> = None;
     let mut flip_margins = false;
+    let mut conv: Option<Shape> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || {
@@ -58,6 +61,18 @@ fn main() {
             "--draw" => pictures = Some(value().into()),
             "--cache" => cache = Some(value().into()),
             "--flip-margins" => flip_margins = true,
+            "--conv" => {
+                let v = value();
+                let widths: Vec<usize> =
+                    v.split(',').map(|w| number(&arg, w.to_string())).collect();
+                let [c1, c2, c3, hidden] = widths[..] else {
+                    fail(format!("--conv needs four widths, C1,C2,C3,HIDDEN: {v}"))
+                };
+                conv = Some(Shape {
+                    channels: [c1, c2, c3],
+                    hidden,
+                });
+            }
             "--seed" => settings.seed = number(&arg, value()),
             "--boards" => settings.boards = number(&arg, value()),
             "--epochs" => settings.epochs = number(&arg, value()),
@@ -82,7 +97,7 @@ fn main() {
     let read = |path: &PathBuf| {
         let bytes =
             std::fs::read(path).unwrap_or_else(|e| fail(format!("{}: {e}", path.display())));
-        Network::from_bytes(&bytes).unwrap_or_else(|e| fail(format!("{}: {e}", path.display())))
+        Classifier::from_bytes(&bytes).unwrap_or_else(|e| fail(format!("{}: {e}", path.display())))
     };
     let network = if let Some(path) = &evaluate {
         read(path)
@@ -112,7 +127,11 @@ fn main() {
             start.elapsed().as_secs_f64()
         );
         let start = Instant::now();
-        let initial = init.as_ref().map(read);
+        let initial = match (init.as_ref().map(read), conv) {
+            (Some(network), _) => network,
+            (None, Some(shape)) => Classifier::Conv(ConvNet::initial(shape, settings.seed)),
+            (None, None) => Classifier::Perceptron(train::initial(settings.seed)),
+        };
         let network = train::train(&samples, &settings, initial, |epoch, loss| {
             eprintln!(
                 "epoch {}: loss {loss:.4} ({:.0} s)",
@@ -122,7 +141,13 @@ fn main() {
         });
         std::fs::write(&out, network.to_bytes())
             .unwrap_or_else(|e| fail(format!("{}: {e}", out.display())));
-        eprintln!("wrote {} ({PARAMETERS} parameters)", out.display());
+        eprintln!(
+            "wrote {} ({}, {} parameters, {} multiply-adds a patch)",
+            out.display(),
+            network.describe(),
+            network.params().len(),
+            network.multiply_adds()
+        );
         network
     };
     if flip_margins {

@@ -12,7 +12,9 @@
 //! is blanked out and the search repeated, so a page of diagrams gives all of them.
 //! *Sampling and classifying* ([`patch`], [`net`]): the square one spacing wide around each
 //! of the 90 points is resampled through the homography into a small patch, and a small
-//! network gives the probability of each of the 15 classes (empty or one of 14 pieces).
+//! convolutional network (three 3×3 convolutions, each followed by a 2×2 max-pool, then a
+//! dense layer) gives the probability of each of the 15 classes (empty or one of 14
+//! pieces).
 //! *Joint decoding* ([`decode`]): the board must be one the rules accept (one general each in
 //! its palace, at most the pieces a side owns, every piece on a point it can reach, the
 //! generals not facing); the legal board of highest total log-probability is found exactly
@@ -208,7 +210,7 @@ pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
 /// up are marked uncertain, since a wrong way up turns every one of those points wrong. Set
 /// on boards of the held-out synthetic styles (`vision_train --flip-margins`), never on
 /// pictures from other programs.
-pub const FLIP_DOUBT_NATS: f64 = 15.0;
+pub const FLIP_DOUBT_NATS: f64 = 10.0;
 
 /// The reading of a board from its points' probabilities in picture order (row by row from
 /// the top left): whichever way up is more likely.

@@ -14,8 +14,8 @@
 use super::super::patch;
 use super::synth::{self, Augment, Fonts, Style};
 use super::{
-    B1, B2, B3, CLASSES, HIDDEN1, HIDDEN2, INPUTS, Network, PARAMETERS, W1, W2, W3, class_of,
-    softmax,
+    B1, B2, B3, CLASSES, Classifier, HIDDEN1, HIDDEN2, INPUTS, Network, PARAMETERS, W1, W2, W3,
+    class_of,
 };
 use crate::play::Rng;
 
@@ -236,53 +236,6 @@ impl Adam {
     }
 }
 
-/// Adds the gradient of the loss of one sample to `gradient`; returns the loss.
-fn backward(network: &Network, x: &[f32], class: usize, gradient: &mut [f32]) -> f32 {
-    let p = &network.params;
-    let mut h1 = [0.0; HIDDEN1];
-    let mut h2 = [0.0; HIDDEN2];
-    let mut out = [0.0; CLASSES];
-    network.forward(x, &mut h1, &mut h2, &mut out);
-    softmax(&mut out);
-    let loss = -out[class].max(1e-12).ln();
-    let mut dz = out;
-    dz[class] -= 1.0;
-    let mut dh2 = [0.0; HIDDEN2];
-    for (c, &d) in dz.iter().enumerate() {
-        gradient[B3 + c] += d;
-        let row = W3 + c * HIDDEN2;
-        for j in 0..HIDDEN2 {
-            gradient[row + j] += d * h2[j];
-            dh2[j] += d * p[row + j];
-        }
-    }
-    let mut dh1 = [0.0; HIDDEN1];
-    for j in 0..HIDDEN2 {
-        if h2[j] <= 0.0 {
-            continue;
-        }
-        let d = dh2[j];
-        gradient[B2 + j] += d;
-        let row = W2 + j * HIDDEN1;
-        for i in 0..HIDDEN1 {
-            gradient[row + i] += d * h1[i];
-            dh1[i] += d * p[row + i];
-        }
-    }
-    for i in 0..HIDDEN1 {
-        if h1[i] <= 0.0 {
-            continue;
-        }
-        let d = dh1[i];
-        gradient[B1 + i] += d;
-        let row = &mut gradient[W1 + i * INPUTS..W1 + (i + 1) * INPUTS];
-        for (g, &v) in row.iter_mut().zip(x) {
-            *g += d * v;
-        }
-    }
-    loss
-}
-
 /// Shuffles `order` with `rng` (Fisher–Yates).
 fn shuffle(order: &mut [u32], rng: &mut Rng) {
     for i in (1..order.len()).rev() {
@@ -291,23 +244,23 @@ fn shuffle(order: &mut [u32], rng: &mut Rng) {
     }
 }
 
-/// Trains a network on `samples`, reporting each epoch's mean loss to `progress`.
+/// Trains `network` on `samples`, reporting each epoch's mean loss to `progress`.
 pub fn train(
     samples: &[Sample],
     settings: &Settings,
-    start: Option<Network>,
+    mut network: Classifier,
     mut progress: impl FnMut(usize, f32),
-) -> Network {
-    let mut network = start.unwrap_or_else(|| initial(settings.seed));
+) -> Classifier {
+    let parameters = network.params().len();
     let mut adam = Adam {
-        m: vec![0.0; PARAMETERS],
-        v: vec![0.0; PARAMETERS],
+        m: vec![0.0; parameters],
+        v: vec![0.0; parameters],
         t: 0,
     };
     let mut rng = Rng::new(settings.seed ^ 0x0dd_ba11);
     let mut order: Vec<u32> = (0..samples.len() as u32).collect();
-    let mut gradient = vec![0.0_f32; PARAMETERS];
-    let mut x = vec![0.0_f32; INPUTS];
+    let mut gradient = vec![0.0_f32; parameters];
+    let mut x = vec![0.0_f32; patch::LEN];
     let batch = settings.batch.max(1);
     let steps_total = (settings.epochs * samples.len().div_ceil(batch)).max(1);
     let mut steps = 0;
@@ -319,7 +272,7 @@ pub fn train(
             for &i in chunk {
                 let sample = &samples[i as usize];
                 sample.values(&mut x);
-                total += f64::from(backward(&network, &x, sample.class as usize, &mut gradient));
+                total += f64::from(network.backward(&x, sample.class as usize, &mut gradient));
             }
             let scale = 1.0 / chunk.len() as f32;
             gradient.iter_mut().for_each(|g| *g *= scale);
@@ -327,7 +280,7 @@ pub fn train(
             let progress_share = steps as f32 / steps_total as f32;
             let rate = settings.learning_rate
                 * (0.1 + 0.45 * (1.0 + (std::f32::consts::PI * progress_share).cos()));
-            adam.step(&mut network.params, &gradient, rate);
+            adam.step(network.params_mut(), &gradient, rate);
             steps += 1;
         }
         progress(epoch, (total / samples.len().max(1) as f64) as f32);
@@ -370,7 +323,7 @@ fn held_out_board(
 /// The argmax of the network on every point of board `index` of `style`: right points.
 fn validation_board(
     fonts: &Fonts,
-    network: &Network,
+    network: &Classifier,
     style: &Style,
     seed: u64,
     index: usize,
@@ -398,7 +351,7 @@ fn validation_board(
 }
 
 /// Validates `network` on `boards` boards of each held-out style whose font is here.
-pub fn validate(fonts: &Fonts, network: &Network, settings: &Settings) -> Vec<Validation> {
+pub fn validate(fonts: &Fonts, network: &Classifier, settings: &Settings) -> Vec<Validation> {
     synth::HELD_OUT
         .iter()
         .filter(|style| fonts.names().contains(&style.font))
@@ -437,7 +390,7 @@ pub struct FlipCase {
 /// Reads held-out board `index` of `style` whole and says how it came out.
 fn flip_case(
     fonts: &Fonts,
-    network: &Network,
+    network: &Classifier,
     style: &Style,
     seed: u64,
     index: usize,
@@ -476,7 +429,7 @@ fn flip_case(
 
 /// Reads `settings.validation_boards` boards of each held-out style whose font is here (other
 /// boards than [`validate`]'s) and says how each came out.
-pub fn flip_cases(fonts: &Fonts, network: &Network, settings: &Settings) -> Vec<FlipCase> {
+pub fn flip_cases(fonts: &Fonts, network: &Classifier, settings: &Settings) -> Vec<FlipCase> {
     synth::HELD_OUT
         .iter()
         .filter(|style| fonts.names().contains(&style.font))
@@ -511,10 +464,45 @@ mod tests {
                 ..settings.clone()
             };
             let samples = training_samples(&fonts, &settings);
-            train(&samples, &settings, None, |_, _| {}).to_bytes()
+            let start = Classifier::Perceptron(initial(seed));
+            train(&samples, &settings, start, |_, _| {}).to_bytes()
         };
         let one = run(1, 7);
         assert_eq!(one, run(2, 7));
         assert_ne!(one, run(1, 8));
+    }
+
+    #[test]
+    fn a_convolutional_run_is_the_same_for_a_seed_and_learns() {
+        let fonts = Fonts::app_only();
+        let settings = Settings {
+            boards: 2,
+            epochs: 2,
+            batch: 8,
+            views: 1,
+            empty_share: 0.05,
+            spacing: (18.0, 24.0),
+            learning_rate: 3e-3,
+            ..Settings::default()
+        };
+        let shape = super::super::conv::Shape {
+            channels: [4, 4, 8],
+            hidden: 8,
+        };
+        let samples = training_samples(&fonts, &settings);
+        let run = |seed: u64| {
+            let settings = Settings {
+                seed,
+                ..settings.clone()
+            };
+            let start = Classifier::Conv(super::super::conv::ConvNet::initial(shape, seed));
+            let mut losses = Vec::new();
+            let net = train(&samples, &settings, start, |_, loss| losses.push(loss));
+            (net.to_bytes(), losses)
+        };
+        let (one, losses) = run(7);
+        assert_eq!(one, run(7).0);
+        assert_ne!(one, run(8).0);
+        assert!(losses[1] < losses[0], "the loss falls: {losses:?}");
     }
 }
