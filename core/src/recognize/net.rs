@@ -300,6 +300,44 @@ fn u32_at(bytes: &[u8], offset: usize) -> u32 {
     u32::from_le_bytes(word)
 }
 
+/// The values of a weights file whose header has been read and found right: the file is
+/// `size` bytes exactly, its last eight are the checksum of the rest, and the `count`
+/// values after the `header` bytes are finite numbers.
+fn checked_params(
+    bytes: &[u8],
+    header: usize,
+    size: usize,
+    count: usize,
+) -> Result<Vec<f32>, NetError> {
+    if bytes.len() < size {
+        return Err(NetError::Truncated {
+            offset: bytes.len(),
+            needed: size,
+        });
+    }
+    if bytes.len() > size {
+        return Err(NetError::TrailingBytes { offset: size });
+    }
+    let body = size - CHECKSUM;
+    let mut stored = [0; 8];
+    stored.copy_from_slice(&bytes[body..]);
+    let stored = u64::from_le_bytes(stored);
+    let computed = fnv1a64(&bytes[..body]);
+    if stored != computed {
+        return Err(NetError::ChecksumMismatch { stored, computed });
+    }
+    let mut params = Vec::with_capacity(count);
+    for index in 0..count {
+        let offset = header + 4 * index;
+        let value = f32::from_bits(u32_at(bytes, offset));
+        if !value.is_finite() {
+            return Err(NetError::NotFinite { index, offset });
+        }
+        params.push(value);
+    }
+    Ok(params)
+}
+
 impl Network {
     /// A network of `params` ([`PARAMETERS`] values), or `None` for another count.
     pub fn from_params(params: Vec<f32>) -> Option<Network> {
@@ -329,32 +367,7 @@ impl Network {
                 found: found.to_vec(),
             });
         }
-        if bytes.len() < FILE_SIZE {
-            return Err(NetError::Truncated {
-                offset: bytes.len(),
-                needed: FILE_SIZE,
-            });
-        }
-        if bytes.len() > FILE_SIZE {
-            return Err(NetError::TrailingBytes { offset: FILE_SIZE });
-        }
-        let body = FILE_SIZE - CHECKSUM;
-        let mut stored = [0; 8];
-        stored.copy_from_slice(&bytes[body..]);
-        let stored = u64::from_le_bytes(stored);
-        let computed = fnv1a64(&bytes[..body]);
-        if stored != computed {
-            return Err(NetError::ChecksumMismatch { stored, computed });
-        }
-        let mut params = Vec::with_capacity(PARAMETERS);
-        for index in 0..PARAMETERS {
-            let offset = HEADER + 4 * index;
-            let value = f32::from_bits(u32_at(bytes, offset));
-            if !value.is_finite() {
-                return Err(NetError::NotFinite { index, offset });
-            }
-            params.push(value);
-        }
+        let params = checked_params(bytes, HEADER, FILE_SIZE, PARAMETERS)?;
         Ok(Network { params })
     }
 

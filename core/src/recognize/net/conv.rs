@@ -187,33 +187,7 @@ impl ConvNet {
         {
             return Err(NetError::WrongShape { found });
         }
-        let size = shape.file_size();
-        if bytes.len() < size {
-            return Err(NetError::Truncated {
-                offset: bytes.len(),
-                needed: size,
-            });
-        }
-        if bytes.len() > size {
-            return Err(NetError::TrailingBytes { offset: size });
-        }
-        let body = size - CHECKSUM;
-        let mut stored = [0; 8];
-        stored.copy_from_slice(&bytes[body..]);
-        let stored = u64::from_le_bytes(stored);
-        let computed = fnv1a64(&bytes[..body]);
-        if stored != computed {
-            return Err(NetError::ChecksumMismatch { stored, computed });
-        }
-        let mut params = Vec::with_capacity(shape.parameters());
-        for index in 0..shape.parameters() {
-            let offset = HEADER + 4 * index;
-            let value = f32::from_bits(u32_at(bytes, offset));
-            if !value.is_finite() {
-                return Err(NetError::NotFinite { index, offset });
-            }
-            params.push(value);
-        }
+        let params = super::checked_params(bytes, HEADER, shape.file_size(), shape.parameters())?;
         Ok(ConvNet {
             shape,
             layout: shape.layout(),
