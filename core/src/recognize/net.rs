@@ -300,6 +300,34 @@ fn u32_at(bytes: &[u8], offset: usize) -> u32 {
     u32::from_le_bytes(word)
 }
 
+/// Checks a weights file's start: its eight-byte `magic`, at least `header` bytes (a
+/// shorter file is said to be cut short of `needed`), and the format `version` after the
+/// magic.
+fn checked_start(
+    bytes: &[u8],
+    magic: &[u8; 8],
+    version: u32,
+    header: usize,
+    needed: usize,
+) -> Result<(), NetError> {
+    if bytes.len() < 8 || bytes[..8] != magic[..] {
+        return Err(NetError::BadMagic {
+            found: bytes[..bytes.len().min(8)].to_vec(),
+        });
+    }
+    if bytes.len() < header {
+        return Err(NetError::Truncated {
+            offset: bytes.len(),
+            needed,
+        });
+    }
+    let found = u32_at(bytes, 8);
+    if found != version {
+        return Err(NetError::UnknownVersion { found });
+    }
+    Ok(())
+}
+
 /// The values of a weights file whose header has been read and found right: the file is
 /// `size` bytes exactly, its last eight are the checksum of the rest, and the `count`
 /// values after the `header` bytes are finite numbers.
@@ -346,21 +374,7 @@ impl Network {
 
     /// Reads a weights file, checking each part in order.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() < 8 || bytes[..8] != MAGIC {
-            return Err(NetError::BadMagic {
-                found: bytes[..bytes.len().min(8)].to_vec(),
-            });
-        }
-        if bytes.len() < HEADER {
-            return Err(NetError::Truncated {
-                offset: bytes.len(),
-                needed: FILE_SIZE,
-            });
-        }
-        let version = u32_at(bytes, 8);
-        if version != VERSION {
-            return Err(NetError::UnknownVersion { found: version });
-        }
+        checked_start(bytes, &MAGIC, VERSION, HEADER, FILE_SIZE)?;
         let found = [12, 16, 20, 24].map(|o| u32_at(bytes, o));
         if found != shape() {
             return Err(NetError::WrongShape {

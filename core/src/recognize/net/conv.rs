@@ -159,21 +159,7 @@ impl ConvNet {
 
     /// Reads a weights file, checking each part in order.
     pub fn from_bytes(bytes: &[u8]) -> Result<ConvNet, NetError> {
-        if bytes.len() < 8 || bytes[..8] != MAGIC {
-            return Err(NetError::BadMagic {
-                found: bytes[..bytes.len().min(8)].to_vec(),
-            });
-        }
-        if bytes.len() < HEADER {
-            return Err(NetError::Truncated {
-                offset: bytes.len(),
-                needed: HEADER,
-            });
-        }
-        let version = u32_at(bytes, 8);
-        if version != VERSION {
-            return Err(NetError::UnknownVersion { found: version });
-        }
+        super::checked_start(bytes, &MAGIC, VERSION, HEADER, HEADER)?;
         let found: Vec<u32> = (0..7).map(|i| u32_at(bytes, 12 + 4 * i)).collect();
         let width = |i: usize| found[i] as usize;
         let shape = Shape {
