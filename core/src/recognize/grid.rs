@@ -22,7 +22,13 @@
 //!
 //! Boards that put the pieces in the squares of a chequer have 11 rows and 10 columns of
 //! lines (or edges between coloured squares: a second search uses steps instead of ridges
-//! when the first finds nothing); their points are the centres of the squares.
+//! when the first finds nothing, on the smoothed copy too); their points are the centres of
+//! the squares. The lines of a chequer's coloured squares are often taken for a board of
+//! points (their edges are no thin lines, so only some were counted): every grid found is
+//! checked for squares whose colours alternate, and if they do, the nine by ten squares
+//! that alternate most are the board, whichever lines were found. The colours are taken
+//! near the squares' corners, where pieces do not stand, and each half of the board is a
+//! chequer of its own (some boards turn it over at the river).
 
 use super::Area;
 use super::geometry::Homography;
@@ -70,7 +76,11 @@ pub fn find(image: &RgbImage) -> Found {
         // A noisy scan of a small board breaks its thin lines into runs too short to
         // keep; smoothed a little, the lines come back while the noise fades.
         let smooth = full.smoothed();
-        let again = search(&smooth, Evidence::Ridge);
+        let mut again = search(&smooth, Evidence::Ridge);
+        // A chequer without lines in grain: its squares' edges, smoothed.
+        if again.grids.is_empty() && again.too_small.is_none() {
+            again = search(&smooth, Evidence::Step);
+        }
         if !again.grids.is_empty() || found.too_small.is_none() {
             found = again;
         }
@@ -899,6 +909,14 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
     if support < 0.45 {
         return None;
     }
+    // Lines found may be the edges of a chequer's squares without the search having seen
+    // it as one (the edges between squares of two colours are no thin lines, so only some
+    // were counted, or the outer ones were missed): the squares' colours then alternate,
+    // and the nine by ten of them that do tell where the board is.
+    let (map, (nc, nr), chequer) = match chequer_squares(full, &map, (nc, nr)) {
+        Some((i0, k0)) => (shifted(&map, i0, k0), (10, 11), true),
+        None => (map, (nc, nr), chequer),
+    };
     let (last_c, last_r) = ((nc - 1) as f64, (nr - 1) as f64);
     let corners = [
         map.apply(0.0, 0.0),
@@ -930,24 +948,146 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
         width: (max_x.round().clamp(x0, w - 1.0) - x0) as u32,
         height: (max_y.round().clamp(y0, h - 1.0) - y0) as u32,
     };
+    // The points of a chequer are the squares' centres: half a line further in each way.
     let map = if chequer {
-        // The points are the squares' centres: half a line further in each way.
-        let h = map.0;
-        Homography([
-            h[0],
-            h[1],
-            h[2] + 0.5 * (h[0] + h[1]),
-            h[3],
-            h[4],
-            h[5] + 0.5 * (h[3] + h[4]),
-            h[6],
-            h[7],
-            h[8] + 0.5 * (h[6] + h[7]),
-        ])
+        shifted(&map, 0.5, 0.5)
     } else {
         map
     };
     Some(Grid { map, area, chequer })
+}
+
+/// `map` with its places moved by (`di`, `dk`): place (0, 0) of the result is (`di`, `dk`)
+/// of `map`.
+fn shifted(map: &Homography, di: f64, dk: f64) -> Homography {
+    let h = map.0;
+    Homography([
+        h[0],
+        h[1],
+        h[2] + di * h[0] + dk * h[1],
+        h[3],
+        h[4],
+        h[5] + di * h[3] + dk * h[4],
+        h[6],
+        h[7],
+        h[8] + di * h[6] + dk * h[7],
+    ])
+}
+
+/// Whether the `nc` × `nr` lines of `map` are edges of a chequer's squares: if so, the line
+/// places (`i0`, `k0`) where the 10 × 11 lines of the board's 9 × 10 squares start.
+///
+/// Each square's colour is taken near its four corners, just inside (pieces stand in the
+/// middle), as the median of the four. The colours of the squares of a chequer alternate:
+/// every two neighbours differ, the same way round on squares of the same parity. The
+/// squares of the lines as found must show that clearly (a difference a reader sees
+/// between most neighbours, and not only noise); the board's place is then the window of
+/// squares, and the fraction of a square the lines are moved by, that shows it most.
+fn chequer_squares(full: &Gray, map: &Homography, (nc, nr): (usize, usize)) -> Option<(f64, f64)> {
+    // Squares from two before the first line to two after the last.
+    let lo = -2.0;
+    let (signed, plain, n, i0, k0) = best_squares(full, map, (nc, nr), (0.0, 0.0))?;
+    // All 152 pairs of a board's squares, nearly, and a difference a reader sees.
+    let full_board = 2 * 9 * 10 - 9 - 10 - 9;
+    if n * 10 < full_board * 9 || signed < 12.0 * n as f32 || signed < 0.25 * plain {
+        return None;
+    }
+    // Lines found on something else than the squares' edges (the outlines of square
+    // pieces, a frame) are off by part of a square: the squares' colours differ most
+    // across their true edges.
+    let mut best = (signed, 0.0, 0.0, i0, k0);
+    for sy in -4..=5 {
+        for sx in -4..=5 {
+            let shift = (f64::from(sx) * 0.1, f64::from(sy) * 0.1);
+            if let Some((signed, _, _, i0, k0)) = best_squares(full, map, (nc, nr), shift)
+                && signed > best.0
+            {
+                best = (signed, shift.0, shift.1, i0, k0);
+            }
+        }
+    }
+    let (_, sx, sy, i0, k0) = best;
+    Some((lo + i0 as f64 + sx, lo + k0 as f64 + sy))
+}
+
+/// Of the 9 × 10 windows of squares of the lines of `map` moved by `shift`, from two before
+/// the first line to two after the last, the one whose neighbours differ most in a
+/// chequer's way: (that difference, the plain difference, the pairs of neighbours seen,
+/// its first column and row counted from the first square looked at).
+fn best_squares(
+    full: &Gray,
+    map: &Homography,
+    (nc, nr): (usize, usize),
+    shift: (f64, f64),
+) -> Option<(f32, f32, usize, usize, usize)> {
+    const INSET: f64 = 0.08;
+    let (lo, cols, rows) = (-2i32, nc + 3, nr + 3);
+    let value = |i: i32, k: i32| -> Option<f32> {
+        let mut v = [0.0f32; 4];
+        for (n, (u, t)) in [
+            (INSET, INSET),
+            (1.0 - INSET, INSET),
+            (INSET, 1.0 - INSET),
+            (1.0 - INSET, 1.0 - INSET),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (x, y) = map.apply(f64::from(i) + u + shift.0, f64::from(k) + t + shift.1);
+            if x < 1.0 || y < 1.0 || x >= full.w as f64 - 2.0 || y >= full.h as f64 - 2.0 {
+                return None;
+            }
+            let (x, y) = (x.round() as isize, y.round() as isize);
+            let mut sum = 0.0;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    sum += full.at(x + dx, y + dy);
+                }
+            }
+            v[n] = sum / 9.0;
+        }
+        v.sort_by(f32::total_cmp);
+        Some(0.5 * (v[1] + v[2]))
+    };
+    let squares: Vec<Option<f32>> = (0..rows)
+        .flat_map(|k| (0..cols).map(move |i| (i, k)))
+        .map(|(i, k)| value(lo + i as i32, lo + k as i32))
+        .collect();
+    let at = |i: usize, k: usize| squares[k * cols + i];
+    // Each pair of neighbours (to the right and below) once: the chequer's signed
+    // difference and the plain one. Some boards turn the chequer over at the river (each
+    // side's squares as its own chequer), so the two halves are summed apart and the
+    // pairs across the river left out.
+    let pairs = |i0: usize, k0: usize| {
+        let (mut halves, mut plain, mut n) = ([0.0f32; 2], 0.0f32, 0usize);
+        for k in k0..k0 + 10 {
+            for i in i0..i0 + 9 {
+                let Some(a) = at(i, k) else { continue };
+                let sign = if (i + k) % 2 == 0 { 1.0 } else { -1.0 };
+                for (j, l) in [(i + 1, k), (i, k + 1)] {
+                    if j >= i0 + 9 || l >= k0 + 10 || (l > k && k == k0 + 4) {
+                        continue;
+                    }
+                    if let Some(b) = at(j, l) {
+                        halves[usize::from(k >= k0 + 5)] += sign * (a - b);
+                        plain += (a - b).abs();
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (halves[0].abs() + halves[1].abs(), plain, n)
+    };
+    let mut best: Option<(f32, f32, usize, usize, usize)> = None;
+    for k0 in 0..=rows - 10 {
+        for i0 in 0..=cols - 9 {
+            let (signed, plain, n) = pairs(i0, k0);
+            if best.is_none_or(|b| signed > b.0) {
+                best = Some((signed, plain, n, i0, k0));
+            }
+        }
+    }
+    best
 }
 
 /// One round of following every line of the grid `map` (line places to pixels, `nc`
@@ -1393,6 +1533,67 @@ mod tests {
         };
         let found = one_board(600, 600, &truth, &style);
         assert_found(&found, &truth, 0.08);
+        assert!(found.grids[0].chequer);
+    }
+
+    #[test]
+    fn a_chequer_turned_over_at_the_river_is_found_by_its_squares() {
+        // Squares of two colours, each half a chequer of its own, on a page of the light
+        // squares' colour, with only the river's and the palaces' outlines drawn: the thin
+        // lines alone are no grid, and the squares' colours say where the board is.
+        for (spacing, degrees) in [(60.0, 0.0), (80.0, 0.0), (50.0, 0.8), (70.0, -1.0)] {
+            let truth = synthetic::map((340.0, 90.0), spacing, degrees, 0.0);
+            let style = Style {
+                chequer: true,
+                paper: [240, 236, 215],
+                dark: Some([30, 90, 40]),
+                halves: true,
+                width: 1.5,
+                pieces: vec![
+                    (4, 0),
+                    (3, 0),
+                    (1, 2),
+                    (6, 3),
+                    (4, 9),
+                    (0, 6),
+                    (8, 9),
+                    (2, 4),
+                ],
+                ..Style::default()
+            };
+            let mut image = synthetic::canvas(1200, 1000, [240, 236, 215]);
+            synthetic::draw(&mut image, &truth, &style);
+            let found = find(&image);
+            assert_found(&found, &truth, 0.1);
+            assert!(found.grids[0].chequer);
+        }
+    }
+
+    #[test]
+    fn a_photocopied_chequer_turned_a_little_is_found() {
+        // A scan thresholded to black and white with specks, turned by a degree and a half.
+        let truth = synthetic::map((150.0, 90.0), 44.0, 1.5, 0.0);
+        let style = Style {
+            chequer: true,
+            paper: [255, 255, 255],
+            dark: Some([0, 0, 0]),
+            halves: true,
+            width: 1.0,
+            pieces: synthetic::start_points(),
+            disc: [255, 255, 255],
+            ..Style::default()
+        };
+        let mut image = synthetic::canvas(800, 700, [255, 255, 255]);
+        synthetic::draw(&mut image, &truth, &style);
+        let mut state = 47u32;
+        for p in image.pixels_mut() {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let v = if p.0[1] > 140 { 255 } else { 0 };
+            let v = if state >> 22 < 2 { 255 - v } else { v };
+            p.0 = [v; 3];
+        }
+        let found = find(&image);
+        assert_found(&found, &truth, 0.1);
         assert!(found.grids[0].chequer);
     }
 

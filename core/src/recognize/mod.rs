@@ -8,8 +8,10 @@
 //! spaced peaks with the most evidence, clear of the places between its teeth (11 × 10 for
 //! boards that put the pieces in the squares of a chequer). At full resolution every line is
 //! then followed between the points, where pieces do not hide it, and a homography fitted to
-//! the lines' crossings maps every point, through rotation and perspective; each board found
-//! is blanked out and the search repeated, so a page of diagrams gives all of them.
+//! the lines' crossings maps every point, through rotation and perspective; a grid whose
+//! squares alternate in colour is a chequer, placed where its squares alternate most; each
+//! board found is blanked out and the search repeated, so a page of diagrams gives all of
+//! them.
 //! *Sampling and classifying* ([`patch`], [`net`]): the square one spacing wide around each
 //! of the 90 points is resampled through the homography into a small patch, and a small
 //! convolutional network (three 3×3 convolutions, each followed by a 2×2 max-pool, then a

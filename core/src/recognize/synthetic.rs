@@ -15,6 +15,10 @@ pub struct Style {
     pub chequer: bool,
     /// With `chequer`: squares of two colours (`paper` and `dark`) instead of lines.
     pub dark: Option<[u8; 3]>,
+    /// With `dark`: the squares of the lower half turned the other way (each side's half a
+    /// chequer of its own, as some boards have it), with thin lines along the river and
+    /// round the palaces.
+    pub halves: bool,
     /// How far the frame lies outside the outer lines, in spacings.
     pub frame: f64,
     /// Grid places of discs.
@@ -30,6 +34,7 @@ impl Default for Style {
             width: 1.5,
             chequer: false,
             dark: None,
+            halves: false,
             frame: 0.3,
             pieces: Vec::new(),
             disc: [245, 235, 215],
@@ -112,7 +117,21 @@ pub fn draw(canvas: &mut RgbImage, map: &Homography, style: &Style) {
     let mut segments: Vec<Segment> = Vec::new();
     let w = style.width;
     if style.dark.is_some() {
-        // Squares, no lines.
+        // Squares, no lines but the river's and the palaces' outlines of a board in halves.
+        if style.halves {
+            segments.push(((-0.5, 4.5), (8.5, 4.5), w));
+            for (x0, y0) in [(2.5, -0.5), (2.5, 6.5)] {
+                let (x1, y1) = (x0 + 3.0, y0 + 3.0);
+                for (a, b) in [
+                    ((x0, y0), (x1, y0)),
+                    ((x0, y1), (x1, y1)),
+                    ((x0, y0), (x0, y1)),
+                    ((x1, y0), (x1, y1)),
+                ] {
+                    segments.push((a, b, w));
+                }
+            }
+        }
     } else if style.chequer {
         for k in 0..11 {
             let y = k as f64 - 0.5;
@@ -199,7 +218,8 @@ pub fn draw(canvas: &mut RgbImage, map: &Homography, style: &Style) {
                 if !(-0.5..9.5).contains(&v) || !(-0.5..8.5).contains(&u) {
                     continue;
                 }
-                if ((u + 0.5).floor() + (v + 0.5).floor()) as i64 % 2 == 1 {
+                let turned = i64::from(style.halves && v > 4.5);
+                if ((u + 0.5).floor() + (v + 0.5).floor()) as i64 % 2 == 1 - turned {
                     colour = Rgb(dark);
                 }
             }
