@@ -15,6 +15,10 @@
 //! convolutional network (three 3×3 convolutions, each followed by a 2×2 max-pool, then a
 //! dense layer) gives the probability of each of the 15 classes (empty or one of 14
 //! pieces).
+//! *Sides by colour* ([`sides`]): all of one side's pieces in a picture share their colours,
+//! so the points read as pieces are split into two groups by the colours of their faces
+//! and ink, each group named Red or Black by its members' summed votes; when the groups are
+//! clearly apart, a piece takes its side from its group and its kind from the classifier.
 //! *Joint decoding* ([`decode`]): the board must be one the rules accept (one general each in
 //! its palace, at most the pieces a side owns, every piece on a point it can reach, the
 //! generals not facing); the legal board of highest total log-probability is found exactly
@@ -22,9 +26,10 @@
 //! picture as Red's view and turned round as Black's — and the more likely wins, so a board
 //! shown from Black's side comes back the right way round, marked flipped. *Uncertainty*:
 //! points where the legal board differs from the classifier's first choice, or where the
-//! chosen class has less than [`decode::UNSURE_BELOW`], are reported as uncertain, and the
-//! product of the chosen classes' probabilities is the board's confidence; when the two ways
-//! up are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand
+//! chosen class has less than [`decode::UNSURE_BELOW`], or whose side the classifier and
+//! the colours' groups disagree on (or that lie between the groups), are reported as
+//! uncertain, and the product of the chosen classes' probabilities is the board's
+//! confidence; when the two ways up are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand
 //! on the other way up are uncertain too.
 
 pub mod decode;
@@ -32,6 +37,7 @@ pub mod geometry;
 pub mod grid;
 pub mod net;
 pub mod patch;
+pub mod sides;
 #[cfg(test)]
 mod synthetic;
 
@@ -191,18 +197,30 @@ fn point_of(x: usize, y: usize, turned: bool) -> Square {
     )
 }
 
-/// Reads the board of `grid` in `image`: every point classified, then decoded jointly both
-/// ways up.
+/// Reads the board of `grid` in `image`: every point classified and its colours taken, then
+/// decoded jointly both ways up.
 pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
+    let (seen, colours) = read_points(image, &grid.map);
+    decide_coloured(&seen, &colours, grid.area)
+}
+
+/// Every point's class probabilities and colour figures, in picture order (row by row from
+/// the top left), for the grid `map` lays on `image`.
+pub fn read_points(
+    image: &image::RgbImage,
+    map: &geometry::Homography,
+) -> ([[f32; net::CLASSES]; 90], [sides::Colours; 90]) {
     let mut patch = vec![0.0f32; patch::LEN];
     let mut seen = [[0.0f32; net::CLASSES]; 90];
+    let mut colours = [[0.0f32; sides::FIGURES]; 90];
     for y in 0..10 {
         for x in 0..9 {
-            patch::sample(image, &grid.map, x as f64, y as f64, &mut patch);
+            patch::sample(image, map, x as f64, y as f64, &mut patch);
             seen[y * 9 + x] = net::classify(&patch);
+            colours[y * 9 + x] = sides::colours(image, map, x as f64, y as f64);
         }
     }
-    decide(&seen, grid.area)
+    (seen, colours)
 }
 
 /// When the two ways up are closer than this (in nats of the boards' log-probabilities),
@@ -213,14 +231,55 @@ pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
 pub const FLIP_DOUBT_NATS: f64 = 10.0;
 
 /// The reading of a board from its points' probabilities in picture order (row by row from
-/// the top left): whichever way up is more likely.
+/// the top left): whichever way up is more likely. Without the points' colours the sides
+/// are the classifier's alone.
 pub fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
-    decide_with(seen, area, FLIP_DOUBT_NATS)
+    decide_with(seen, None, area, &Doubts::SHIPPED)
 }
 
-/// [`decide`] with the way up in doubt below `flip_doubt` nats instead of
-/// [`FLIP_DOUBT_NATS`] (what the calibration tries).
-pub fn decide_with(seen: &[[f32; net::CLASSES]; 90], area: Area, flip_doubt: f64) -> Reading {
+/// [`decide`] with the sides told apart by the points' `colours` too ([`sides`]).
+pub fn decide_coloured(
+    seen: &[[f32; net::CLASSES]; 90],
+    colours: &[sides::Colours; 90],
+    area: Area,
+) -> Reading {
+    decide_with(seen, Some(colours), area, &Doubts::SHIPPED)
+}
+
+/// When a reading's points are marked uncertain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Doubts {
+    /// The way up is in doubt below this lead, in nats.
+    pub flip_nats: f64,
+    /// The points' own doubts.
+    pub marking: decode::Marking,
+}
+
+impl Doubts {
+    /// The reader's: [`FLIP_DOUBT_NATS`] and [`decode::Marking::SHIPPED`].
+    pub const SHIPPED: Doubts = Doubts {
+        flip_nats: FLIP_DOUBT_NATS,
+        marking: decode::Marking::SHIPPED,
+    };
+}
+
+/// [`decide`], with the sides by `colours` when given, and the points in doubt by `doubts`
+/// (what the calibration tries).
+pub fn decide_with(
+    seen: &[[f32; net::CLASSES]; 90],
+    colours: Option<&[sides::Colours; 90]>,
+    area: Area,
+    doubts: &Doubts,
+) -> Reading {
+    let (seen, side_doubts) = match colours {
+        Some(colours) => {
+            let grouped = sides::group(seen, colours);
+            let mut adjusted = *seen;
+            adjusted.copy_from_slice(&sides::apply(seen, &grouped));
+            (adjusted, sides::doubtful(seen, &grouped))
+        }
+        None => (*seen, Vec::new()),
+    };
     let arranged = |turned: bool| {
         let mut points = [[0.0f32; net::CLASSES]; 90];
         for y in 0..10 {
@@ -235,14 +294,18 @@ pub fn decide_with(seen: &[[f32; net::CLASSES]; 90], area: Area, flip_doubt: f64
     let flipped = b.log_probability > a.log_probability;
     let flip_margin = (a.log_probability - b.log_probability).abs();
     let (best, points) = if flipped { (b, turned) } else { (a, upright) };
-    let mut uncertain = best.uncertain;
-    if flip_margin < flip_doubt {
+    let side_doubts: Vec<Square> = side_doubts
+        .iter()
+        .map(|&i| point_of(i % 9, i / 9, flipped))
+        .collect();
+    let mut uncertain = decode::marks(&points, &best.classes, &doubts.marking, &side_doubts);
+    if flip_margin < doubts.flip_nats {
         let mut doubt: Vec<Square> = best.board.pieces().map(|(s, _)| s).collect();
         doubt.extend(doubt.clone().into_iter().map(|s| s.mirror().flip()));
         uncertain.extend(doubt);
-        uncertain.sort_by_key(|s| s.index());
-        uncertain.dedup();
     }
+    uncertain.sort_by_key(|s| s.index());
+    uncertain.dedup();
     Reading {
         board: best.board,
         confidence: best.confidence,
