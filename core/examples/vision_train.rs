@@ -19,8 +19,9 @@
 //! (`recognize::net::conv`) instead of the perceptron. `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
 //! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
 //! boards have every wrong point marked and how many marks it adds, after a line of how the
-//! reader as shipped does on them (`--no-sides` leaves out telling the sides apart by the
-//! pictures' colours, to compare); `--draw DIR` only writes the first `--boards`
+//! reader as shipped does on them (to compare, `--no-sides` leaves out telling the sides
+//! apart by the pictures' colours, `--one-view` classifies each point in one place only);
+//! `--draw DIR` only writes the first `--boards`
 //! training boards to DIR as PNG pictures, to see what the network learns from.
 
 use chuhe_core::recognize::decode::Marking;
@@ -28,7 +29,7 @@ use chuhe_core::recognize::net::Classifier;
 use chuhe_core::recognize::net::conv::{ConvNet, Shape};
 use chuhe_core::recognize::net::synth::Fonts;
 use chuhe_core::recognize::net::train::{self, Sample, Settings};
-use chuhe_core::recognize::{Doubts, geometry::Homography, patch};
+use chuhe_core::recognize::{Doubts, VIEWS, geometry::Homography, patch};
 use std::path::PathBuf;
 use std::process::exit;
 use std::time::Instant;
@@ -47,6 +48,7 @@ fn main() {
     let mut cache: Option<PathBuf> = None;
     let mut flip_margins = false;
     let mut by_colour = true;
+    let mut one_view = false;
     let mut conv: Option<Shape> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -66,6 +68,7 @@ fn main() {
             "--cache" => cache = Some(value().into()),
             "--flip-margins" => flip_margins = true,
             "--no-sides" => by_colour = false,
+            "--one-view" => one_view = true,
             "--conv" => {
                 let v = value();
                 let widths: Vec<usize> =
@@ -168,7 +171,13 @@ fn main() {
                 });
             }
         }
-        let cases = train::flip_cases(&fonts, &network, &settings, by_colour, &markings);
+        let views: &[(f64, f64)] = if one_view { &[(0.0, 0.0)] } else { &VIEWS };
+        let how = train::HowRead {
+            by_colour,
+            markings: &markings,
+            views,
+        };
+        let cases = train::flip_cases(&fonts, &network, &settings, &how);
         print_markings(&cases, &markings);
         print_flip_margins(&cases);
         return;

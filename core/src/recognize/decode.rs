@@ -163,6 +163,14 @@ pub fn marks(
     uncertain
 }
 
+/// The summed natural log of the probabilities of `classes` in `points` (each at least
+/// the floor that keeps a zero from making a board impossible).
+pub fn log_probability(points: &[[f32; CLASSES]; 90], classes: &[usize; 90]) -> f64 {
+    (0..90)
+        .map(|i| f64::from(points[i][classes[i]]).max(FLOOR).ln())
+        .sum()
+}
+
 /// The most likely class of a point (the first of equals).
 pub fn argmax(p: &[f32; CLASSES]) -> usize {
     let mut best = 0;

@@ -14,11 +14,13 @@
 //! of the 90 points is resampled through the homography into a small patch, and a small
 //! convolutional network (three 3×3 convolutions, each followed by a 2×2 max-pool, then a
 //! dense layer) gives the probability of each of the 15 classes (empty or one of 14
-//! pieces).
+//! pieces). Each point is looked at twice, on the point and a little aside ([`VIEWS`]), and
+//! the two readings averaged: one that holds only in one place is not sure.
 //! *Sides by colour* ([`sides`]): all of one side's pieces in a picture share their colours,
 //! so the points read as pieces are split into two groups by the colours of their faces
-//! and ink, each group named Red or Black by its members' summed votes; when the groups are
-//! clearly apart, a piece takes its side from its group and its kind from the classifier.
+//! and ink; when the groups are clearly apart, a piece takes its side from its group and its
+//! kind from the classifier, and both namings of the groups are decoded (below), the board
+//! the classifier's own probabilities find likeliest naming them.
 //! *Joint decoding* ([`decode`]): the board must be one the rules accept (one general each in
 //! its palace, at most the pieces a side owns, every piece on a point it can reach, the
 //! generals not facing); the legal board of highest total log-probability is found exactly
@@ -210,14 +212,47 @@ pub fn read_points(
     image: &image::RgbImage,
     map: &geometry::Homography,
 ) -> ([[f32; net::CLASSES]; 90], [sides::Colours; 90]) {
+    match net::embedded() {
+        Some(network) => read_points_with(network, &VIEWS, image, map),
+        None => {
+            let mut seen = [[0.0f32; net::CLASSES]; 90];
+            for p in seen.iter_mut() {
+                p[0] = 1.0;
+            }
+            (seen, [[0.0; sides::FIGURES]; 90])
+        }
+    }
+}
+
+/// Where the classifier looks at each point, in spacings off the point: the point itself,
+/// and once more a little aside (within the board finder's usual error, which training
+/// draws too). A reading that holds only in one place is not sure: the two views'
+/// probabilities are averaged, so where they disagree no class is sure.
+pub const VIEWS: [(f64, f64); 2] = [(0.0, 0.0), (0.06, 0.06)];
+
+/// [`read_points`] with `network`, each point's probabilities the mean over the patches at
+/// the `views` offsets (in spacings).
+pub fn read_points_with(
+    network: &net::Classifier,
+    views: &[(f64, f64)],
+    image: &image::RgbImage,
+    map: &geometry::Homography,
+) -> ([[f32; net::CLASSES]; 90], [sides::Colours; 90]) {
     let mut patch = vec![0.0f32; patch::LEN];
     let mut seen = [[0.0f32; net::CLASSES]; 90];
     let mut colours = [[0.0f32; sides::FIGURES]; 90];
+    let share = 1.0 / views.len().max(1) as f32;
     for y in 0..10 {
         for x in 0..9 {
-            patch::sample(image, map, x as f64, y as f64, &mut patch);
-            seen[y * 9 + x] = net::classify(&patch);
-            colours[y * 9 + x] = sides::colours(image, map, x as f64, y as f64);
+            let (gx, gy) = (x as f64, y as f64);
+            let point = &mut seen[y * 9 + x];
+            for &(dx, dy) in views {
+                patch::sample(image, map, gx + dx, gy + dy, &mut patch);
+                for (p, q) in point.iter_mut().zip(network.classify(&patch)) {
+                    *p += share * q;
+                }
+            }
+            colours[y * 9 + x] = sides::colours(image, map, gx, gy);
         }
     }
     (seen, colours)
@@ -271,16 +306,7 @@ pub fn decide_with(
     area: Area,
     doubts: &Doubts,
 ) -> Reading {
-    let (seen, side_doubts) = match colours {
-        Some(colours) => {
-            let grouped = sides::group(seen, colours);
-            let mut adjusted = *seen;
-            adjusted.copy_from_slice(&sides::apply(seen, &grouped));
-            (adjusted, sides::doubtful(seen, &grouped))
-        }
-        None => (*seen, Vec::new()),
-    };
-    let arranged = |turned: bool| {
+    let arranged = |seen: &[[f32; net::CLASSES]; 90], turned: bool| {
         let mut points = [[0.0f32; net::CLASSES]; 90];
         for y in 0..10 {
             for x in 0..9 {
@@ -289,11 +315,41 @@ pub fn decide_with(
         }
         points
     };
-    let (upright, turned) = (arranged(false), arranged(true));
-    let (a, b) = (decode::decode(&upright), decode::decode(&turned));
-    let flipped = b.log_probability > a.log_probability;
-    let flip_margin = (a.log_probability - b.log_probability).abs();
-    let (best, points) = if flipped { (b, turned) } else { (a, upright) };
+    // Each way of naming the colours' groups (or, when they tell nothing, the classifier's
+    // sides alone) gives the probabilities to decode, and the points whose side is in doubt.
+    let mut namings = Vec::new();
+    match colours.map(|c| sides::group(seen, c)) {
+        Some(grouped) if grouped.told() => {
+            for g in [grouped.clone(), grouped.swapped()] {
+                let mut adjusted = *seen;
+                adjusted.copy_from_slice(&sides::apply(seen, &g));
+                namings.push((adjusted, sides::doubtful(seen, &g)));
+            }
+        }
+        _ => namings.push((*seen, Vec::new())),
+    }
+    // Every naming is decoded both ways up; the boards are weighed by the classifier's own
+    // probabilities, so that its side votes name the groups, together with what the rules
+    // allow each way up (a group named wrongly reads as well turned round).
+    let mut best: [Option<(f64, decode::Decoding, usize)>; 2] = [None, None];
+    for (k, (adjusted, _)) in namings.iter().enumerate() {
+        for turned in [false, true] {
+            let decoded = decode::decode(&arranged(adjusted, turned));
+            let weight = decode::log_probability(&arranged(seen, turned), &decoded.classes);
+            let slot = &mut best[usize::from(turned)];
+            if slot.as_ref().is_none_or(|b| weight > b.0) {
+                *slot = Some((weight, decoded, k));
+            }
+        }
+    }
+    let [Some(a), Some(b)] = best else {
+        unreachable!("every naming is decoded both ways up")
+    };
+    let flipped = b.0 > a.0;
+    let flip_margin = (a.0 - b.0).abs();
+    let (_, best, k) = if flipped { b } else { a };
+    let (adjusted, side_doubts) = &namings[k];
+    let points = arranged(adjusted, flipped);
     let side_doubts: Vec<Square> = side_doubts
         .iter()
         .map(|&i| point_of(i % 9, i / 9, flipped))

@@ -393,6 +393,18 @@ pub struct FlipCase {
     pub wrong_side: usize,
 }
 
+/// How [`flip_cases`] reads its boards.
+#[derive(Clone, Copy, Debug)]
+pub struct HowRead<'a> {
+    /// Whether the sides are told apart by the pictures' colours too, as the reader does.
+    pub by_colour: bool,
+    /// Each board is also marked by every one of these.
+    pub markings: &'a [Doubts],
+    /// Each point is classified at these offsets (in spacings), as
+    /// [`crate::recognize::read_points_with`] does.
+    pub views: &'a [(f64, f64)],
+}
+
 /// Reads held-out board `index` of `style` whole and says how it came out.
 fn flip_case(
     fonts: &Fonts,
@@ -401,21 +413,15 @@ fn flip_case(
     seed: u64,
     index: usize,
     spacing_range: (f64, f64),
-    by_colour: bool,
-    markings: &[Doubts],
+    how: &HowRead,
 ) -> FlipCase {
+    let HowRead {
+        by_colour,
+        markings,
+        views,
+    } = *how;
     let (drawn, map) = held_out_board(fonts, style, seed, index, 3, spacing_range);
-    let mut values = vec![0.0; patch::LEN];
-    let mut seen = [[0.0f32; CLASSES]; 90];
-    let mut colours = [[0.0f32; crate::recognize::sides::FIGURES]; 90];
-    for y in 0..10u8 {
-        for x in 0..9u8 {
-            patch::sample(&drawn.image, &map, f64::from(x), f64::from(y), &mut values);
-            seen[usize::from(y) * 9 + usize::from(x)] = network.classify(&values);
-            colours[usize::from(y) * 9 + usize::from(x)] =
-                crate::recognize::sides::colours(&drawn.image, &map, f64::from(x), f64::from(y));
-        }
-    }
+    let (seen, colours) = crate::recognize::read_points_with(network, views, &drawn.image, &map);
     let colours = by_colour.then_some(&colours);
     let area = crate::recognize::Area {
         x: 0,
@@ -462,14 +468,12 @@ fn flip_case(
 
 /// Reads `settings.validation_boards` boards of each held-out style whose font is here (other
 /// boards than [`validate`]'s) and says how each came out; `by_colour` tells the sides
-/// apart by the pictures' colours too, as the reader does; each board is also marked by
-/// every one of `markings`.
+/// apart as `how` says.
 pub fn flip_cases(
     fonts: &Fonts,
     network: &Classifier,
     settings: &Settings,
-    by_colour: bool,
-    markings: &[Doubts],
+    how: &HowRead,
 ) -> Vec<FlipCase> {
     synth::HELD_OUT
         .iter()
@@ -483,8 +487,7 @@ pub fn flip_cases(
                     settings.seed,
                     i,
                     settings.spacing,
-                    by_colour,
-                    markings,
+                    how,
                 )
             })
         })
