@@ -18,14 +18,18 @@
 //! `--conv C1,C2,C3,HIDDEN` trains the convolutional network of those widths
 //! (`recognize::net::conv`) instead of the perceptron. `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
 //! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
-//! boards have every wrong point marked and how many marks it adds; `--draw DIR` only writes the first `--boards`
+//! boards have every wrong point marked and how many marks it adds, after a line of how the
+//! reader as shipped does on them (to compare, `--no-sides` leaves out telling the sides
+//! apart by the pictures' colours, `--one-view` classifies each point in one place only);
+//! `--draw DIR` only writes the first `--boards`
 //! training boards to DIR as PNG pictures, to see what the network learns from.
 
+use chuhe_core::recognize::decode::Marking;
 use chuhe_core::recognize::net::Classifier;
 use chuhe_core::recognize::net::conv::{ConvNet, Shape};
 use chuhe_core::recognize::net::synth::Fonts;
 use chuhe_core::recognize::net::train::{self, Sample, Settings};
-use chuhe_core::recognize::{geometry::Homography, patch};
+use chuhe_core::recognize::{Doubts, VIEWS, geometry::Homography, patch};
 use std::path::PathBuf;
 use std::process::exit;
 use std::time::Instant;
@@ -43,6 +47,8 @@ fn main() {
     let mut pictures: Option<PathBuf> = None;
     let mut cache: Option<PathBuf> = None;
     let mut flip_margins = false;
+    let mut by_colour = true;
+    let mut one_view = false;
     let mut conv: Option<Shape> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -61,6 +67,8 @@ fn main() {
             "--draw" => pictures = Some(value().into()),
             "--cache" => cache = Some(value().into()),
             "--flip-margins" => flip_margins = true,
+            "--no-sides" => by_colour = false,
+            "--one-view" => one_view = true,
             "--conv" => {
                 let v = value();
                 let widths: Vec<usize> =
@@ -151,7 +159,27 @@ fn main() {
         network
     };
     if flip_margins {
-        print_flip_margins(&train::flip_cases(&fonts, &network, &settings));
+        let mut markings = vec![Doubts::SHIPPED];
+        for unsure_below in [0.9, 0.95, 0.98, 0.99, 0.995, 0.999] {
+            for unfamiliar_at in [3, 4, 5, 6, 8] {
+                markings.push(Doubts {
+                    marking: Marking {
+                        unsure_below,
+                        unfamiliar_at,
+                    },
+                    ..Doubts::SHIPPED
+                });
+            }
+        }
+        let views: &[(f64, f64)] = if one_view { &[(0.0, 0.0)] } else { &VIEWS };
+        let how = train::HowRead {
+            by_colour,
+            markings: &markings,
+            views,
+        };
+        let cases = train::flip_cases(&fonts, &network, &settings, &how);
+        print_markings(&cases, &markings);
+        print_flip_margins(&cases);
         return;
     }
     for v in train::validate(&fonts, &network, &settings) {
@@ -187,6 +215,38 @@ fn main() {
         "one board (90 patches at 60 px spacing, sampled and classified): {:.2} ms",
         start.elapsed().as_secs_f64() * 1000.0 / f64::from(rounds)
     );
+}
+
+/// For each way of marking doubts: the wrong boards whose wrong points are all marked, and
+/// the marks on boards read exactly.
+fn print_markings(cases: &[train::FlipCase], markings: &[Doubts]) {
+    let exact = cases.iter().filter(|c| c.exact).count();
+    println!(
+        "{} boards, {exact} read exactly, {} points of the wrong side",
+        cases.len(),
+        cases.iter().map(|c| c.wrong_side).sum::<usize>()
+    );
+    println!("unsure below\tunfamiliar at\twrong boards all marked\tmarks an exact board");
+    for (k, m) in markings.iter().enumerate() {
+        let marked = cases
+            .iter()
+            .filter(|c| !c.exact && c.marked_by[k].0)
+            .count();
+        let marks: usize = cases
+            .iter()
+            .filter(|c| c.exact)
+            .map(|c| c.marked_by[k].1)
+            .sum();
+        println!(
+            "{}\t{}\t{marked}/{} ({:.1} %)\t{:.2}{}",
+            m.marking.unsure_below,
+            m.marking.unfamiliar_at,
+            cases.len() - exact,
+            100.0 * marked as f64 / (cases.len() - exact).max(1) as f64,
+            marks as f64 / exact.max(1) as f64,
+            if k == 0 { "\t(as shipped)" } else { "" }
+        );
+    }
 }
 
 /// For each threshold of the way-up doubt: the wrong boards whose wrong points are all

@@ -96,18 +96,60 @@ pub fn decode(points: &[[f32; CLASSES]; 90]) -> Decoding {
     }
     let (classes, log_probability) = best;
     let mut board = Board::empty();
-    let mut uncertain = Vec::new();
     let mut confidence = 1.0f64;
     for sq in Square::ALL {
         let i = sq.index() as usize;
         board.set(sq, net::piece_of(classes[i]));
-        let p = points[i][classes[i]];
-        confidence *= f64::from(p);
-        if classes[i] != argmax(&points[i]) || p < UNSURE_BELOW {
+        confidence *= f64::from(points[i][classes[i]]);
+    }
+    Decoding {
+        board,
+        classes,
+        log_probability,
+        uncertain: marks(points, &classes, &Marking::SHIPPED, &[]),
+        confidence: confidence as f32,
+    }
+}
+
+/// When points are in doubt.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Marking {
+    /// Below this probability a point's chosen class is uncertain.
+    pub unsure_below: f32,
+    /// With at least this many uncertain points the board is of an unfamiliar look.
+    pub unfamiliar_at: usize,
+}
+
+impl Marking {
+    /// The reader's: [`UNSURE_BELOW`], [`UNFAMILIAR_AT`].
+    pub const SHIPPED: Marking = Marking {
+        unsure_below: UNSURE_BELOW,
+        unfamiliar_at: UNFAMILIAR_AT,
+    };
+}
+
+/// The points in doubt when `points` (class probabilities in [`Square`] index order) are
+/// decoded as `classes`: the points `also` in doubt for another reason, those where the
+/// chosen class is not the most likely or is below `marking.unsure_below`, and on a board
+/// with `marking.unfamiliar_at` of those, every piece and every empty point below
+/// [`UNFAMILIAR_EMPTY_BELOW`].
+pub fn marks(
+    points: &[[f32; CLASSES]; 90],
+    classes: &[usize; 90],
+    marking: &Marking,
+    also: &[Square],
+) -> Vec<Square> {
+    let mut uncertain = Vec::new();
+    for sq in Square::ALL {
+        let i = sq.index() as usize;
+        if also.contains(&sq)
+            || classes[i] != argmax(&points[i])
+            || points[i][classes[i]] < marking.unsure_below
+        {
             uncertain.push(sq);
         }
     }
-    if uncertain.len() >= UNFAMILIAR_AT {
+    if uncertain.len() >= marking.unfamiliar_at {
         // The classifier's own doubts undercount its mistakes on a look it has not learnt:
         // the pieces it is sure of are wrong about as often as the ones it doubts.
         uncertain = Square::ALL
@@ -118,13 +160,15 @@ pub fn decode(points: &[[f32; CLASSES]; 90]) -> Decoding {
             })
             .collect();
     }
-    Decoding {
-        board,
-        classes,
-        log_probability,
-        uncertain,
-        confidence: confidence as f32,
-    }
+    uncertain
+}
+
+/// The summed natural log of the probabilities of `classes` in `points` (each at least
+/// the floor that keeps a zero from making a board impossible).
+pub fn log_probability(points: &[[f32; CLASSES]; 90], classes: &[usize; 90]) -> f64 {
+    (0..90)
+        .map(|i| f64::from(points[i][classes[i]]).max(FLOOR).ln())
+        .sum()
 }
 
 /// The most likely class of a point (the first of equals).

@@ -16,7 +16,13 @@
 //! of the 90 points is resampled through the homography into a small patch, and a small
 //! convolutional network (three 3×3 convolutions, each followed by a 2×2 max-pool, then a
 //! dense layer) gives the probability of each of the 15 classes (empty or one of 14
-//! pieces).
+//! pieces). Each point is looked at twice, on the point and a little aside ([`VIEWS`]), and
+//! the two readings averaged: one that holds only in one place is not sure.
+//! *Sides by colour* ([`sides`]): all of one side's pieces in a picture share their colours,
+//! so the points read as pieces are split into two groups by the colours of their faces
+//! and ink; when the groups are clearly apart, a piece takes its side from its group and its
+//! kind from the classifier, and both namings of the groups are decoded (below), the board
+//! the classifier's own probabilities find likeliest naming them.
 //! *Joint decoding* ([`decode`]): the board must be one the rules accept (one general each in
 //! its palace, at most the pieces a side owns, every piece on a point it can reach, the
 //! generals not facing); the legal board of highest total log-probability is found exactly
@@ -24,9 +30,10 @@
 //! picture as Red's view and turned round as Black's — and the more likely wins, so a board
 //! shown from Black's side comes back the right way round, marked flipped. *Uncertainty*:
 //! points where the legal board differs from the classifier's first choice, or where the
-//! chosen class has less than [`decode::UNSURE_BELOW`], are reported as uncertain, and the
-//! product of the chosen classes' probabilities is the board's confidence; when the two ways
-//! up are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand
+//! chosen class has less than [`decode::UNSURE_BELOW`], or whose side the classifier and
+//! the colours' groups disagree on (or that lie between the groups), are reported as
+//! uncertain, and the product of the chosen classes' probabilities is the board's
+//! confidence; when the two ways up are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand
 //! on the other way up are uncertain too.
 
 pub mod decode;
@@ -34,6 +41,7 @@ pub mod geometry;
 pub mod grid;
 pub mod net;
 pub mod patch;
+pub mod sides;
 #[cfg(test)]
 mod synthetic;
 
@@ -193,18 +201,63 @@ fn point_of(x: usize, y: usize, turned: bool) -> Square {
     )
 }
 
-/// Reads the board of `grid` in `image`: every point classified, then decoded jointly both
-/// ways up.
+/// Reads the board of `grid` in `image`: every point classified and its colours taken, then
+/// decoded jointly both ways up.
 pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
-    let mut patch = vec![0.0f32; patch::LEN];
-    let mut seen = [[0.0f32; net::CLASSES]; 90];
-    for y in 0..10 {
-        for x in 0..9 {
-            patch::sample(image, &grid.map, x as f64, y as f64, &mut patch);
-            seen[y * 9 + x] = net::classify(&patch);
+    let (seen, colours) = read_points(image, &grid.map);
+    decide_coloured(&seen, &colours, grid.area)
+}
+
+/// Every point's class probabilities and colour figures, in picture order (row by row from
+/// the top left), for the grid `map` lays on `image`.
+pub fn read_points(
+    image: &image::RgbImage,
+    map: &geometry::Homography,
+) -> ([[f32; net::CLASSES]; 90], [sides::Colours; 90]) {
+    match net::embedded() {
+        Some(network) => read_points_with(network, &VIEWS, image, map),
+        None => {
+            let mut seen = [[0.0f32; net::CLASSES]; 90];
+            for p in seen.iter_mut() {
+                p[0] = 1.0;
+            }
+            (seen, [[0.0; sides::FIGURES]; 90])
         }
     }
-    decide(&seen, grid.area)
+}
+
+/// Where the classifier looks at each point, in spacings off the point: the point itself,
+/// and once more a little aside (within the board finder's usual error, which training
+/// draws too). A reading that holds only in one place is not sure: the two views'
+/// probabilities are averaged, so where they disagree no class is sure.
+pub const VIEWS: [(f64, f64); 2] = [(0.0, 0.0), (0.06, 0.06)];
+
+/// [`read_points`] with `network`, each point's probabilities the mean over the patches at
+/// the `views` offsets (in spacings).
+pub fn read_points_with(
+    network: &net::Classifier,
+    views: &[(f64, f64)],
+    image: &image::RgbImage,
+    map: &geometry::Homography,
+) -> ([[f32; net::CLASSES]; 90], [sides::Colours; 90]) {
+    let mut patch = vec![0.0f32; patch::LEN];
+    let mut seen = [[0.0f32; net::CLASSES]; 90];
+    let mut colours = [[0.0f32; sides::FIGURES]; 90];
+    let share = 1.0 / views.len().max(1) as f32;
+    for y in 0..10 {
+        for x in 0..9 {
+            let (gx, gy) = (x as f64, y as f64);
+            let point = &mut seen[y * 9 + x];
+            for &(dx, dy) in views {
+                patch::sample(image, map, gx + dx, gy + dy, &mut patch);
+                for (p, q) in point.iter_mut().zip(network.classify(&patch)) {
+                    *p += share * q;
+                }
+            }
+            colours[y * 9 + x] = sides::colours(image, map, gx, gy);
+        }
+    }
+    (seen, colours)
 }
 
 /// When the two ways up are closer than this (in nats of the boards' log-probabilities),
@@ -215,15 +268,47 @@ pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
 pub const FLIP_DOUBT_NATS: f64 = 10.0;
 
 /// The reading of a board from its points' probabilities in picture order (row by row from
-/// the top left): whichever way up is more likely.
+/// the top left): whichever way up is more likely. Without the points' colours the sides
+/// are the classifier's alone.
 pub fn decide(seen: &[[f32; net::CLASSES]; 90], area: Area) -> Reading {
-    decide_with(seen, area, FLIP_DOUBT_NATS)
+    decide_with(seen, None, area, &Doubts::SHIPPED)
 }
 
-/// [`decide`] with the way up in doubt below `flip_doubt` nats instead of
-/// [`FLIP_DOUBT_NATS`] (what the calibration tries).
-pub fn decide_with(seen: &[[f32; net::CLASSES]; 90], area: Area, flip_doubt: f64) -> Reading {
-    let arranged = |turned: bool| {
+/// [`decide`] with the sides told apart by the points' `colours` too ([`sides`]).
+pub fn decide_coloured(
+    seen: &[[f32; net::CLASSES]; 90],
+    colours: &[sides::Colours; 90],
+    area: Area,
+) -> Reading {
+    decide_with(seen, Some(colours), area, &Doubts::SHIPPED)
+}
+
+/// When a reading's points are marked uncertain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Doubts {
+    /// The way up is in doubt below this lead, in nats.
+    pub flip_nats: f64,
+    /// The points' own doubts.
+    pub marking: decode::Marking,
+}
+
+impl Doubts {
+    /// The reader's: [`FLIP_DOUBT_NATS`] and [`decode::Marking::SHIPPED`].
+    pub const SHIPPED: Doubts = Doubts {
+        flip_nats: FLIP_DOUBT_NATS,
+        marking: decode::Marking::SHIPPED,
+    };
+}
+
+/// [`decide`], with the sides by `colours` when given, and the points in doubt by `doubts`
+/// (what the calibration tries).
+pub fn decide_with(
+    seen: &[[f32; net::CLASSES]; 90],
+    colours: Option<&[sides::Colours; 90]>,
+    area: Area,
+    doubts: &Doubts,
+) -> Reading {
+    let arranged = |seen: &[[f32; net::CLASSES]; 90], turned: bool| {
         let mut points = [[0.0f32; net::CLASSES]; 90];
         for y in 0..10 {
             for x in 0..9 {
@@ -232,19 +317,53 @@ pub fn decide_with(seen: &[[f32; net::CLASSES]; 90], area: Area, flip_doubt: f64
         }
         points
     };
-    let (upright, turned) = (arranged(false), arranged(true));
-    let (a, b) = (decode::decode(&upright), decode::decode(&turned));
-    let flipped = b.log_probability > a.log_probability;
-    let flip_margin = (a.log_probability - b.log_probability).abs();
-    let (best, points) = if flipped { (b, turned) } else { (a, upright) };
-    let mut uncertain = best.uncertain;
-    if flip_margin < flip_doubt {
+    // Each way of naming the colours' groups (or, when they tell nothing, the classifier's
+    // sides alone) gives the probabilities to decode, and the points whose side is in doubt.
+    let mut namings = Vec::new();
+    match colours.map(|c| sides::group(seen, c)) {
+        Some(grouped) if grouped.told() => {
+            for g in [grouped.clone(), grouped.swapped()] {
+                let mut adjusted = *seen;
+                adjusted.copy_from_slice(&sides::apply(seen, &g));
+                namings.push((adjusted, sides::doubtful(seen, &g)));
+            }
+        }
+        _ => namings.push((*seen, Vec::new())),
+    }
+    // Every naming is decoded both ways up; the boards are weighed by the classifier's own
+    // probabilities, so that its side votes name the groups, together with what the rules
+    // allow each way up (a group named wrongly reads as well turned round).
+    let mut best: [Option<(f64, decode::Decoding, usize)>; 2] = [None, None];
+    for (k, (adjusted, _)) in namings.iter().enumerate() {
+        for turned in [false, true] {
+            let decoded = decode::decode(&arranged(adjusted, turned));
+            let weight = decode::log_probability(&arranged(seen, turned), &decoded.classes);
+            let slot = &mut best[usize::from(turned)];
+            if slot.as_ref().is_none_or(|b| weight > b.0) {
+                *slot = Some((weight, decoded, k));
+            }
+        }
+    }
+    let [Some(a), Some(b)] = best else {
+        unreachable!("every naming is decoded both ways up")
+    };
+    let flipped = b.0 > a.0;
+    let flip_margin = (a.0 - b.0).abs();
+    let (_, best, k) = if flipped { b } else { a };
+    let (adjusted, side_doubts) = &namings[k];
+    let points = arranged(adjusted, flipped);
+    let side_doubts: Vec<Square> = side_doubts
+        .iter()
+        .map(|&i| point_of(i % 9, i / 9, flipped))
+        .collect();
+    let mut uncertain = decode::marks(&points, &best.classes, &doubts.marking, &side_doubts);
+    if flip_margin < doubts.flip_nats {
         let mut doubt: Vec<Square> = best.board.pieces().map(|(s, _)| s).collect();
         doubt.extend(doubt.clone().into_iter().map(|s| s.mirror().flip()));
         uncertain.extend(doubt);
-        uncertain.sort_by_key(|s| s.index());
-        uncertain.dedup();
     }
+    uncertain.sort_by_key(|s| s.index());
+    uncertain.dedup();
     Reading {
         board: best.board,
         confidence: best.confidence,

@@ -86,6 +86,15 @@ fn normalise(luma: &mut [f32], chroma: &mut [f32]) {
     }
 }
 
+/// The colour (red, green, blue, 0 to 255) at picture place (`x`, `y`) in pixels, between
+/// pixel centres as [`sample`] takes it.
+pub(crate) fn colour_at(image: &image::RgbImage, x: f32, y: f32) -> [f32; 3] {
+    if image.width() == 0 || image.height() == 0 {
+        return [0.0; 3];
+    }
+    bilinear(image, x, y)
+}
+
 /// The colour at a place between pixel centres (pixel `i` covers `i`..`i + 1`), the
 /// picture's edge continued outwards.
 fn bilinear(image: &image::RgbImage, x: f32, y: f32) -> [f32; 3] {

@@ -18,6 +18,7 @@ use super::{
     class_of,
 };
 use crate::play::Rng;
+use crate::recognize::{Doubts, decide_with};
 
 /// What a training run does.
 #[derive(Clone, Debug, PartialEq)]
@@ -371,7 +372,7 @@ pub fn validate(fonts: &Fonts, network: &Classifier, settings: &Settings) -> Vec
 
 /// How one held-out board came out through the whole reading (classes, joint decoding both
 /// ways up): what the way-up doubt is calibrated on.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct FlipCase {
     /// The chosen way up's lead over the other, in nats.
     pub margin: f64,
@@ -385,6 +386,23 @@ pub struct FlipCase {
     pub marked_in_doubt: bool,
     /// How many points the way-up doubt marks beyond the others.
     pub extra_marks: usize,
+    /// For each of the doubts tried: whether every wrong point is marked uncertain, and how
+    /// many points are.
+    pub marked_by: Vec<(bool, usize)>,
+    /// Points read as the other side's piece of the same kind.
+    pub wrong_side: usize,
+}
+
+/// How [`flip_cases`] reads its boards.
+#[derive(Clone, Copy, Debug)]
+pub struct HowRead<'a> {
+    /// Whether the sides are told apart by the pictures' colours too, as the reader does.
+    pub by_colour: bool,
+    /// Each board is also marked by every one of these.
+    pub markings: &'a [Doubts],
+    /// Each point is classified at these offsets (in spacings), as
+    /// [`crate::recognize::read_points_with`] does.
+    pub views: &'a [(f64, f64)],
 }
 
 /// Reads held-out board `index` of `style` whole and says how it came out.
@@ -395,24 +413,28 @@ fn flip_case(
     seed: u64,
     index: usize,
     spacing_range: (f64, f64),
+    how: &HowRead,
 ) -> FlipCase {
+    let HowRead {
+        by_colour,
+        markings,
+        views,
+    } = *how;
     let (drawn, map) = held_out_board(fonts, style, seed, index, 3, spacing_range);
-    let mut values = vec![0.0; patch::LEN];
-    let mut seen = [[0.0f32; CLASSES]; 90];
-    for y in 0..10u8 {
-        for x in 0..9u8 {
-            patch::sample(&drawn.image, &map, f64::from(x), f64::from(y), &mut values);
-            seen[usize::from(y) * 9 + usize::from(x)] = network.classify(&values);
-        }
-    }
+    let (seen, colours) = crate::recognize::read_points_with(network, views, &drawn.image, &map);
+    let colours = by_colour.then_some(&colours);
     let area = crate::recognize::Area {
         x: 0,
         y: 0,
         width: 1,
         height: 1,
     };
-    let plain = crate::recognize::decide_with(&seen, area, 0.0);
-    let doubted = crate::recognize::decide_with(&seen, area, f64::INFINITY);
+    let with_flip = |flip_nats| Doubts {
+        flip_nats,
+        ..Doubts::SHIPPED
+    };
+    let plain = decide_with(&seen, colours, area, &with_flip(0.0));
+    let doubted = decide_with(&seen, colours, area, &with_flip(f64::INFINITY));
     let wrong: Vec<crate::Square> = crate::Square::ALL
         .into_iter()
         .filter(|&sq| plain.board.get(sq) != drawn.board.get(sq))
@@ -424,18 +446,49 @@ fn flip_case(
         marked: wrong.iter().all(|s| plain.uncertain.contains(s)),
         marked_in_doubt: wrong.iter().all(|s| doubted.uncertain.contains(s)),
         extra_marks: doubted.uncertain.len() - plain.uncertain.len(),
+        marked_by: markings
+            .iter()
+            .map(|m| {
+                let r = decide_with(&seen, colours, area, m);
+                (
+                    wrong.iter().all(|s| r.uncertain.contains(s)),
+                    r.uncertain.len(),
+                )
+            })
+            .collect(),
+        wrong_side: wrong
+            .iter()
+            .filter(|&&s| {
+                matches!((plain.board.get(s), drawn.board.get(s)),
+                    (Some(a), Some(b)) if a.kind == b.kind && a.color != b.color)
+            })
+            .count(),
     }
 }
 
 /// Reads `settings.validation_boards` boards of each held-out style whose font is here (other
-/// boards than [`validate`]'s) and says how each came out.
-pub fn flip_cases(fonts: &Fonts, network: &Classifier, settings: &Settings) -> Vec<FlipCase> {
+/// boards than [`validate`]'s) and says how each came out; `by_colour` tells the sides
+/// apart as `how` says.
+pub fn flip_cases(
+    fonts: &Fonts,
+    network: &Classifier,
+    settings: &Settings,
+    how: &HowRead,
+) -> Vec<FlipCase> {
     synth::HELD_OUT
         .iter()
         .filter(|style| fonts.names().contains(&style.font))
         .flat_map(|style| {
             in_parallel(settings.validation_boards, settings.threads, |i| {
-                flip_case(fonts, network, style, settings.seed, i, settings.spacing)
+                flip_case(
+                    fonts,
+                    network,
+                    style,
+                    settings.seed,
+                    i,
+                    settings.spacing,
+                    how,
+                )
             })
         })
         .collect()

@@ -1,0 +1,413 @@
+//! Telling the sides apart by the picture's own colours.
+//!
+//! Whatever a program's look, all of one side's pieces share their colours in one picture:
+//! the face of the disc and the ink of the character (red and black characters on cream
+//! discs, grey or hollow characters against solid ones in print, two colours of disc with
+//! the same light characters). So the sides are decided for the whole board at once rather
+//! than point by point: each point the classifier takes for a piece gives a few colour
+//! figures ([`Colours`]: the face's colour, the ink's colour, how much of the face is ink),
+//! the pieces are split into two groups by a mixture of two Gaussians started from the
+//! classifier's own side votes. A piece then takes its side from its group, its kind from
+//! the classifier (both sides' probabilities of that kind together), and the joint decoding
+//! still picks the best legal board; the reader decodes both namings of the groups, each
+//! both ways up, and keeps the board the classifier's own probabilities find likeliest, so
+//! its side votes and the rules together say which group is Red's. A piece whose own reading took the other side or hesitated, or that
+//! lies between the groups, is in doubt. When the two groups are not clearly apart in colour (a picture
+//! whose pieces all look alike), nothing changes.
+
+use super::decode::UNSURE_BELOW;
+use super::geometry::Homography;
+use super::net::{CLASSES, piece_of};
+use crate::Color;
+
+/// Colour figures of one point: the face's red, green and blue, the ink's, and the share of
+/// the face that is ink (times 255, so that every figure is on the same scale).
+pub type Colours = [f32; FIGURES];
+
+/// Figures per point.
+pub const FIGURES: usize = 7;
+
+/// How far from the point, in spacings, the face is looked at: inside the smallest disc.
+const REACH: f64 = 0.34;
+/// Samples along each side of the square round the face.
+const STEPS: usize = 15;
+/// The share of the face's samples farthest from its colour that are taken as ink.
+const INK_SHARE: f32 = 0.2;
+
+/// A point reads as a piece when the classifier gives it at least this.
+const PIECE_AT: f32 = 0.5;
+/// The least spread of a figure within a group, so that a flat colour (a drawn picture has
+/// many) does not make a tiny difference decisive.
+const LEAST_SPREAD: f32 = 12.0;
+/// The two groups must be at least this far apart (their means' distance in within-group
+/// spreads) to be taken for the two sides.
+pub const APART_AT: f32 = 4.0;
+/// The most, in nats, a piece's colours may say for one side over the other: leaves the
+/// joint decoding room to turn a piece that the rules cannot have.
+const MOST_SAY: f32 = 6.0;
+/// A piece nearer to the middle between the groups than this (in nats of its colours' say)
+/// is in doubt.
+const BETWEEN_BELOW: f32 = 2.0;
+
+/// The colour figures of the point in column `x`, row `y` of the grid `map` lays on `image`.
+pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Colours {
+    let mut samples: Vec<[f32; 3]> = Vec::with_capacity(STEPS * STEPS);
+    for i in 0..STEPS {
+        for j in 0..STEPS {
+            let dx = (i as f64 / (STEPS - 1) as f64 * 2.0 - 1.0) * REACH;
+            let dy = (j as f64 / (STEPS - 1) as f64 * 2.0 - 1.0) * REACH;
+            if dx.hypot(dy) > REACH {
+                continue;
+            }
+            let (px, py) = map.apply(x + dx, y + dy);
+            if !px.is_finite() || !py.is_finite() {
+                continue;
+            }
+            samples.push(super::patch::colour_at(image, px as f32, py as f32));
+        }
+    }
+    if samples.is_empty() {
+        return [0.0; FIGURES];
+    }
+    let face: [f32; 3] = [0, 1, 2].map(|c| {
+        let mut v: Vec<f32> = samples.iter().map(|s| s[c]).collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    });
+    let distance = |s: &[f32; 3]| {
+        ((s[0] - face[0]).powi(2) + (s[1] - face[1]).powi(2) + (s[2] - face[2]).powi(2)).sqrt()
+    };
+    let mut by_distance: Vec<(f32, [f32; 3])> = samples.iter().map(|s| (distance(s), *s)).collect();
+    by_distance.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let take = ((samples.len() as f32 * INK_SHARE).ceil() as usize).max(1);
+    let ink_part = &by_distance[..take];
+    let ink: [f32; 3] =
+        [0, 1, 2].map(|c| ink_part.iter().map(|s| s.1[c]).sum::<f32>() / take as f32);
+    let far = ink_part.iter().map(|s| s.0).sum::<f32>() / take as f32;
+    // Ink is what stands clearly off the face: half as far as the farthest samples, and more
+    // than noise.
+    let cut = (0.5 * far).max(30.0);
+    let covered = by_distance.iter().filter(|s| s.0 > cut).count() as f32 / samples.len() as f32;
+    [
+        face[0],
+        face[1],
+        face[2],
+        ink[0],
+        ink[1],
+        ink[2],
+        255.0 * covered,
+    ]
+}
+
+/// What the colours say about the sides of a board's points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sides {
+    /// For each point (the same order as the probabilities given), the log-odds, in nats,
+    /// that a piece there is Red's by its colours (`None` for a point read as empty, and for
+    /// every point when the colours do not tell the sides apart).
+    pub red_odds: Vec<Option<f32>>,
+    /// How far apart the two groups are, in within-group spreads.
+    pub apart: f32,
+}
+
+impl Sides {
+    /// Whether the colours told the sides apart.
+    pub fn told(&self) -> bool {
+        self.red_odds.iter().any(Option::is_some)
+    }
+
+    /// The same groups named the other way round.
+    pub fn swapped(&self) -> Sides {
+        Sides {
+            red_odds: self.red_odds.iter().map(|o| o.map(|v| -v)).collect(),
+            apart: self.apart,
+        }
+    }
+}
+
+/// The probability that a point's piece is Red's by the classifier, among its pieces.
+fn red_share(p: &[f32; CLASSES]) -> f32 {
+    let (mut red, mut all) = (0.0, 0.0);
+    for (c, &v) in p.iter().enumerate().skip(1) {
+        all += v;
+        if piece_of(c).is_some_and(|piece| piece.color == Color::Red) {
+            red += v;
+        }
+    }
+    if all > 0.0 { red / all } else { 0.5 }
+}
+
+/// Groups the points read as pieces by their `colours` into two sides, named by the
+/// classifier's `points` (one row of class probabilities a point, same order).
+pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
+    let none = |apart| Sides {
+        red_odds: vec![None; points.len()],
+        apart,
+    };
+    let pieces: Vec<usize> = (0..points.len().min(colours.len()))
+        .filter(|&i| 1.0 - points[i][0] >= PIECE_AT)
+        .collect();
+    if pieces.len() < 2 {
+        return none(0.0);
+    }
+    // Started from the classifier's votes: the share of each piece in the first group.
+    let mut share: Vec<f32> = pieces.iter().map(|&i| red_share(&points[i])).collect();
+    let mut means = [[0.0f32; FIGURES]; 2];
+    let mut spread = [0.0f32; FIGURES];
+    let mut odds = vec![0.0f32; pieces.len()];
+    for _ in 0..12 {
+        // The groups' means and their common spread, each figure apart.
+        for (g, mean) in means.iter_mut().enumerate() {
+            let weight = |k: usize| if g == 0 { share[k] } else { 1.0 - share[k] };
+            let total: f32 = (0..pieces.len()).map(weight).sum::<f32>().max(1e-6);
+            for (f, m) in mean.iter_mut().enumerate() {
+                *m = (0..pieces.len())
+                    .map(|k| weight(k) * colours[pieces[k]][f])
+                    .sum::<f32>()
+                    / total;
+            }
+        }
+        for (f, s) in spread.iter_mut().enumerate() {
+            let variance = (0..pieces.len())
+                .map(|k| {
+                    let c = colours[pieces[k]][f];
+                    share[k] * (c - means[0][f]).powi(2)
+                        + (1.0 - share[k]) * (c - means[1][f]).powi(2)
+                })
+                .sum::<f32>()
+                / pieces.len() as f32;
+            *s = variance.sqrt().max(LEAST_SPREAD);
+        }
+        // Each piece's log-odds of the first group over the second, and its new share.
+        for (k, &i) in pieces.iter().enumerate() {
+            let mut lead = 0.0;
+            for f in 0..FIGURES {
+                let c = colours[i][f];
+                lead += ((c - means[1][f]).powi(2) - (c - means[0][f]).powi(2))
+                    / (2.0 * spread[f] * spread[f]);
+            }
+            odds[k] = lead;
+            share[k] = 1.0 / (1.0 + (-lead.clamp(-40.0, 40.0)).exp());
+        }
+    }
+    let apart = (0..FIGURES)
+        .map(|f| ((means[0][f] - means[1][f]) / spread[f]).powi(2))
+        .sum::<f32>()
+        .sqrt();
+    let in_first = share.iter().filter(|&&s| s > 0.5).count();
+    if apart < APART_AT || in_first == 0 || in_first == pieces.len() {
+        return none(apart);
+    }
+    // The first group is Red's if its members' votes lean more to Red than the other's.
+    let lean: f32 = pieces
+        .iter()
+        .zip(&share)
+        .map(|(&i, &s)| (2.0 * s - 1.0) * (2.0 * red_share(&points[i]) - 1.0))
+        .sum();
+    let sign = if lean >= 0.0 { 1.0 } else { -1.0 };
+    let mut red_odds = vec![None; points.len()];
+    for (k, &i) in pieces.iter().enumerate() {
+        red_odds[i] = Some(sign * odds[k]);
+    }
+    Sides { red_odds, apart }
+}
+
+/// The classifier's probabilities with each piece's side taken from `sides`: a point's
+/// kinds keep the classifier's probabilities (both sides' together), its side those of its
+/// colours (at most [`MOST_SAY`] nats either way); empty stays as it was.
+pub fn apply(points: &[[f32; CLASSES]], sides: &Sides) -> Vec<[f32; CLASSES]> {
+    points
+        .iter()
+        .zip(&sides.red_odds)
+        .map(|(p, odds)| {
+            let Some(odds) = odds else { return *p };
+            let red = 1.0 / (1.0 + (-odds.clamp(-MOST_SAY, MOST_SAY)).exp());
+            let mut q = *p;
+            for kind in 0..7 {
+                let both = p[1 + kind] + p[8 + kind];
+                q[1 + kind] = both * red;
+                q[8 + kind] = both * (1.0 - red);
+            }
+            q
+        })
+        .collect()
+}
+
+/// The points whose side is in doubt: the side is sure only when the colours and the
+/// classifier both are, so a point is in doubt when the classifier gives its colours' side
+/// less than [`UNSURE_BELOW`] (it took the other side, or hesitated), or when its colours
+/// lie between the two groups.
+pub fn doubtful(points: &[[f32; CLASSES]], sides: &Sides) -> Vec<usize> {
+    sides
+        .red_odds
+        .iter()
+        .enumerate()
+        .filter_map(|(i, odds)| {
+            let odds = (*odds)?;
+            let red = red_share(&points[i]);
+            let agreed = if odds > 0.0 { red } else { 1.0 - red };
+            (odds.abs() < BETWEEN_BELOW || agreed < UNSURE_BELOW).then_some(i)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recognize::net::synth;
+    use crate::recognize::{Area, decide, decide_coloured, read_points};
+
+    /// `image` with its red ink turned to `to` (by how red each pixel is): a colour the
+    /// classifier never saw a piece drawn in.
+    fn recoloured(image: &mut image::RgbImage, to: [f32; 3]) {
+        for p in image.pixels_mut() {
+            let [r, g, b] = p.0.map(f32::from);
+            let redness = r - 0.5 * (g + b);
+            let t = ((redness - 60.0) / 80.0).clamp(0.0, 1.0);
+            let keep = (r + g + b) / 3.0;
+            let new = [0, 1, 2].map(|c| {
+                let shifted = keep * 0.4 + to[c] * 0.6;
+                ((1.0 - t) * p.0[c] as f32 + t * shifted).clamp(0.0, 255.0) as u8
+            });
+            p.0 = new;
+        }
+    }
+
+    const AREA: Area = Area {
+        x: 0,
+        y: 0,
+        width: 1,
+        height: 1,
+    };
+
+    /// Class probabilities of a point: `class` at `p`, the rest spread over the others.
+    fn reading(class: usize, p: f32) -> [f32; CLASSES] {
+        let mut row = [(1.0 - p) / (CLASSES - 1) as f32; CLASSES];
+        row[class] = p;
+        row
+    }
+
+    /// The colours of a cream face with `ink` covering a fifth of it, a little varied by `k`.
+    fn piece_colours(ink: [f32; 3], k: usize) -> Colours {
+        let wobble = (k % 3) as f32 * 3.0;
+        [
+            240.0 + wobble,
+            225.0,
+            195.0 - wobble,
+            ink[0] + wobble,
+            ink[1],
+            ink[2],
+            50.0 + 4.0 * (k % 5) as f32,
+        ]
+    }
+
+    const RED_INK: [f32; 3] = [40.0, 70.0, 200.0];
+    const BLACK_INK: [f32; 3] = [25.0, 25.0, 25.0];
+
+    /// Twelve pieces, the first six in red ink (here a blue the classifier never saw), the
+    /// rest in black; every point after them empty.
+    fn board(reads: &[(usize, f32)]) -> (Vec<[f32; CLASSES]>, Vec<Colours>) {
+        let mut points = vec![reading(0, 0.99); 90];
+        let mut colours = vec![[0.0; FIGURES]; 90];
+        for (k, &(class, p)) in reads.iter().enumerate() {
+            points[k] = reading(class, p);
+            colours[k] = piece_colours(if k < 6 { RED_INK } else { BLACK_INK }, k);
+        }
+        (points, colours)
+    }
+
+    #[test]
+    fn a_piece_read_as_the_other_side_takes_the_side_of_its_colours_and_is_in_doubt() {
+        let (rook, black_rook, pawn, black_pawn) = (5, 12, 7, 14);
+        // The fourth red piece is read as Black's rook, fairly surely.
+        let mut reads = vec![(rook, 0.9), (pawn, 0.92), (pawn, 0.9), (black_rook, 0.8)];
+        reads.extend([(pawn, 0.95), (rook, 0.95)]);
+        reads.extend([(black_pawn, 0.9); 5]);
+        reads.push((black_rook, 0.9));
+        let (points, colours) = board(&reads);
+        let sides = group(&points, &colours);
+        assert!(sides.told(), "apart {}", sides.apart);
+        assert!(sides.red_odds[3].is_some_and(|o| o > BETWEEN_BELOW));
+        assert!(sides.red_odds[11].is_some_and(|o| o < -BETWEEN_BELOW));
+        assert_eq!(sides.red_odds[20], None);
+        let adjusted = apply(&points, &sides);
+        assert!(adjusted[3][rook] > 0.7 && adjusted[3][black_rook] < 0.01);
+        // The kind and the empty point's share stay the classifier's.
+        let both = points[3][rook] + points[3][black_rook];
+        assert!((adjusted[3][rook] + adjusted[3][black_rook] - both).abs() < 1e-5);
+        assert!((adjusted[3][0] - points[3][0]).abs() < 1e-6);
+        assert_eq!(adjusted[20], points[20]);
+        assert_eq!(doubtful(&points, &sides), vec![3]);
+    }
+
+    #[test]
+    fn a_piece_between_the_two_colours_is_in_doubt() {
+        let (rook, black_pawn) = (5, 14);
+        let mut reads = vec![(rook, 0.9); 6];
+        reads.extend([(black_pawn, 0.9); 6]);
+        // A thirteenth piece, read as Red's, whose colours are halfway between the groups'.
+        reads.push((rook, 0.9));
+        let (points, mut colours) = board(&reads);
+        colours[12] =
+            [0, 1, 2, 3, 4, 5, 6].map(|f| (0..12).map(|k| colours[k][f]).sum::<f32>() / 12.0);
+        let sides = group(&points, &colours);
+        assert!(sides.told());
+        assert!(sides.red_odds[12].is_some_and(|o| o.abs() < BETWEEN_BELOW));
+        assert_eq!(doubtful(&points, &sides), vec![12]);
+    }
+
+    #[test]
+    fn pieces_all_of_one_colour_leave_the_sides_to_the_classifier() {
+        let (rook, black_pawn) = (5, 14);
+        let mut reads = vec![(rook, 0.9); 6];
+        reads.extend([(black_pawn, 0.9); 6]);
+        let (points, mut colours) = board(&reads);
+        for (k, c) in colours.iter_mut().take(12).enumerate() {
+            *c = piece_colours(BLACK_INK, k);
+        }
+        let sides = group(&points, &colours);
+        assert!(!sides.told(), "apart {}", sides.apart);
+        assert_eq!(apply(&points, &sides), points);
+        assert!(doubtful(&points, &sides).is_empty());
+    }
+
+    #[test]
+    fn pieces_in_colours_never_drawn_in_training_keep_their_sides_more_often() {
+        // Boards of the app's own look (held out of training), Red's ink turned blue or
+        // green: the classifier alone gives many of those pieces to Black.
+        let fonts = synth::Fonts::app_only();
+        let style = synth::HELD_OUT[0];
+        let mut rng = crate::play::Rng::new(5);
+        let (mut alone, mut coloured, mut pieces) = (0, 0, 0);
+        for to in [[30.0, 60.0, 220.0], [20.0, 170.0, 40.0]] {
+            for spacing in [30.0, 40.0, 55.0, 70.0, 36.0, 48.0] {
+                let board = synth::random_board(&mut rng);
+                let mut drawn = synth::draw_board(
+                    &fonts,
+                    &style,
+                    &board,
+                    spacing,
+                    &synth::Augment::NONE,
+                    &mut rng,
+                );
+                recoloured(&mut drawn.image, to);
+                let (seen, colours) = read_points(&drawn.image, &drawn.map);
+                let plain = decide(&seen, AREA);
+                let read = decide_coloured(&seen, &colours, AREA);
+                for (sq, piece) in board.pieces() {
+                    pieces += 1;
+                    let side = |b: &crate::Board| b.get(sq).map(|p| p.color);
+                    alone += usize::from(side(&plain.board) != Some(piece.color));
+                    coloured += usize::from(side(&read.board) != Some(piece.color));
+                }
+            }
+        }
+        // Not yet every piece: on some boards the groups are not clearly apart, or the
+        // classifier's votes name them wrongly.
+        assert!(
+            alone * 5 >= pieces && coloured * 4 <= alone * 3,
+            "{pieces} pieces, of the wrong side {alone} by the classifier alone, \
+             {coloured} with the colours"
+        );
+    }
+}
