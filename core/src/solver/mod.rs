@@ -18,10 +18,12 @@
 //! The search is iterative deepening on N with a transposition table keyed by the hash
 //! that stores, per position with the attacker to move, the smallest N proved and the
 //! largest N refuted. The attacker's moves are tried checks first, those leaving the
-//! defender the fewest replies first; the defender's replies start with the move that last
-//! refuted at the same ply, and a reply whose position the table already refutes at the
-//! depth needed ends the defender's node before any search. At the last move only a mate
-//! counts and one legal reply refutes it: a move that leaves the squares near one of the
+//! defender the fewest replies first. The defender's replies start, from two moves to mate
+//! up, with its checks, those leaving the attacker the fewest evasions first (where the
+//! defender threatens mate, as in most compositions, a check usually ends the attack), then
+//! with the move that last refuted at the same ply; a reply whose position the table already refutes
+//! at the depth needed ends the defender's node before any search. At the last move only a
+//! mate counts and one legal reply refutes it: a move that leaves the squares near one of the
 //! defender's present replies alone (the reply's own points and those near where its general
 //! stands, see `reach_masks`) leaves it that reply and is passed over without being played;
 //! the others are played, replies found legal after earlier moves tested first (a cheap
@@ -1045,39 +1047,47 @@ impl Solver {
         let mut replies = MoveList::new();
         pos.legal_moves_into(&mut replies);
         // A reply whose position the table knows to escape a mate within `d` ends the node
-        // at once (not asked at the last move, where the attacker's nodes are cheap).
+        // at once (not asked at the last move, where the attacker's nodes are cheap). Each
+        // reply that gives check is given, as it is played for that, the number of the
+        // attacker's evasions.
+        let mut evasions = [None; 256];
         if d >= 2 {
-            for &r in replies.iter() {
+            let mut answers = MoveList::new();
+            for (i, &r) in replies.iter().enumerate() {
                 let undo = pos.play_unchecked(r);
                 let (_, refuted, _) = self.probe(table_key(pos.hash(), q));
+                if pos.is_check() {
+                    pos.legal_moves_into(&mut answers);
+                    evasions[i] = Some(answers.len() as u32);
+                }
                 pos.unplay(r, undo);
                 if refuted >= d {
                     return REFUTED;
                 }
             }
         }
-        // The refutation that worked last at this ply first, then captures (often of the
-        // checking piece), then the rest in generation order.
-        let mut order = [0u8; 256];
-        let mut n = 0;
-        for pass in 0..3 {
-            for (i, &r) in replies.iter().enumerate() {
-                let is_killer = Some(r) == killer;
-                let capture = pos.piece_at(r.to).is_some();
-                let take = match pass {
-                    0 => is_killer,
-                    1 => !is_killer && capture,
-                    _ => !is_killer && !capture,
-                };
-                if take {
-                    order[n] = i as u8;
-                    n += 1;
-                }
-            }
+        // Checks first, the refutation that worked last at this ply first among them, then
+        // those leaving the attacker the fewest evasions: what is left to refute below a
+        // check is only its evasions, and where the defender threatens mate (as in most
+        // compositions) a check usually ends the attack at once. Then that refutation,
+        // captures (often of the checking piece) and the rest, in generation order.
+        let mut order = [(0u8, 0u32); 256];
+        for (i, &r) in replies.iter().enumerate() {
+            let is_killer = Some(r) == killer;
+            let key = match evasions[i] {
+                Some(_) if is_killer => 0,
+                Some(n) => 1 + n,
+                None if is_killer => 1000,
+                None if pos.piece_at(r.to).is_some() => 1001,
+                None => 1002,
+            };
+            order[i] = (i as u8, key);
         }
+        let order = &mut order[..replies.len()];
+        order.sort_by_key(|&(_, key)| key);
         self.path.push(pos.hash());
         let mut result = PROVED;
-        for &i in &order[..n] {
+        for &(i, _) in order.iter() {
             let r = replies[i as usize];
             let undo = pos.play_unchecked(r);
             self.nodes += 1;
@@ -1309,6 +1319,57 @@ mod tests {
         solver.store(table_key(escaped.hash(), UNLIMITED), 0, 2, None);
         assert!(!solver.and_node(&mut after, 2, UNLIMITED, 1).proved);
         assert_eq!(solver.nodes, 0);
+    }
+
+    #[test]
+    fn the_defenders_checks_are_tried_before_the_last_refutation() {
+        // After the quiet 1. 车二进一 every reply of Black escapes a mate in two; a check of
+        // the rook (车９进四 or 车９平４) is tried, and refutes, before 车９退一, the
+        // refutation remembered at this ply.
+        let pos: Position = "4k4/4a4/9/9/9/8r/9/9/7R1/3K5 w - - 0 1".parse().unwrap();
+        let mut after = pos.play("h1h2".parse().unwrap()).unwrap();
+        let quiet: Move = "i4i5".parse().unwrap();
+        assert!(!after.play(quiet).unwrap().is_check());
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(3), Instant::now());
+        solver.killers[1] = Some(quiet);
+        assert!(!solver.and_node(&mut after, 2, UNLIMITED, 1).proved);
+        let refutation = solver.killers[1].unwrap();
+        assert!(after.play(refutation).unwrap().is_check(), "{refutation}");
+        // The remembered refutation escapes too: the check was chosen before it, not for it.
+        let mut p = after.play(quiet).unwrap();
+        assert!(!solver.or_node(&mut p, 2, UNLIMITED, 2).proved);
+    }
+
+    #[test]
+    fn the_defenders_check_leaving_the_fewest_evasions_is_tried_first() {
+        // Black attacks (from wukong's puzzles); after the quiet 1. 车４平３ Red escapes a
+        // mate in two with either check of its rook: 车九进三 (first in generation order,
+        // three evasions) or 车九平六 (two), which is tried first.
+        let pos: Position = "3k1c3/4a4/5P3/R7p/9/8P/3r5/9/4K4/9 b - - 0 1"
+            .parse()
+            .unwrap();
+        let mut after = pos.play("d3c3".parse().unwrap()).unwrap();
+        let (more, fewer): (Move, Move) = ("a6a9".parse().unwrap(), "a6d6".parse().unwrap());
+        let checks: Vec<Move> = after
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&r| after.play(r).unwrap().is_check())
+            .collect();
+        assert_eq!(checks, vec![more, fewer]);
+        let evasions = |r: Move| after.play(r).unwrap().legal_moves().len();
+        assert_eq!((evasions(more), evasions(fewer)), (3, 2));
+        let mut solver = Solver::new(16);
+        solver.begin(&SolveOptions::mate_in(3), Instant::now());
+        // Either check escapes.
+        for r in [more, fewer] {
+            let mut p = after.play(r).unwrap();
+            assert!(!solver.or_node(&mut p, 2, UNLIMITED, 2).proved);
+        }
+        solver.begin(&SolveOptions::mate_in(3), Instant::now());
+        assert!(!solver.and_node(&mut after, 2, UNLIMITED, 1).proved);
+        assert_eq!(solver.killers[1], Some(fewer));
     }
 
     #[test]
