@@ -29,12 +29,12 @@
 //! as a small transportation problem. *Flip*: the decoding is done both ways up — the
 //! picture as Red's view and turned round as Black's — and the more likely wins, so a board
 //! shown from Black's side comes back the right way round, marked flipped. *Uncertainty*:
-//! points where the legal board differs from the classifier's first choice, or where the
-//! chosen class has less than [`decode::UNSURE_BELOW`], or whose side the classifier and
-//! the colours' groups disagree on (or that lie between the groups), are reported as
-//! uncertain, and the product of the chosen classes' probabilities is the board's
-//! confidence; when the two ways up are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand
-//! on the other way up are uncertain too.
+//! points where the legal board differs from the classifier's first choice, or where the chosen
+//! class has less than [`decode::UNSURE_BELOW`], or whose side the classifier and the colours'
+//! groups disagree on (or that lie between the groups), are reported as uncertain, and the
+//! product of the chosen classes' probabilities is the board's confidence; when the two ways up
+//! are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand on
+//! the other way up are uncertain too.
 
 pub mod decode;
 pub mod geometry;

@@ -1,19 +1,19 @@
 //! Telling the sides apart by the picture's own colours.
 //!
-//! Whatever a program's look, all of one side's pieces share their colours in one picture:
-//! the face of the disc and the ink of the character (red and black characters on cream
-//! discs, grey or hollow characters against solid ones in print, two colours of disc with
-//! the same light characters). So the sides are decided for the whole board at once rather
-//! than point by point: each point the classifier takes for a piece gives a few colour
-//! figures ([`Colours`]: the face's colour, the ink's colour, how much of the face is ink),
-//! the pieces are split into two groups by a mixture of two Gaussians started from the
-//! classifier's own side votes. A piece then takes its side from its group, its kind from
-//! the classifier (both sides' probabilities of that kind together), and the joint decoding
-//! still picks the best legal board; the reader decodes both namings of the groups, each
-//! both ways up, and keeps the board the classifier's own probabilities find likeliest, so
-//! its side votes and the rules together say which group is Red's. A piece whose own reading took the other side or hesitated, or that
-//! lies between the groups, is in doubt. When the two groups are not clearly apart in colour (a picture
-//! whose pieces all look alike), nothing changes.
+//! Whatever a program's look, all of one side's pieces share their colours in one picture: the
+//! face of the disc and the ink of the character (red and black characters on cream discs, grey
+//! or hollow characters against solid ones in print, two colours of disc with the same light
+//! characters). So the sides are decided for the whole board at once rather than point by
+//! point: each point the classifier takes for a piece gives a few colour figures ([`Colours`]:
+//! the face's colour, the ink's colour, how much of the face is ink), the pieces are split into
+//! two groups by a mixture of two Gaussians started from the classifier's own side votes. A
+//! piece then takes its side from its group, its kind from the classifier (both sides'
+//! probabilities of that kind together), and the joint decoding still picks the best legal
+//! board; the reader decodes both namings of the groups, each both ways up, and keeps the board
+//! the classifier's own probabilities find likeliest, so its side votes and the rules together
+//! say which group is Red's. A piece whose own reading took the other side or hesitated, or
+//! that lies between the groups, is in doubt. When the two groups are not clearly apart in
+//! colour (a picture whose pieces all look alike), nothing changes.
 
 use super::decode::UNSURE_BELOW;
 use super::geometry::Homography;

@@ -17,12 +17,12 @@
 //!
 //! The search is iterative deepening on N with a transposition table keyed by the hash
 //! that stores, per position with the attacker to move, the smallest N proved and the
-//! largest N refuted. The attacker's moves are tried checks first, those leaving the
-//! defender the fewest replies first. The defender's replies start, from two moves to mate
-//! up, with its checks, those leaving the attacker the fewest evasions first (where the
-//! defender threatens mate, as in most compositions, a check usually ends the attack), then
-//! with the move that last refuted at the same ply; a reply whose position the table already refutes
-//! at the depth needed ends the defender's node before any search. At the last move only a
+//! largest N refuted. The attacker's moves are tried checks first, those leaving the defender
+//! the fewest replies first. The defender's replies start, from two moves to mate up, with its
+//! checks, those leaving the attacker the fewest evasions first (where the defender threatens
+//! mate, as in most compositions, a check usually ends the attack), then with the move that
+//! last refuted at the same ply; a reply whose position the table already refutes at the depth
+//! needed ends the defender's node before any search. At the last move only a
 //! mate counts and one legal reply refutes it: a move that leaves the squares near one of the
 //! defender's present replies alone (the reply's own points and those near where its general
 //! stands, see `reach_masks`) leaves it that reply and is passed over without being played;
