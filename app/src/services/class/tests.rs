@@ -172,8 +172,11 @@ fn a_stalled_page_skips_to_the_newest_board_and_holds_no_one_up() {
     let server = server();
     let mut stalled = follow(&server, "/events");
     let mut big = board("start", &[]);
-    big.svg = "x".repeat(200_000);
-    // Far more than the socket buffers hold while the stalled page reads nothing.
+    // Each board larger than half of what loopback's socket buffers hold for a page that
+    // reads nothing (about 4 MB of send buffer here), so the count below does not depend on
+    // how the writer and the publisher happen to interleave: with smaller boards a busy
+    // machine let the writer keep pace until the buffers filled (17 of 200 KB).
+    big.svg = "x".repeat(2_500_000);
     for n in 0..100 {
         big.fen = format!("board {n}");
         server.publish(big.clone());
