@@ -333,11 +333,13 @@ pub fn decide_with(
     // Every naming is decoded both ways up; the boards are weighed by the classifier's own
     // probabilities, so that its side votes name the groups, together with what the rules
     // allow each way up (a group named wrongly reads as well turned round).
+    // The classifier's own points each way up, arranged once for every naming's weighing.
+    let plain = [arranged(seen, false), arranged(seen, true)];
     let mut best: [Option<(f64, decode::Decoding, usize)>; 2] = [None, None];
     for (k, (adjusted, _)) in namings.iter().enumerate() {
         for turned in [false, true] {
             let decoded = decode::decode(&arranged(adjusted, turned));
-            let weight = decode::log_probability(&arranged(seen, turned), &decoded.classes);
+            let weight = decode::log_probability(&plain[usize::from(turned)], &decoded.classes);
             let slot = &mut best[usize::from(turned)];
             if slot.as_ref().is_none_or(|b| weight > b.0) {
                 *slot = Some((weight, decoded, k));
