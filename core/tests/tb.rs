@@ -1,7 +1,7 @@
 //! Endgame tables: checked against an independent count of legal positions, an
 //! independent mate search, the tables' own consistency, and the cache's damage checks.
 
-use chuhe_core::tb::{Material, Tablebases, TbValue};
+use chuhe_core::tb::{Material, MaterialError, Tablebases, TbError, TbValue};
 use chuhe_core::{Board, Color, Piece, PieceKind, Position, Setup, Square};
 use std::sync::Arc;
 
@@ -182,44 +182,127 @@ fn tables_are_consistent_with_their_moves() {
         "KR v KA", "KN v KAA", "KP v KAB", "KR v KN", "KCA v KA", "KN v KP",
     ] {
         let t = table(&tbs, name);
-        let mut seen = [0usize; 3];
-        for side in Color::ALL {
-            for idx in 0..t.placements() {
-                let Some(pos) = t.position_at(side, idx) else {
-                    continue;
-                };
-                let a = tbs.analyse(&pos).unwrap();
-                assert_eq!(Some(a.value), t.value_at(side, idx));
-                let best = a.moves.first().map(|m| m.value);
-                match a.value {
-                    TbValue::Win(n) => {
-                        seen[0] += 1;
-                        assert_eq!(best, Some(TbValue::Win(n)), "{name} {pos}");
-                    }
-                    TbValue::Loss(0) => {
-                        assert!(a.moves.is_empty(), "{name} {pos}");
-                    }
-                    TbValue::Loss(n) => {
-                        seen[2] += 1;
-                        assert!(a.moves.iter().all(|m| m.value.is_loss()), "{name} {pos}");
-                        assert_eq!(best, Some(TbValue::Loss(n)), "{name} {pos}");
-                    }
-                    TbValue::Draw => {
-                        seen[1] += 1;
-                        assert_eq!(best, Some(TbValue::Draw), "{name} {pos}");
-                    }
-                    TbValue::RuleWin => {
-                        assert!(!a.moves.iter().any(|m| matches!(m.value, TbValue::Win(_))));
-                        assert!(a.moves.iter().any(|m| m.value.is_win()), "{name} {pos}");
-                    }
-                    TbValue::RuleLoss => {
-                        assert!(!a.moves.iter().any(|m| m.value.is_win()), "{name} {pos}");
-                    }
+        assert_consistent(&tbs, &t, name, 1);
+    }
+}
+
+/// Every `step`-th placement's value is the best of its moves' values, and the table has
+/// wins and losses.
+fn assert_consistent(tbs: &Tablebases, t: &chuhe_core::tb::Table, name: &str, step: usize) {
+    let mut seen = [0usize; 3];
+    for side in Color::ALL {
+        for idx in (0..t.placements()).step_by(step) {
+            let Some(pos) = t.position_at(side, idx) else {
+                continue;
+            };
+            let a = tbs.analyse(&pos).unwrap();
+            assert_eq!(Some(a.value), t.value_at(side, idx));
+            let best = a.moves.first().map(|m| m.value);
+            match a.value {
+                TbValue::Win(n) => {
+                    seen[0] += 1;
+                    assert_eq!(best, Some(TbValue::Win(n)), "{name} {pos}");
+                }
+                TbValue::Loss(0) => {
+                    assert!(a.moves.is_empty(), "{name} {pos}");
+                }
+                TbValue::Loss(n) => {
+                    seen[2] += 1;
+                    assert!(a.moves.iter().all(|m| m.value.is_loss()), "{name} {pos}");
+                    assert_eq!(best, Some(TbValue::Loss(n)), "{name} {pos}");
+                }
+                TbValue::Draw => {
+                    seen[1] += 1;
+                    assert_eq!(best, Some(TbValue::Draw), "{name} {pos}");
+                }
+                TbValue::RuleWin => {
+                    assert!(!a.moves.iter().any(|m| matches!(m.value, TbValue::Win(_))));
+                    assert!(a.moves.iter().any(|m| m.value.is_win()), "{name} {pos}");
+                }
+                TbValue::RuleLoss => {
+                    assert!(!a.moves.iter().any(|m| m.value.is_win()), "{name} {pos}");
                 }
             }
         }
-        assert!(seen[0] > 0 && seen[2] > 0, "{name}: {seen:?}");
     }
+    assert!(seen[0] > 0 && seen[2] > 0, "{name}: {seen:?}");
+}
+
+/// A table of three attacking pieces is made only when asked for by name; once made, the
+/// tables probe and analyse it like any other.
+#[test]
+fn three_attackers_are_made_on_request_and_probed() {
+    assert_eq!(
+        "KP v KPP".parse::<Material>(),
+        Err(MaterialError::TooManyAttackers(3))
+    );
+    let m = Material::parse_on_request("kp vs kpp").unwrap();
+    assert_eq!(m.to_string(), "KP v KPP");
+    assert_eq!(
+        Material::parse_on_request("KPPP v K"),
+        Err(MaterialError::ThreeAlike {
+            color: Color::Red,
+            kind: PieceKind::Pawn
+        })
+    );
+    assert_eq!(
+        Material::parse_on_request("KRR v KCA"),
+        Ok(Material::new_on_request(
+            &[PieceKind::Rook, PieceKind::Rook],
+            &[PieceKind::Advisor, PieceKind::Cannon]
+        )
+        .unwrap())
+    );
+    assert_eq!(
+        Material::parse_on_request("KRR v KNC"),
+        Err(MaterialError::TooManyAttackers(4))
+    );
+    let pos: Position = "3k5/9/9/2p3p2/9/9/4P4/9/9/4K4 w - - 0 1".parse().unwrap();
+    assert_eq!(Material::of(&pos), None);
+    assert_eq!(Material::of_on_request(&pos), Some(m.clone()));
+    let tbs = tables();
+    // Never made unasked.
+    assert_eq!(tbs.probe(&pos), None);
+    assert!(matches!(
+        tbs.analyse_generating(&pos, &mut |_| true),
+        Err(TbError::NotInScope)
+    ));
+    assert!(tbs.loaded(&m).is_none());
+    let t = tbs.get_or_generate(&m, &mut |_| true).unwrap();
+    assert!(t.probe(&pos).is_some());
+    assert_eq!(tbs.probe(&pos), t.probe(&pos));
+    assert_eq!(tbs.analyse(&pos).map(|a| a.value), t.probe(&pos));
+    assert_consistent(&tbs, &t, "KP v KPP", 97);
+}
+
+/// Tables of mate alone have every win, loss and distance of the full tables; only the
+/// rule results are draws there. They are cached apart, and the full tables never read them.
+#[test]
+fn mate_only_tables_differ_only_in_the_rule_results() {
+    let full = table(&tables(), "KR v KN");
+    let dir = std::env::temp_dir().join(format!("chuhe-tb-mate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let m: Material = "KR v KN".parse().unwrap();
+    let tbs = Tablebases::new_mate_only(Some(dir.clone()));
+    assert!(tbs.is_mate_only());
+    let mate = tbs.get_or_generate(&m, &mut |_| true).unwrap();
+    let mut by_rule = 0;
+    for side in Color::ALL {
+        for idx in 0..full.placements() {
+            match full.value_at(side, idx) {
+                Some(TbValue::RuleWin | TbValue::RuleLoss) => {
+                    by_rule += 1;
+                    assert_eq!(mate.value_at(side, idx), Some(TbValue::Draw));
+                }
+                v => assert_eq!(mate.value_at(side, idx), v, "placement {idx}"),
+            }
+        }
+    }
+    assert!(by_rule > 0);
+    assert!(dir.join("KR_KN.mate.chtb").exists());
+    assert!(!dir.join("KR_KN.chtb").exists());
+    assert!(Tablebases::new(Some(dir.clone())).load_file(&m).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

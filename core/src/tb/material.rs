@@ -6,8 +6,14 @@ use std::str::FromStr;
 
 /// The most pieces a table may hold, both generals included.
 pub const MAX_PIECES: usize = 7;
-/// The most attacking pieces (rook, horse, cannon, pawn) a table may hold, both sides together.
+/// The most attacking pieces (rook, horse, cannon, pawn) a table may hold, both sides
+/// together, for the tables Chuhe makes by itself (the app's background job, `tb probe`).
 pub const MAX_ATTACKERS: usize = 2;
+/// The most attacking pieces of a table made only when asked for by name
+/// ([`Material::new_on_request`]): a seven-piece table of three attackers has up to about
+/// 1.2 * 10^9 placements a side and takes some 7.5 GB while it is generated, which nothing
+/// should start unasked. Once cached, such a table is probed like any other.
+pub const MAX_ATTACKERS_ON_REQUEST: usize = 3;
 
 /// The pieces of a table besides the two generals, Red's and Black's, each in the canonical
 /// order rook, horse, cannon, pawn, advisor, elephant (`KRN v KAABB`).
@@ -64,6 +70,13 @@ pub enum MaterialError {
     TooManyPieces(usize),
     /// More than [`MAX_ATTACKERS`] attacking pieces.
     TooManyAttackers(usize),
+    /// More than two alike pieces on a side (the numbering groups one or two).
+    ThreeAlike {
+        /// The side.
+        color: Color,
+        /// The kind.
+        kind: PieceKind,
+    },
 }
 
 impl fmt::Display for MaterialError {
@@ -91,7 +104,12 @@ impl fmt::Display for MaterialError {
             ),
             MaterialError::TooManyAttackers(n) => write!(
                 f,
-                "{n} rooks, horses, cannons and pawns: tables hold at most {MAX_ATTACKERS}"
+                "{n} rooks, horses, cannons and pawns: tables hold at most {MAX_ATTACKERS} ({MAX_ATTACKERS_ON_REQUEST} when generated on request)"
+            ),
+            MaterialError::ThreeAlike { color, kind } => write!(
+                f,
+                "{color:?} has more than two {}: tables hold at most two alike pieces a side",
+                kind.fen_char()
             ),
         }
     }
@@ -102,6 +120,23 @@ impl std::error::Error for MaterialError {}
 impl Material {
     /// Builds a material from each side's pieces besides the general, checking the scope.
     pub fn new(red: &[PieceKind], black: &[PieceKind]) -> Result<Material, MaterialError> {
+        Material::within(red, black, MAX_ATTACKERS)
+    }
+
+    /// Like [`Material::new`], up to [`MAX_ATTACKERS_ON_REQUEST`] attacking pieces: for a
+    /// table asked for by name.
+    pub fn new_on_request(
+        red: &[PieceKind],
+        black: &[PieceKind],
+    ) -> Result<Material, MaterialError> {
+        Material::within(red, black, MAX_ATTACKERS_ON_REQUEST)
+    }
+
+    fn within(
+        red: &[PieceKind],
+        black: &[PieceKind],
+        max_attackers: usize,
+    ) -> Result<Material, MaterialError> {
         let mut sides = [red.to_vec(), black.to_vec()];
         for (c, side) in sides.iter_mut().enumerate() {
             let color = Color::ALL[c];
@@ -121,14 +156,33 @@ impl Material {
             return Err(MaterialError::TooManyPieces(total));
         }
         let attackers = sides.iter().flatten().filter(|&&k| is_attacker(k)).count();
-        if attackers > MAX_ATTACKERS {
+        if attackers > max_attackers {
             return Err(MaterialError::TooManyAttackers(attackers));
+        }
+        for (c, side) in sides.iter().enumerate() {
+            for &kind in side {
+                if side.iter().filter(|&&k| k == kind).count() > 2 {
+                    let color = Color::ALL[c];
+                    return Err(MaterialError::ThreeAlike { color, kind });
+                }
+            }
         }
         Ok(Material { sides })
     }
 
-    /// The material on the board of `pos`, if it is within the tables' scope.
+    /// The material on the board of `pos`, if it is within the scope of the tables Chuhe
+    /// makes by itself.
     pub fn of(pos: &Position) -> Option<Material> {
+        Material::of_within(pos, MAX_ATTACKERS)
+    }
+
+    /// The material on the board of `pos`, if a table of it can be had on request (for
+    /// probing what is cached).
+    pub fn of_on_request(pos: &Position) -> Option<Material> {
+        Material::of_within(pos, MAX_ATTACKERS_ON_REQUEST)
+    }
+
+    fn of_within(pos: &Position, max_attackers: usize) -> Option<Material> {
         let mut sides: [Vec<PieceKind>; 2] = [Vec::new(), Vec::new()];
         let n = pos.occupied[0].count_ones() + pos.occupied[1].count_ones();
         if n as usize > MAX_PIECES {
@@ -142,7 +196,7 @@ impl Material {
                 }
             }
         }
-        Material::new(&sides[0], &sides[1]).ok()
+        Material::within(&sides[0], &sides[1], max_attackers).ok()
     }
 
     /// `color`'s pieces besides the general, in canonical order.
@@ -225,6 +279,18 @@ impl FromStr for Material {
 
     /// Reads `KR v KAA` (also `KRvKAA`, `KR vs KAA`, `KR_KAA`; letters upper or lower case).
     fn from_str(s: &str) -> Result<Material, MaterialError> {
+        Material::parse_within(s, MAX_ATTACKERS)
+    }
+}
+
+impl Material {
+    /// Reads a signature as [`FromStr`] does, up to [`MAX_ATTACKERS_ON_REQUEST`] attacking
+    /// pieces: for a table asked for by name.
+    pub fn parse_on_request(s: &str) -> Result<Material, MaterialError> {
+        Material::parse_within(s, MAX_ATTACKERS_ON_REQUEST)
+    }
+
+    fn parse_within(s: &str, max_attackers: usize) -> Result<Material, MaterialError> {
         let chars: Vec<char> = s.chars().collect();
         // The separator is a `v` (or `vs`, or `_`, or `-`); the pieces of a side never contain it.
         let mut sep = None;
@@ -270,6 +336,6 @@ impl FromStr for Material {
                 return Err(MaterialError::General { color });
             }
         }
-        Material::new(&sides[0], &sides[1])
+        Material::within(&sides[0], &sides[1], max_attackers)
     }
 }

@@ -33,10 +33,35 @@ use super::{RULE_LOSS, RULE_WIN, Table, TbError, TbValue, byte_value};
 use crate::position::general_attacked;
 use crate::{Color, MoveList, Piece};
 
+/// A plain draw found lost for Red (the first defender) by the rule, while the second
+/// analysis runs: kept in the values themselves, so the pass needs no array of its own for
+/// it (the largest tables have over 10^9 placements a side). No value byte uses it.
+const REMOVED_RED: u8 = 253;
+/// A plain draw found lost for Black by the rule, and not for Red.
+const REMOVED_BLACK: u8 = 254;
+/// The most positions waiting in the attractor's queue: beyond it they wait as marks in
+/// the state array and are picked up by a sweep, so the queue stays small (128 MiB) when
+/// most of a large table is drawn.
+const QUEUE_CAP: usize = 1 << 24;
+/// State of a draw: outside `Z` (0), in `Z` not (yet) in `R` (1), in `R` (2), in `R` with
+/// its predecessors still to visit (3).
+const IN_R: u8 = 2;
+const TO_VISIT: u8 = 3;
+
 pub(crate) fn resolve(
     table: &mut Table,
     subs: &Subs,
     progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<(), TbError> {
+    resolve_with(table, subs, progress, QUEUE_CAP)
+}
+
+/// [`resolve`] with a queue of at most `cap` positions.
+fn resolve_with(
+    table: &mut Table,
+    subs: &Subs,
+    progress: &mut dyn FnMut(Progress) -> bool,
+    cap: usize,
 ) -> Result<(), TbError> {
     let size = table.layout.size;
     let draws: usize = (0..2)
@@ -45,7 +70,6 @@ pub(crate) fn resolve(
     if draws == 0 {
         return Ok(());
     }
-    let mut removed = [vec![0u8; size], vec![0u8; size]];
     let mut board = Board::new(&table.layout);
     let mut list = MoveList::new();
     for defender in Color::ALL {
@@ -62,9 +86,10 @@ pub(crate) fn resolve(
         }
         // 1 = in Z (not yet in R), 2 = in R.
         let mut state = [vec![0u8; size], vec![0u8; size]];
+        // The plain draws, those the first analysis removed included.
         for (states, values) in state.iter_mut().zip(&table.values) {
             for (st, &v) in states.iter_mut().zip(values) {
-                *st = u8::from(v == 0);
+                *st = u8::from(v == 0 || v == REMOVED_RED);
             }
         }
         let mut cnt = [vec![0u8; size], vec![0u8; size]];
@@ -79,6 +104,7 @@ pub(crate) fn resolve(
                 return Err(TbError::Cancelled);
             }
             let mut queue: Vec<u64> = Vec::new();
+            let mut overflow = false;
             for side in Color::ALL {
                 let s = side.index();
                 let o = 1 - s;
@@ -123,56 +149,82 @@ pub(crate) fn resolve(
                         }
                     }
                     board.clear();
-                    if s == d {
-                        if good {
-                            state[s][idx] = 2;
-                            queue.push(((s as u64) << 63) | idx as u64);
-                        }
+                    let joins = if s == d {
+                        good
                     } else if a_wins {
                         cnt[s][idx] = u8::MAX;
+                        false
                     } else {
                         cnt[s][idx] = count;
-                        if count == 0 {
-                            state[s][idx] = 2;
-                            queue.push(((s as u64) << 63) | idx as u64);
-                        }
+                        count == 0
+                    };
+                    if joins {
+                        state[s][idx] = TO_VISIT;
+                        push(&mut queue, &mut overflow, cap, s, idx);
                     }
                 }
             }
             // D's attractor to T.
-            while let Some(x) = queue.pop() {
-                let s = (x >> 63) as usize;
-                let idx = (x & !(1 << 63)) as usize;
-                let o = 1 - s;
-                board.set(idx, Color::ALL[s]);
-                let (state_o, cnt_o) = (&mut state[o], &mut cnt[o]);
-                board.predecessors(|q| {
-                    if state_o[q] != 1 {
-                        return;
+            loop {
+                while let Some(x) = queue.pop() {
+                    let s = (x >> 63) as usize;
+                    let idx = (x & !(1 << 63)) as usize;
+                    if state[s][idx] != TO_VISIT {
+                        continue;
                     }
-                    if o == d {
-                        state_o[q] = 2;
-                        queue.push(((o as u64) << 63) | q as u64);
-                    } else if cnt_o[q] != u8::MAX {
-                        cnt_o[q] -= 1;
-                        if cnt_o[q] == 0 {
-                            state_o[q] = 2;
-                            queue.push(((o as u64) << 63) | q as u64);
+                    state[s][idx] = IN_R;
+                    let o = 1 - s;
+                    board.set(idx, Color::ALL[s]);
+                    let (state_o, cnt_o) = (&mut state[o], &mut cnt[o]);
+                    board.predecessors(|q| {
+                        if state_o[q] != 1 {
+                            return;
                         }
+                        let joins = if o == d {
+                            true
+                        } else if cnt_o[q] != u8::MAX {
+                            cnt_o[q] -= 1;
+                            cnt_o[q] == 0
+                        } else {
+                            false
+                        };
+                        if joins {
+                            state_o[q] = TO_VISIT;
+                            push(&mut queue, &mut overflow, cap, o, q);
+                        }
+                    });
+                    board.clear();
+                }
+                if !overflow {
+                    break;
+                }
+                // The positions the queue had no room for, as many as it holds.
+                overflow = false;
+                'refill: for (s, states) in state.iter().enumerate() {
+                    for (idx, _) in states.iter().enumerate().filter(|(_, st)| **st == TO_VISIT) {
+                        if queue.len() == cap {
+                            overflow = true;
+                            break 'refill;
+                        }
+                        queue.push(((s as u64) << 63) | idx as u64);
                     }
-                });
-                board.clear();
+                }
             }
             let mut any = false;
-            for s in 0..2 {
-                for idx in 0..size {
-                    match state[s][idx] {
+            for (states, values) in state.iter_mut().zip(table.values.iter_mut()) {
+                for (st, v) in states.iter_mut().zip(values.iter_mut()) {
+                    match *st {
                         1 => {
-                            state[s][idx] = 0;
-                            removed[s][idx] |= 1 << d;
+                            *st = 0;
+                            // Removed by both analyses: mutual perpetual check, a draw.
+                            *v = match (d, *v) {
+                                (0, _) => REMOVED_RED,
+                                (_, REMOVED_RED) => 0,
+                                _ => REMOVED_BLACK,
+                            };
                             any = true;
                         }
-                        2 => state[s][idx] = 1,
+                        IN_R => *st = 1,
                         _ => {}
                     }
                 }
@@ -182,16 +234,26 @@ pub(crate) fn resolve(
             }
         }
     }
-    for (s, (values, removed)) in table.values.iter_mut().zip(&removed).enumerate() {
-        for (v, &r) in values.iter_mut().zip(removed) {
-            if r == 1 || r == 2 {
-                // Bit d set: side d loses by the rule.
-                let loser = if r == 1 { 0 } else { 1 };
-                *v = if loser == s { RULE_LOSS } else { RULE_WIN };
-            }
+    for (s, values) in table.values.iter_mut().enumerate() {
+        for v in values.iter_mut() {
+            let loser = match *v {
+                REMOVED_RED => 0,
+                REMOVED_BLACK => 1,
+                _ => continue,
+            };
+            *v = if loser == s { RULE_LOSS } else { RULE_WIN };
         }
     }
     Ok(())
+}
+
+/// Queues `idx` (side `s` to move), or notes that the queue is full and it waits as a mark.
+fn push(queue: &mut Vec<u64>, overflow: &mut bool, cap: usize, s: usize, idx: usize) {
+    if queue.len() < cap {
+        queue.push(((s as u64) << 63) | idx as u64);
+    } else {
+        *overflow = true;
+    }
 }
 
 /// Whether the move `from`–`to` (a non-capture of the side to move on `board`) checks.
@@ -203,4 +265,46 @@ fn gives_check(board: &Board, from: u8, to: u8) -> bool {
     let occ = board.pos.occupied[0] | board.pos.occupied[1];
     let occ = (occ & !(1u128 << from)) | (1u128 << to);
     general_attacked(&cells, occ, board.pos.generals[(!us).index()], us)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tb::{Material, Tablebases};
+
+    /// With a queue of a few positions, most of the attractor waits as marks and is found
+    /// by the sweeps: the rule results are the same as with a queue that holds them all.
+    #[test]
+    fn a_small_queue_gives_the_same_rule_results() {
+        let tbs = Tablebases::new(None);
+        for name in ["KR v KN", "KN v KR"] {
+            let material: Material = name.parse().unwrap();
+            let full = tbs.get_or_generate(&material, &mut |_| true).unwrap();
+            let mut tables = Vec::new();
+            for color in Color::ALL {
+                for &kind in material.pieces(color) {
+                    let piece = Piece::new(color, kind);
+                    let sub = tbs.loaded(&material.without(piece).unwrap()).unwrap();
+                    tables.push((piece, sub));
+                }
+            }
+            let subs = Subs { tables };
+            let rule = |v: &u8| *v == RULE_WIN || *v == RULE_LOSS;
+            let by_rule = full.values.iter().flatten().filter(|v| rule(v)).count();
+            assert!(by_rule > 0, "{name}: no rule result to compare");
+            // The table as the retrograde pass left it: the rule results were draws.
+            let mut plain = Table {
+                material: material.clone(),
+                layout: full.layout.clone(),
+                values: full.values.clone(),
+            };
+            for v in plain.values.iter_mut().flatten() {
+                if rule(v) {
+                    *v = 0;
+                }
+            }
+            resolve_with(&mut plain, &subs, &mut |_| true, 5).unwrap();
+            assert!(plain.values == full.values, "{name}");
+        }
+    }
 }

@@ -265,11 +265,13 @@ impl Subs {
     }
 }
 
-/// Generates the values of `material` (both sides to move). `progress` returns `false` to
-/// stop (then `Err(TbError::Cancelled)`).
+/// Generates the values of `material` (both sides to move); without the perpetual-check
+/// pass when `mate_only` (see [`super::Tablebases::new_mate_only`]). `progress` returns
+/// `false` to stop (then `Err(TbError::Cancelled)`).
 pub(crate) fn generate(
     material: &Material,
     subs: &Subs,
+    mate_only: bool,
     progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Table, TbError> {
     let layout = Layout::new(material);
@@ -429,7 +431,9 @@ pub(crate) fn generate(
         values: val,
     };
     // 3. Perpetual check.
-    super::perpetual::resolve(&mut table, subs, progress)?;
+    if !mate_only {
+        super::perpetual::resolve(&mut table, subs, progress)?;
+    }
     progress(Progress {
         material,
         stage: "done",

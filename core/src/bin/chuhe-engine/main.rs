@@ -53,6 +53,9 @@ const USAGE: &str = "usage: chuhe-engine                 speak UCI on stdin/stdo
                                        endgame table value, distance to mate and best moves
        chuhe-engine tb bench [MATERIAL,...]
                                        time and memory to generate endgame tables
+       chuhe-engine tb generate MATERIAL
+                                       generate an endgame table into the cache (up to
+                                       three rooks, horses, cannons and pawns)
        chuhe-engine db import DB INPUT...
                                        import game files and folders into a collection
        chuhe-engine db explore DB (--fen FEN | --moves ICCS...) [--fold-mirror] [--json]

@@ -4,10 +4,17 @@
 //!   images counted separately), win/draw/loss for the side to move, the longest win;
 //! - `tb probe FEN [--json]`: the value, the distance to mate in plies and every best move;
 //! - `tb bench [MATERIAL...]`: generates the tables (and their smaller tables) in memory
-//!   only and prints the time and memory each took.
+//!   only and prints the time and memory each took;
+//! - `tb generate MATERIAL [--mate-only]`: generates the table and its smaller tables into
+//!   the cache, saying each stage on standard error, then prints the time and memory it
+//!   took; `--mate-only` skips the perpetual-check pass and keeps the tables apart
+//!   ([`Tablebases::new_mate_only`]); `tb probe FEN --mate-only` reads them.
 //!
 //! Tables come from, and are saved to, the cache directory (`CHUHE_TB_DIR` or the user
-//! data directory), generated when missing.
+//! data directory), generated when missing. A material named on the command line (`stats`,
+//! `generate`) may have three rooks, horses, cannons and pawns
+//! ([`Material::parse_on_request`]); `probe` reads such a table from the cache but never
+//! generates one.
 
 use chuhe_core::tb::{Material, MoveValue, SideStats, Tablebases, TbValue, global};
 use chuhe_core::{Color, Position};
@@ -17,22 +24,33 @@ use std::time::Instant;
 const USAGE: &str =
     "usage: chuhe-engine tb stats MATERIAL [--json]   (MATERIAL like \"KR v KAA\", Red first)
        chuhe-engine tb probe FEN [--json]
-       chuhe-engine tb bench [MATERIAL...]";
+       chuhe-engine tb bench [MATERIAL...]
+       chuhe-engine tb generate MATERIAL [--mate-only]
+       chuhe-engine tb probe FEN --mate-only";
 
 /// Runs `tb` with its arguments, printing to `out`.
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     let json = args.iter().any(|a| a == "--json");
+    let mate_only = args.iter().any(|a| a == "--mate-only");
     let rest: Vec<&str> = args[1.min(args.len())..]
         .iter()
         .map(String::as_str)
-        .filter(|a| *a != "--json")
+        .filter(|a| *a != "--json" && *a != "--mate-only")
         .collect();
+    let mate_tables;
+    let tables: &Tablebases = if mate_only {
+        mate_tables = Tablebases::new_mate_only(global().dir().map(|d| d.to_path_buf()));
+        &mate_tables
+    } else {
+        global()
+    };
     match args.first().map(String::as_str) {
-        Some("stats" | "probe") if rest.is_empty() => Err(USAGE.to_owned()),
+        Some("stats" | "probe" | "generate") if rest.is_empty() => Err(USAGE.to_owned()),
         Some("stats") => {
-            let material: Material = rest.join(" ").parse().map_err(|e| format!("{e}"))?;
-            let table = global()
+            let material =
+                Material::parse_on_request(&rest.join(" ")).map_err(|e| format!("{e}"))?;
+            let table = tables
                 .get_or_generate(&material, &mut |_| true)
                 .map_err(|e| e.to_string())?;
             let [red, black] = table.stats();
@@ -82,9 +100,13 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         }
         Some("probe") => {
             let pos: Position = rest.join(" ").parse().map_err(|e| format!("{e}"))?;
-            let analysis = global()
-                .analyse_generating(&pos, &mut |_| true)
-                .map_err(|e| e.to_string())?;
+            // A cached table first: one made on request is never generated here.
+            let analysis = match tables.analyse(&pos) {
+                Some(a) => a,
+                None => tables
+                    .analyse_generating(&pos, &mut |_| true)
+                    .map_err(|e| e.to_string())?,
+            };
             let dtm = |v: TbValue| v.dtm().map_or("null".to_owned(), |n| n.to_string());
             if json {
                 let moves = |it: &mut dyn Iterator<Item = &MoveValue>| {
@@ -179,6 +201,43 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<(), String> {
                 )
                 .map_err(io)?;
             }
+            Ok(())
+        }
+        Some("generate") => {
+            let material =
+                Material::parse_on_request(&rest.join(" ")).map_err(|e| format!("{e}"))?;
+            let start = Instant::now();
+            let mut last = String::new();
+            let table = tables
+                .get_or_generate(&material, &mut |p| {
+                    // A line per stage, and per tenth of a long one.
+                    let now = format!(
+                        "{} {} {:.0}%",
+                        p.material,
+                        p.stage,
+                        (p.fraction * 10.0).floor() * 10.0
+                    );
+                    if now != last {
+                        eprintln!("  {:>8.1} s  {now}", start.elapsed().as_secs_f64());
+                        last = now;
+                    }
+                    true
+                })
+                .map_err(|e| e.to_string())?;
+            let [red, black] = table.stats();
+            writeln!(
+                out,
+                "{material}: {} placements per side, {} + {} legal, in the cache after {:.1} s, table {} MiB, peak memory {} MiB; longest win {} / {} plies",
+                table.placements(),
+                red.legal,
+                black.legal,
+                start.elapsed().as_secs_f64(),
+                table.memory_bytes() >> 20,
+                peak_memory_mib().map_or("?".to_owned(), |m| m.to_string()),
+                red.max_dtm,
+                black.max_dtm
+            )
+            .map_err(io)?;
             Ok(())
         }
         _ => Err(USAGE.to_owned()),
