@@ -179,6 +179,7 @@ fn main() {
         };
         let cases = train::flip_cases(&fonts, &network, &settings, &how);
         print_markings(&cases, &markings);
+        print_astray(&cases);
         print_flip_margins(&cases);
         return;
     }
@@ -287,4 +288,31 @@ fn print_flip_margins(cases: &[train::FlipCase]) {
             exact.iter().map(|c| c.extra_marks).sum::<usize>()
         );
     }
+}
+
+/// For each count of square middles standing off: the boards that many or more would put
+/// wholly in doubt, read exactly and not, and the wrong boards all marked then.
+fn print_astray(cases: &[train::FlipCase]) {
+    let exact = cases.iter().filter(|c| c.exact).count();
+    let wrong = cases.len() - exact;
+    println!("astray at\texact boards in doubt\twrong boards in doubt\twrong boards all marked");
+    for t in [1, 2, 3, 4, 5, 6, 8, 10, 15, 20] {
+        let doubted = |c: &&train::FlipCase| c.astray >= t;
+        let marked = cases
+            .iter()
+            .filter(|c| !c.exact && (c.marked || c.astray >= t))
+            .count();
+        println!(
+            "{t}\t{}/{exact}\t{}/{wrong}\t{marked}/{wrong} ({:.1} %)",
+            cases.iter().filter(|c| c.exact).filter(doubted).count(),
+            cases.iter().filter(|c| !c.exact).filter(doubted).count(),
+            100.0 * marked as f64 / wrong.max(1) as f64
+        );
+    }
+    let mut counts: Vec<usize> = cases.iter().filter(|c| c.exact).map(|c| c.astray).collect();
+    counts.sort_unstable();
+    println!(
+        "astray on exact boards, highest: {:?}",
+        &counts[counts.len().saturating_sub(12)..]
+    );
 }
