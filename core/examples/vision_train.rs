@@ -19,8 +19,10 @@
 //! (`recognize::net::conv`) instead of the perceptron. `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
 //! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
 //! boards have every wrong point marked and how many marks it adds, after a line of how the
-//! reader as shipped does on them (to compare, `--no-sides` leaves out telling the sides
-//! apart by the pictures' colours, `--one-view` classifies each point in one place only);
+//! reader as shipped does on them and how many middles of squares stand off (the test
+//! for a grid laid off the points) on boards read exactly and not (to compare,
+//! `--no-sides` leaves out telling the sides apart by the pictures' colours, `--one-view`
+//! classifies each point in one place only);
 //! `--draw DIR` only writes the first `--boards`
 //! training boards to DIR as PNG pictures, to see what the network learns from.
 
