@@ -19,8 +19,10 @@
 //! (`recognize::net::conv`) instead of the perceptron. `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
 //! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
 //! boards have every wrong point marked and how many marks it adds, after a line of how the
-//! reader as shipped does on them (to compare, `--no-sides` leaves out telling the sides
-//! apart by the pictures' colours, `--one-view` classifies each point in one place only);
+//! reader as shipped does on them and how many middles of squares stand off (the test
+//! for a grid laid off the points) on boards read exactly and not (to compare,
+//! `--no-sides` leaves out telling the sides apart by the pictures' colours, `--one-view`
+//! classifies each point in one place only);
 //! `--draw DIR` only writes the first `--boards`
 //! training boards to DIR as PNG pictures, to see what the network learns from.
 
@@ -179,6 +181,7 @@ fn main() {
         };
         let cases = train::flip_cases(&fonts, &network, &settings, &how);
         print_markings(&cases, &markings);
+        print_astray(&cases);
         print_flip_margins(&cases);
         return;
     }
@@ -287,4 +290,31 @@ fn print_flip_margins(cases: &[train::FlipCase]) {
             exact.iter().map(|c| c.extra_marks).sum::<usize>()
         );
     }
+}
+
+/// For each count of square middles standing off: the boards that many or more would put
+/// wholly in doubt, read exactly and not, and the wrong boards all marked then.
+fn print_astray(cases: &[train::FlipCase]) {
+    let exact = cases.iter().filter(|c| c.exact).count();
+    let wrong = cases.len() - exact;
+    println!("astray at\texact boards in doubt\twrong boards in doubt\twrong boards all marked");
+    for t in [1, 2, 3, 4, 5, 6, 8, 10, 15, 20] {
+        let doubted = |c: &&train::FlipCase| c.astray >= t;
+        let marked = cases
+            .iter()
+            .filter(|c| !c.exact && (c.marked || c.astray >= t))
+            .count();
+        println!(
+            "{t}\t{}/{exact}\t{}/{wrong}\t{marked}/{wrong} ({:.1} %)",
+            cases.iter().filter(|c| c.exact).filter(doubted).count(),
+            cases.iter().filter(|c| !c.exact).filter(doubted).count(),
+            100.0 * marked as f64 / wrong.max(1) as f64
+        );
+    }
+    let mut counts: Vec<usize> = cases.iter().filter(|c| c.exact).map(|c| c.astray).collect();
+    counts.sort_unstable();
+    println!(
+        "astray on exact boards, highest: {:?}",
+        &counts[counts.len().saturating_sub(12)..]
+    );
 }

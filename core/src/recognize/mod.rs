@@ -34,12 +34,16 @@
 //! groups disagree on (or that lie between the groups), are reported as uncertain, and the
 //! product of the chosen classes' probabilities is the board's confidence; when the two ways up
 //! are within [`FLIP_DOUBT_NATS`] of each other, every piece and the point it would stand on
-//! the other way up are uncertain too.
+//! the other way up are uncertain too. *Grid off the points* ([`occupancy`]): on a grid laid
+//! right nothing stands in the middles of the squares; when several of them stand off in
+//! colour from the points the classifier is sure are empty, pieces stand there, the grid is
+//! laid wrong, and every point is uncertain.
 
 pub mod decode;
 pub mod geometry;
 pub mod grid;
 pub mod net;
+pub mod occupancy;
 pub mod patch;
 pub mod sides;
 #[cfg(test)]
@@ -205,7 +209,16 @@ fn point_of(x: usize, y: usize, turned: bool) -> Square {
 /// decoded jointly both ways up.
 pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
     let (seen, colours) = read_points(image, &grid.map);
-    decide_coloured(&seen, &colours, grid.area)
+    let mut reading = decide_coloured(&seen, &colours, grid.area);
+    // A grid laid off the points reads most pieces as empty points, surely: when things
+    // stand between the points, nothing of the reading is sure.
+    if !grid.chequer {
+        let astray = occupancy::astray(image, &grid.map, &seen, &colours);
+        if astray >= occupancy::ASTRAY_AT {
+            reading.uncertain = Square::ALL.to_vec();
+        }
+    }
+    reading
 }
 
 /// Every point's class probabilities and colour figures, in picture order (row by row from

@@ -354,6 +354,8 @@ pub struct Drawn {
     pub board: Board,
     /// Whether it was drawn from Black's side.
     pub flipped: bool,
+    /// Whether the pieces stand in the squares of a chequer.
+    pub chequer: bool,
 }
 
 impl Drawn {
@@ -917,6 +919,7 @@ pub fn draw_board(
         map: Homography(map),
         board: *board,
         flipped,
+        chequer,
     }
 }
 

@@ -391,6 +391,9 @@ pub struct FlipCase {
     pub marked_by: Vec<(bool, usize)>,
     /// Points read as the other side's piece of the same kind.
     pub wrong_side: usize,
+    /// How many middles of squares stand off the surely empty points
+    /// ([`crate::recognize::occupancy::astray`]; none on a chequer, which is not looked at).
+    pub astray: usize,
 }
 
 /// How [`flip_cases`] reads its boards.
@@ -422,6 +425,11 @@ fn flip_case(
     } = *how;
     let (drawn, map) = held_out_board(fonts, style, seed, index, 3, spacing_range);
     let (seen, colours) = crate::recognize::read_points_with(network, views, &drawn.image, &map);
+    let astray = if drawn.chequer {
+        0
+    } else {
+        crate::recognize::occupancy::astray(&drawn.image, &map, &seen, &colours)
+    };
     let colours = by_colour.then_some(&colours);
     let area = crate::recognize::Area {
         x: 0,
@@ -463,6 +471,7 @@ fn flip_case(
                     (Some(a), Some(b)) if a.kind == b.kind && a.color != b.color)
             })
             .count(),
+        astray,
     }
 }
 
