@@ -22,7 +22,12 @@
 //! checks, those leaving the attacker the fewest evasions first (where the defender threatens
 //! mate, as in most compositions, a check usually ends the attack), then with the move that
 //! last refuted at the same ply; a reply whose position the table already refutes at the depth
-//! needed ends the defender's node before any search. At the last move only a
+//! needed ends the defender's node before any search. From two moves to mate up the replies
+//! are searched in rounds: each reply not yet settled may visit a budget of nodes (1000, four
+//! times more each round), one cut by it is taken up in the next round with what the table
+//! kept, and the last one open has no budget; so the refutation cheapest to find ends the
+//! node, not the first in the order, which may come after replies that each need a large
+//! proof (proof-number search's choice, without keeping its tree). At the last move only a
 //! mate counts and one legal reply refutes it: a move that leaves the squares near one of the
 //! defender's present replies alone (the reply's own points and those near where its general
 //! stands, see `reach_masks`) leaves it that reply and is passed over without being played;
@@ -180,6 +185,11 @@ pub const DEFAULT_TABLE_BITS: u32 = 22;
 
 /// The quiet-move budget that is no limit.
 const UNLIMITED: u8 = u8::MAX;
+
+/// The nodes a defender's reply may take in the first round of its node's search (see
+/// [`Solver::and_node`]); each round gives the replies still open this many times more.
+const FIRST_ROUND: u64 = 1000;
+const ROUND_GROWTH: u64 = 4;
 
 /// The table key of a position searched with quiet-move budget `q` (a budget changes what
 /// can be proved, so each budget has its own entries).
@@ -450,6 +460,15 @@ pub struct Solver {
     progress: Option<Arc<Progress>>,
     /// Scratch for the masks of [`reach_masks`].
     scratch: Vec<u128>,
+    /// The node count at which the search under a defender's node that gave one of its
+    /// replies a budget stops, as if out of time but only up to that node (`u64::MAX`: no
+    /// budget under way).
+    cut_at: u64,
+    /// Set when `cut_at` stopped the search; the node that set the budget clears it.
+    cut: bool,
+    /// The first round's budget of the defender's replies ([`FIRST_ROUND`]; `u64::MAX`:
+    /// no rounds, each reply searched to the end in turn).
+    first_round: u64,
 }
 
 impl Default for Solver {
@@ -479,6 +498,9 @@ impl Solver {
             stop: None,
             progress: None,
             scratch: Vec::new(),
+            cut_at: u64::MAX,
+            cut: false,
+            first_round: FIRST_ROUND,
         }
     }
 
@@ -522,6 +544,8 @@ impl Solver {
         self.killers.iter_mut().for_each(|k| *k = None);
         self.deadline = opts.time_limit.map(|t| start + t);
         self.aborted = false;
+        self.cut = false;
+        self.cut_at = u64::MAX;
     }
 
     /// Solves `pos` for the side to move (see the [module documentation](self)).
@@ -569,6 +593,8 @@ impl Solver {
         }
         self.deadline = None;
         self.aborted = false;
+        self.cut = false;
+        self.cut_at = u64::MAX;
         if let Some(p) = &self.progress {
             p.nodes.store(self.nodes, Ordering::Relaxed);
         }
@@ -585,6 +611,8 @@ impl Solver {
         }
         self.deadline = None;
         self.aborted = false;
+        self.cut = false;
+        self.cut_at = u64::MAX;
         self.history.clear();
         self.path.clear();
         let mut p = pos.clone();
@@ -601,6 +629,8 @@ impl Solver {
         }
         self.deadline = None;
         self.aborted = false;
+        self.cut = false;
+        self.cut_at = u64::MAX;
         self.history.clear();
         self.path.clear();
         let mut p = pos.clone();
@@ -829,7 +859,11 @@ impl Solver {
     /// call (the node limit costs a comparison).
     #[inline]
     fn out_of_time(&mut self) -> bool {
-        if self.aborted {
+        if self.aborted || self.cut {
+            return true;
+        }
+        if self.nodes >= self.cut_at {
+            self.cut = true;
             return true;
         }
         self.polls = self.polls.wrapping_add(1);
@@ -951,12 +985,12 @@ impl Solver {
                 return r;
             }
             taint = taint.min(r.taint);
-            if self.aborted {
+            if self.aborted || self.cut {
                 break;
             }
         }
         self.path.pop();
-        if self.aborted {
+        if self.aborted || self.cut {
             return OUT_OF_TIME;
         }
         // A failure that counted only recurrences of this node or of positions below it is
@@ -1085,28 +1119,60 @@ impl Solver {
         }
         let order = &mut order[..replies.len()];
         order.sort_by_key(|&(_, key)| key);
+        // From two moves to mate up the replies are searched in rounds: in each, every reply
+        // not yet settled gets a node budget, four times the last round's, and one whose
+        // search the budget cut stays open for the next round, which finds what the table
+        // kept of it; the last one open has no budget. One refutation ends the node, and
+        // replies that only lose can need large proofs each: this way the refutation that
+        // is cheapest to find is found first, whatever its place in the order (the choice
+        // proof-number search makes, without keeping the tree).
+        let rounds = d >= 2 && order.len() > 1 && self.first_round != u64::MAX;
+        let outer = self.cut_at;
+        let mut open = [true; 256];
+        let mut left = order.len();
+        let mut budget = self.first_round;
         self.path.push(pos.hash());
         let mut result = PROVED;
-        for &(i, _) in order.iter() {
-            let r = replies[i as usize];
-            let undo = pos.play_unchecked(r);
-            self.nodes += 1;
-            let res = if let Some(i) = self.path_index(pos.hash()) {
-                Res {
-                    proved: false,
-                    taint: i,
+        'rounds: while left > 0 {
+            for (j, &(i, _)) in order.iter().enumerate() {
+                if !open[j] {
+                    continue;
                 }
-            } else {
-                self.or_node(pos, d, q, ply + 1)
-            };
-            pos.unplay(r, undo);
-            if !res.proved {
-                if let Some(k) = self.killers.get_mut(ply) {
-                    *k = Some(r);
+                if rounds && left > 1 {
+                    self.cut_at = outer.min(self.nodes.saturating_add(budget));
                 }
-                result = res;
-                break;
+                let r = replies[i as usize];
+                let undo = pos.play_unchecked(r);
+                self.nodes += 1;
+                let res = if let Some(i) = self.path_index(pos.hash()) {
+                    Res {
+                        proved: false,
+                        taint: i,
+                    }
+                } else {
+                    self.or_node(pos, d, q, ply + 1)
+                };
+                pos.unplay(r, undo);
+                self.cut_at = outer;
+                // This node's budget (not one above it) cut the reply's search.
+                if self.cut && self.nodes < outer && !self.aborted {
+                    self.cut = false;
+                    continue;
+                }
+                if !res.proved {
+                    if !self.cut
+                        && !self.aborted
+                        && let Some(k) = self.killers.get_mut(ply)
+                    {
+                        *k = Some(r);
+                    }
+                    result = res;
+                    break 'rounds;
+                }
+                open[j] = false;
+                left -= 1;
             }
+            budget = budget.saturating_mul(ROUND_GROWTH);
         }
         self.path.pop();
         result
@@ -1370,6 +1436,29 @@ mod tests {
         solver.begin(&SolveOptions::mate_in(3), Instant::now());
         assert!(!solver.and_node(&mut after, 2, UNLIMITED, 1).proved);
         assert_eq!(solver.killers[1], Some(fewer));
+    }
+
+    #[test]
+    fn the_defenders_replies_are_searched_in_rounds_of_growing_budgets() {
+        // 《适情雅趣》 No. 69, a mate in nine: after the first move a9d9 the attacker has no
+        // mate in eight more. Searched one after another, the replies tried before the
+        // refutation each need their whole proof; in rounds, the refutation is found once
+        // the first round's budgets are spent.
+        let pos: Position = "C3kC3/2PRa4/1n5P1/9/9/1N5N1/9/3p5/4r2r1/3K5 w - - 0 1"
+            .parse()
+            .unwrap();
+        let after = pos.play("a9d9".parse().unwrap()).unwrap();
+        let mut nodes = Vec::new();
+        for first_round in [u64::MAX, FIRST_ROUND] {
+            let mut solver = Solver::new(16);
+            solver.first_round = first_round;
+            solver.begin(&SolveOptions::mate_in(9), Instant::now());
+            let mut p = after.clone();
+            assert!(!solver.and_node(&mut p, 7, UNLIMITED, 1).proved);
+            assert!(!solver.cut && solver.cut_at == u64::MAX);
+            nodes.push(solver.nodes);
+        }
+        assert!(nodes[1] * 10 < nodes[0], "{nodes:?}");
     }
 
     #[test]
