@@ -403,9 +403,10 @@ mod tests {
             }
         }
         // Not yet every piece: on some boards the groups are not clearly apart, or the
-        // classifier's votes name them wrongly.
+        // classifier's votes name them wrongly. (The classifier alone has gained Black's
+        // pieces in blues and greens; it still gives one in ten of these to Black.)
         assert!(
-            alone * 5 >= pieces && coloured * 4 <= alone * 3,
+            alone * 10 >= pieces && coloured * 4 <= alone * 3,
             "{pieces} pieces, of the wrong side {alone} by the classifier alone, \
              {coloured} with the colours"
         );
