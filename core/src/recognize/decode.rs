@@ -429,7 +429,7 @@ mod tests {
         let rook = class(Color::Red, PieceKind::Rook);
         let cannon = class(Color::Red, PieceKind::Cannon);
         let mut pieces = generals();
-        let a = [(rook, 0.9), (cannon, 0.05)];
+        let a = [(rook, 0.97), (cannon, 0.02)];
         let b = [(rook, 0.8), (cannon, 0.1)];
         let c = [(rook, 0.6), (cannon, 0.3)];
         pieces.extend([("a0", &a[..]), ("i0", &b[..]), ("c5", &c[..])]);
