@@ -15,7 +15,7 @@
 //! that lies between the groups, is in doubt. When the two groups are not clearly apart in
 //! colour (a picture whose pieces all look alike), nothing changes.
 
-use super::decode::UNSURE_BELOW;
+use super::decode::SIDE_UNSURE_BELOW;
 use super::geometry::Homography;
 use super::net::{CLASSES, piece_of};
 use crate::Color;
@@ -235,7 +235,7 @@ pub fn apply(points: &[[f32; CLASSES]], sides: &Sides) -> Vec<[f32; CLASSES]> {
 
 /// The points whose side is in doubt: the side is sure only when the colours and the
 /// classifier both are, so a point is in doubt when the classifier gives its colours' side
-/// less than [`UNSURE_BELOW`] (it took the other side, or hesitated), or when its colours
+/// less than [`SIDE_UNSURE_BELOW`] (it took the other side, or hesitated), or when its colours
 /// lie between the two groups.
 pub fn doubtful(points: &[[f32; CLASSES]], sides: &Sides) -> Vec<usize> {
     sides
@@ -246,7 +246,7 @@ pub fn doubtful(points: &[[f32; CLASSES]], sides: &Sides) -> Vec<usize> {
             let odds = (*odds)?;
             let red = red_share(&points[i]);
             let agreed = if odds > 0.0 { red } else { 1.0 - red };
-            (odds.abs() < BETWEEN_BELOW || agreed < UNSURE_BELOW).then_some(i)
+            (odds.abs() < BETWEEN_BELOW || agreed < SIDE_UNSURE_BELOW).then_some(i)
         })
         .collect()
 }
@@ -403,9 +403,10 @@ mod tests {
             }
         }
         // Not yet every piece: on some boards the groups are not clearly apart, or the
-        // classifier's votes name them wrongly.
+        // classifier's votes name them wrongly. (The classifier alone has gained Black's
+        // pieces in blues and greens; it still gives one in ten of these to Black.)
         assert!(
-            alone * 5 >= pieces && coloured * 4 <= alone * 3,
+            alone * 10 >= pieces && coloured * 4 <= alone * 3,
             "{pieces} pieces, of the wrong side {alone} by the classifier alone, \
              {coloured} with the colours"
         );

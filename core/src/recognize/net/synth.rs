@@ -126,11 +126,13 @@ pub enum Disc {
     /// A raised disc lit from the top left: a dark edge, a face brightening towards the
     /// light, a shadow below.
     Raised,
+    /// A face with a thin inked ring at its edge.
+    Outlined,
 }
 
 impl Disc {
     /// Every kind.
-    pub const ALL: [Disc; 8] = [
+    pub const ALL: [Disc; 9] = [
         Disc::Painter,
         Disc::Flat,
         Disc::Rimmed,
@@ -139,6 +141,7 @@ impl Disc {
         Disc::DoubleRing,
         Disc::Tile,
         Disc::Raised,
+        Disc::Outlined,
     ];
 }
 
@@ -169,11 +172,22 @@ pub enum Scheme {
     Orange,
     /// A light wooden board with amber, saturated faces for both sides.
     Amber,
+    /// A dark board with light lines, faces filled in each side's colour, the characters
+    /// all dark or all light.
+    Night,
+    /// A dark board with light lines, dark faces, each side's rings and characters in its
+    /// own colour.
+    Neon,
+    /// A light board, each side's face tinted towards its colour, ink in the sides' colours.
+    Tinted,
+    /// A dark board with light lines, faces in muted shades of each side's colour, light
+    /// characters.
+    Dusk,
 }
 
 impl Scheme {
     /// Every scheme.
-    pub const ALL: [Scheme; 12] = [
+    pub const ALL: [Scheme; 16] = [
         Scheme::Wood,
         Scheme::Yellow,
         Scheme::Paper,
@@ -186,6 +200,10 @@ impl Scheme {
         Scheme::PrintGrey,
         Scheme::Orange,
         Scheme::Amber,
+        Scheme::Night,
+        Scheme::Neon,
+        Scheme::Tinted,
+        Scheme::Dusk,
     ];
 
     /// Whether it is a black-and-white print's.
@@ -209,8 +227,9 @@ pub struct Style {
 }
 
 /// Styles kept for validation: no part of them is drawn in training. The first is the
-/// app's own look (its font, the painter's discs, a wooden board).
-pub const HELD_OUT: [Style; 2] = [
+/// app's own look (its font, the painter's discs, a wooden board); the third shares its
+/// font and disc with the second, so holding it out costs training only a dark scheme.
+pub const HELD_OUT: [Style; 3] = [
     Style {
         font: "chuhe-kai",
         disc: Disc::Painter,
@@ -220,6 +239,11 @@ pub const HELD_OUT: [Style; 2] = [
         font: "wqy-microhei",
         disc: Disc::Rimmed,
         scheme: Scheme::Web,
+    },
+    Style {
+        font: "wqy-microhei",
+        disc: Disc::Rimmed,
+        scheme: Scheme::Dusk,
     },
 ];
 
@@ -555,9 +579,77 @@ fn rgba([r, g, b]: [u8; 3]) -> Rgba {
     [r, g, b, 255]
 }
 
+/// Red's colour: mostly red, sometimes orange, crimson or pink.
+fn red_side(rng: &mut Rng) -> [u8; 3] {
+    let base = *pick(
+        rng,
+        &[
+            [200, 25, 25],
+            [200, 25, 25],
+            [200, 25, 25],
+            [225, 95, 30],
+            [170, 20, 60],
+            [220, 80, 125],
+        ],
+    )
+    .unwrap_or(&[200, 25, 25]);
+    jitter(rng, base, 25.0)
+}
+
+/// Black's ink on a light face: mostly black, sometimes dark green, navy, blue or dark grey.
+fn black_side(rng: &mut Rng) -> [u8; 3] {
+    let base = *pick(
+        rng,
+        &[
+            [20, 20, 20],
+            [20, 20, 20],
+            [20, 20, 20],
+            [20, 20, 20],
+            [20, 85, 40],
+            [25, 35, 105],
+            [30, 70, 165],
+            [70, 70, 75],
+        ],
+    )
+    .unwrap_or(&[20, 20, 20]);
+    jitter(rng, base, 18.0)
+}
+
+/// Black's colour where it must stand out on a dark board: green, blue, light grey.
+fn black_side_bright(rng: &mut Rng) -> [u8; 3] {
+    let base = *pick(
+        rng,
+        &[
+            [70, 185, 95],
+            [40, 150, 70],
+            [70, 120, 215],
+            [60, 185, 200],
+            [200, 200, 205],
+        ],
+    )
+    .unwrap_or(&[70, 185, 95]);
+    jitter(rng, base, 25.0)
+}
+
+/// A dark board's colour: navy, dark blue, charcoal, dark green or dark violet.
+fn dark_board(rng: &mut Rng) -> [u8; 3] {
+    let base = *pick(
+        rng,
+        &[
+            [42, 46, 80],
+            [32, 55, 85],
+            [40, 40, 45],
+            [25, 55, 45],
+            [50, 40, 70],
+        ],
+    )
+    .unwrap_or(&[42, 46, 80]);
+    jitter(rng, base, 15.0)
+}
+
 fn palette(scheme: Scheme, rng: &mut Rng) -> Palette {
-    let red = rgba(jitter(rng, [200, 25, 25], 30.0));
-    let black = rgba(jitter(rng, [20, 20, 20], 20.0));
+    let red = rgba(red_side(rng));
+    let black = rgba(black_side(rng));
     let cream = rgba(jitter(rng, [245, 230, 200], 12.0));
     let shadow = chance(rng, 0.5).then_some([0, 0, 0, uniform(rng, 40.0, 110.0) as u8]);
     let base = Palette {
@@ -653,6 +745,89 @@ fn palette(scheme: Scheme, rng: &mut Rng) -> Palette {
             grain: chance(rng, 0.5),
             ..base
         },
+        Scheme::Night | Scheme::Neon | Scheme::Dusk => {
+            let board = dark_board(rng);
+            let light = rgba(jitter(rng, [225, 228, 235], 25.0));
+            let lines = Palette {
+                board,
+                lines: light,
+                river: light,
+                labels: light,
+                shadow: None,
+                ..base
+            };
+            match scheme {
+                Scheme::Night => {
+                    let dark = rgba(jitter(rng, [20, 20, 25], 15.0));
+                    let bright = rgba(jitter(rng, [245, 245, 240], 10.0));
+                    let ink = if chance(rng, 0.6) { dark } else { bright };
+                    let face = [rgba(red_side(rng)), rgba(black_side_bright(rng))];
+                    // Light characters on a light face, or dark on a dark one, could not be
+                    // read: those take the other ink.
+                    let ink_on = |face: Rgba| {
+                        let luma = 0.299 * f64::from(face[0])
+                            + 0.587 * f64::from(face[1])
+                            + 0.114 * f64::from(face[2]);
+                        if luma > 150.0 {
+                            dark
+                        } else if luma < 90.0 {
+                            bright
+                        } else {
+                            ink
+                        }
+                    };
+                    Palette {
+                        face,
+                        ink: face.map(ink_on),
+                        rim: if chance(rng, 0.5) { light } else { ink },
+                        ..lines
+                    }
+                }
+                Scheme::Neon => {
+                    let face = if chance(rng, 0.5) {
+                        board.map(|v| (f64::from(v) * uniform(rng, 0.5, 1.0)) as u8)
+                    } else {
+                        jitter(rng, [25, 25, 30], 15.0)
+                    };
+                    let red = red_side(rng).map(|v| v.saturating_add(40));
+                    Palette {
+                        face: [rgba(face); 2],
+                        ink: [rgba(red), rgba(black_side_bright(rng))],
+                        rim: light,
+                        ..lines
+                    }
+                }
+                _ => {
+                    let ink = rgba(jitter(rng, [245, 235, 210], 12.0));
+                    let dim = |c: [u8; 3], k: f64| c.map(|v| (f64::from(v) * k) as u8);
+                    Palette {
+                        face: [
+                            rgba(dim(red_side(rng), 0.7)),
+                            rgba(dim(black_side_bright(rng), 0.6)),
+                        ],
+                        ink: [ink, ink],
+                        rim: ink,
+                        ..lines
+                    }
+                }
+            }
+        }
+        Scheme::Tinted => {
+            let tint = |c: [u8; 3], k: f64| c.map(|v| (255.0 - (255.0 - f64::from(v)) * k) as u8);
+            let red_ink = red_side(rng);
+            let black_ink = if chance(rng, 0.7) {
+                black_side(rng)
+            } else {
+                black_side_bright(rng).map(|v| (f64::from(v) * 0.7) as u8)
+            };
+            let k = uniform(rng, 0.12, 0.35);
+            Palette {
+                board: jitter(rng, [238, 232, 220], 15.0),
+                face: [rgba(tint(red_ink, k)), rgba(tint(black_ink, k))],
+                ink: [rgba(red_ink), rgba(black_ink)],
+                ..base
+            }
+        }
         Scheme::PrintHollow | Scheme::PrintInverse | Scheme::PrintGrey => {
             let ink = rgba(jitter(rng, [15, 15, 15], 15.0));
             let paper = jitter(rng, [250, 250, 248], 6.0);
@@ -686,7 +861,7 @@ fn proportions(rng: &mut Rng) -> Proportions {
     p.piece_radius = uniform(rng, 0.37, 0.49) as f32;
     p.piece_rim_width = uniform(rng, 0.0, 0.06) as f32;
     p.piece_ring_radius = p.piece_radius * uniform(rng, 0.75, 0.9) as f32;
-    p.piece_text = p.piece_radius * uniform(rng, 1.05, 1.45) as f32;
+    p.piece_text = p.piece_radius * uniform(rng, 0.9, 1.5) as f32;
     p.river_text = uniform(rng, 0.35, 0.7) as f32;
     p.file_number_text = uniform(rng, 0.2, 0.35) as f32;
     p.file_number_offset = uniform(rng, 0.6, 0.9) as f32;
@@ -871,6 +1046,8 @@ pub fn draw_board(
     // The pieces.
     let characters = Characters::random(rng);
     let facing_owner = chance(rng, 0.08);
+    // Sometimes heavier strokes than the font's: the glyphs' outlines stroked as well.
+    let bold = chance(rng, 0.25).then(|| uniform(rng, 0.015, 0.05) as f32);
     for (square, piece) in board.pieces() {
         let centre = diagram::spot(flipped, square);
         let text = characters.of(piece, &typeface);
@@ -887,6 +1064,7 @@ pub fn draw_board(
             style.disc,
             &p,
             &colours,
+            bold,
         );
     }
     raster.hollow_text = None;
@@ -934,6 +1112,7 @@ fn draw_piece(
     disc: Disc,
     p: &Proportions,
     colours: &Palette,
+    bold: Option<f32>,
 ) {
     let (face, ink) = (colours.face[side], colours.ink[side]);
     let r = p.piece_radius;
@@ -978,6 +1157,14 @@ fn draw_piece(
             );
         }
         Disc::Flat => paint(&[disc_element(r, None, true)], face),
+        Disc::Outlined => {
+            paint(&[disc_element(r, None, true)], face);
+            let width = p.piece_rim_width.clamp(0.015, 0.05);
+            paint(
+                &[disc_element(r - width, Some((width, Ink::PieceRim)), false)],
+                ink,
+            );
+        }
         Disc::Rimmed => {
             paint(&[disc_element(r, None, true)], face);
             let width = (r * 0.12).max(0.03);
@@ -1049,15 +1236,18 @@ fn draw_piece(
             );
         }
     }
-    paint(
-        &[Element::Text {
-            centre,
-            text: text.to_string(),
-            size: p.piece_text,
-            ink: Ink::PieceInk(Color::Red),
-        }],
-        ink,
-    );
+    let character = [Element::Text {
+        centre,
+        text: text.to_string(),
+        size: p.piece_text,
+        ink: Ink::PieceInk(Color::Red),
+    }];
+    paint(&character, ink);
+    if let (Some(ems), None) = (bold, raster.hollow_text) {
+        raster.hollow_text = Some(ems);
+        draw(raster, placement, &character, |_| Some(ink));
+        raster.hollow_text = None;
+    }
 }
 
 fn shift(element: Element, dx: f32, dy: f32) -> Element {
@@ -1276,4 +1466,134 @@ pub fn jitter_map(
         1.0,
     ];
     Homography(multiply(&map.0, &m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn luma(c: [u8; 3]) -> f64 {
+        0.299 * f64::from(c[0]) + 0.587 * f64::from(c[1]) + 0.114 * f64::from(c[2])
+    }
+
+    /// Red less the mean of green and blue, as the classifier's second channel measures it.
+    fn redness(c: Rgba) -> f64 {
+        f64::from(c[0]) - 0.5 * (f64::from(c[1]) + f64::from(c[2]))
+    }
+
+    fn rgb(c: Rgba) -> [u8; 3] {
+        [c[0], c[1], c[2]]
+    }
+
+    #[test]
+    fn dark_schemes_have_a_dark_board_light_lines_and_sides_told_by_colour() {
+        let mut rng = Rng::new(5);
+        for scheme in [Scheme::Night, Scheme::Neon, Scheme::Dusk] {
+            for _ in 0..200 {
+                let p = palette(scheme, &mut rng);
+                assert!(luma(p.board) < 90.0, "{scheme:?}: board {:?}", p.board);
+                assert!(luma(rgb(p.lines)) > luma(p.board) + 100.0, "{scheme:?}");
+                // Where the sides differ, Red's is the redder by a wide margin.
+                let (red, black) = match scheme {
+                    Scheme::Neon => (p.ink[0], p.ink[1]),
+                    _ => (p.face[0], p.face[1]),
+                };
+                assert!(
+                    redness(red) > redness(black) + 60.0,
+                    "{scheme:?}: Red {red:?}, Black {black:?}"
+                );
+                // The characters stand out from the faces.
+                for side in 0..2 {
+                    let contrast = (luma(rgb(p.ink[side])) - luma(rgb(p.face[side]))).abs();
+                    assert!(
+                        contrast > 40.0 || scheme == Scheme::Neon,
+                        "{scheme:?}: {p:?}",
+                        p = (p.face, p.ink)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tinted_faces_lean_towards_their_side_and_black_is_not_always_black() {
+        let mut rng = Rng::new(6);
+        let mut coloured_black = 0;
+        for _ in 0..200 {
+            let p = palette(Scheme::Tinted, &mut rng);
+            assert!(luma(p.board) > 180.0);
+            assert!(redness(p.face[0]) > redness(p.face[1]), "{:?}", p.face);
+            assert!(luma(rgb(p.face[1])) - luma(rgb(p.ink[1])) > 60.0);
+            if (redness(p.ink[1]) < -25.0) || luma(rgb(p.ink[1])) > 60.0 {
+                coloured_black += 1;
+            }
+        }
+        // Black is inked green, blue or grey on a good share of the boards.
+        assert!(coloured_black > 40, "{coloured_black}");
+    }
+
+    #[test]
+    fn held_out_styles_never_come_up_in_training() {
+        let fonts = Fonts::app_only();
+        let mut rng = Rng::new(7);
+        let mut seen = Vec::new();
+        for _ in 0..2000 {
+            let style = training_style(&fonts, &mut rng);
+            // (With only the app's font here, it stands in for the fonts: not checked.)
+            assert!(
+                HELD_OUT
+                    .iter()
+                    .all(|h| h.disc != style.disc && h.scheme != style.scheme),
+                "{style:?}"
+            );
+            if !seen.contains(&style.scheme) {
+                seen.push(style.scheme);
+            }
+        }
+        for scheme in [Scheme::Night, Scheme::Neon, Scheme::Tinted] {
+            assert!(seen.contains(&scheme), "{scheme:?} never drawn");
+        }
+        assert!(!seen.contains(&Scheme::Dusk));
+        assert!(HELD_OUT.iter().any(|h| h.scheme == Scheme::Dusk));
+    }
+
+    #[test]
+    fn an_outlined_disc_differs_from_a_flat_one_only_in_a_ring_at_its_edge() {
+        let fonts = Fonts::app_only();
+        let mut board = Board::empty();
+        let square = Square::from_coords(4, 4).unwrap();
+        board.set(square, Some(Piece::new(Color::Black, PieceKind::Rook)));
+        let spacing = 60.0;
+        let picture = |disc| {
+            let style = Style {
+                font: "chuhe-kai",
+                disc,
+                scheme: Scheme::Neon,
+            };
+            let mut rng = Rng::new(8);
+            draw_board(&fonts, &style, &board, spacing, &Augment::NONE, &mut rng)
+        };
+        let (outlined, flat) = (picture(Disc::Outlined), picture(Disc::Flat));
+        let (x, y) = if outlined.flipped {
+            (4.0, 4.0)
+        } else {
+            (4.0, 5.0)
+        };
+        let centre = outlined.map.apply(x, y);
+        let mut differing = 0;
+        for (px, py, p) in outlined.image.enumerate_pixels() {
+            if p == flat.image.get_pixel(px, py) {
+                continue;
+            }
+            differing += 1;
+            let d = (f64::from(px) + 0.5 - centre.0).hypot(f64::from(py) + 0.5 - centre.1);
+            // The radius is 0.37 to 0.49 spacings, the ring up to 0.05 wide inside it.
+            assert!(
+                (0.3 * spacing..0.52 * spacing).contains(&d),
+                "({px}, {py}) at {d:.1} px"
+            );
+        }
+        // A ring of at least 0.015 spacings round a disc of 0.37.
+        assert!(differing > 100, "{differing}");
+    }
 }
