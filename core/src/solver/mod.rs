@@ -1053,6 +1053,24 @@ impl Solver {
     }
 
     /// Every reply of the defender to move in `pos` loses to a mate within `d` ≥ 1 moves?
+    /// Plays the defender's reply `r` and searches the attacker's node after it; a position
+    /// already on the path (which holds the defender's node) refutes, tainted there.
+    #[inline]
+    fn after_reply(&mut self, pos: &mut Position, r: Move, d: u8, q: u8, ply: usize) -> Res {
+        let undo = pos.play_unchecked(r);
+        self.nodes += 1;
+        let res = if let Some(i) = self.path_index(pos.hash()) {
+            Res {
+                proved: false,
+                taint: i,
+            }
+        } else {
+            self.or_node(pos, d, q, ply + 1)
+        };
+        pos.unplay(r, undo);
+        res
+    }
+
     fn and_node(&mut self, pos: &mut Position, d: u8, q: u8, ply: usize) -> Res {
         let killer = self.killers.get(ply).copied().flatten();
         // At the last move the reply that refuted last at this ply usually refutes again,
@@ -1062,17 +1080,7 @@ impl Solver {
             && pos.is_legal(k)
         {
             self.path.push(pos.hash());
-            let undo = pos.play_unchecked(k);
-            self.nodes += 1;
-            let res = if let Some(i) = self.path_index(pos.hash()) {
-                Res {
-                    proved: false,
-                    taint: i,
-                }
-            } else {
-                self.or_node(pos, d, q, ply + 1)
-            };
-            pos.unplay(k, undo);
+            let res = self.after_reply(pos, k, d, q, ply);
             self.path.pop();
             if !res.proved {
                 return res;
@@ -1142,17 +1150,7 @@ impl Solver {
                     self.cut_at = outer.min(self.nodes.saturating_add(budget));
                 }
                 let r = replies[i as usize];
-                let undo = pos.play_unchecked(r);
-                self.nodes += 1;
-                let res = if let Some(i) = self.path_index(pos.hash()) {
-                    Res {
-                        proved: false,
-                        taint: i,
-                    }
-                } else {
-                    self.or_node(pos, d, q, ply + 1)
-                };
-                pos.unplay(r, undo);
+                let res = self.after_reply(pos, r, d, q, ply);
                 self.cut_at = outer;
                 // This node's budget (not one above it) cut the reply's search.
                 if self.cut && self.nodes < outer && !self.aborted {
