@@ -27,15 +27,17 @@
 //! times more each round), one cut by it is taken up in the next round with what the table
 //! kept, and the last one open has no budget; so the refutation cheapest to find ends the
 //! node, not the first in the order, which may come after replies that each need a large
-//! proof (proof-number search's choice, without keeping its tree). At the last move only a
-//! mate counts and one legal reply refutes it: a move that leaves the squares near one of the
-//! defender's present replies alone (the reply's own points and those near where its general
-//! stands, see `reach_masks`) leaves it that reply and is passed over without being played;
-//! the others are played, replies found legal after earlier moves tested first (a cheap
-//! legality test) before all replies are generated. A budget of quiet
-//! moves can restrict the attacker: with none, only checking moves (连将杀), the usual shape
-//! of the classic compositions and a much smaller tree; a budget of one or two admits quiet
-//! keys, at the cost of a far larger tree.
+//! proof (proof-number search's choice, without keeping its tree). The root's first moves
+//! are searched in such rounds too, so a first move that only just fails (its refutation
+//! can cost far more than another's proof) does not hold up the mate. At the last move only
+//! a mate counts and one legal reply refutes it: a move that leaves the squares near one of
+//! the defender's present replies alone (the reply's own points and those near where its
+//! general stands, see `reach_masks`) leaves it that reply and is passed over without being
+//! played; the others are played, replies found legal after earlier moves tested first (a
+//! cheap legality test) before all replies are generated. A budget of quiet moves can
+//! restrict the attacker: with none, only checking moves (连将杀), the usual shape of the
+//! classic compositions and a much smaller tree; a budget of one or two admits quiet keys,
+//! at the cost of a far larger tree.
 //!
 //! What [`Solution`] reports:
 //! - `mate_in`: the shortest mate (k attacker moves), if one exists within N.
@@ -469,6 +471,8 @@ pub struct Solver {
     /// The first round's budget of the defender's replies ([`FIRST_ROUND`]; `u64::MAX`:
     /// no rounds, each reply searched to the end in turn).
     first_round: u64,
+    /// The same for the root's first moves.
+    root_first_round: u64,
 }
 
 impl Default for Solver {
@@ -501,6 +505,7 @@ impl Solver {
             cut_at: u64::MAX,
             cut: false,
             first_round: FIRST_ROUND,
+            root_first_round: FIRST_ROUND,
         }
     }
 
@@ -975,19 +980,46 @@ impl Solver {
         let cands = &mut cands[..n];
         cands.sort_unstable_by_key(|&(_, order, _)| order);
         self.path.push(hash);
-        for &(m, _, check) in cands.iter() {
-            let undo = pos.play_unchecked(m);
-            let r = self.and_node(pos, d - 1, spend(q, check), ply + 1);
-            pos.unplay(m, undo);
-            if r.proved {
-                self.path.pop();
-                self.store(key, d, 0, Some(m));
-                return r;
+        // At the root the first moves are searched in rounds of growing node budgets, as
+        // the defender's replies are (see `and_node`): one proof ends the search, and a
+        // first move whose refutation is very expensive (a near miss) would otherwise hold
+        // up a cheap proof ordered after it. Deeper in the tree budgets at the attacker's
+        // nodes cost more than they save.
+        let rounds = ply == 0 && cands.len() > 1 && self.root_first_round != u64::MAX;
+        let outer = self.cut_at;
+        let mut open = [true; 256];
+        let mut left = cands.len();
+        let mut budget = self.root_first_round;
+        'rounds: while left > 0 {
+            for (j, &(m, _, check)) in cands.iter().enumerate() {
+                if !open[j] {
+                    continue;
+                }
+                if rounds && left > 1 {
+                    self.cut_at = outer.min(self.nodes.saturating_add(budget));
+                }
+                let undo = pos.play_unchecked(m);
+                let r = self.and_node(pos, d - 1, spend(q, check), ply + 1);
+                pos.unplay(m, undo);
+                self.cut_at = outer;
+                // This node's budget (not one above it) cut the move's search.
+                if self.cut && self.nodes < outer && !self.aborted {
+                    self.cut = false;
+                    continue;
+                }
+                if r.proved {
+                    self.path.pop();
+                    self.store(key, d, 0, Some(m));
+                    return r;
+                }
+                taint = taint.min(r.taint);
+                if self.aborted || self.cut {
+                    break 'rounds;
+                }
+                open[j] = false;
+                left -= 1;
             }
-            taint = taint.min(r.taint);
-            if self.aborted || self.cut {
-                break;
-            }
+            budget = budget.saturating_mul(ROUND_GROWTH);
         }
         self.path.pop();
         if self.aborted || self.cut {
@@ -1457,6 +1489,32 @@ mod tests {
             nodes.push(solver.nodes);
         }
         assert!(nodes[1] * 10 < nodes[0], "{nodes:?}");
+    }
+
+    #[test]
+    fn the_roots_first_moves_are_searched_in_rounds_of_growing_budgets() {
+        // 《适情雅趣》 No. 225, a mate in ten by 1. 车八平六 (b8d8). The check 车七平六 (c7d7),
+        // ordered first (it leaves one reply), does not mate in ten, and showing that takes
+        // hundreds of millions of nodes; in rounds the mate after b8d8 is found (in about
+        // 2,300 nodes) while c7d7 waits, searched in turn it is not within 200,000.
+        let pos: Position = "3k5/1R2n1P2/2R1b4/9/r2P5/7N1/9/9/4r3C/3K5 w - - 0 1"
+            .parse()
+            .unwrap();
+        let key = table_key(pos.hash(), UNLIMITED);
+        let mut results = Vec::new();
+        for root_first_round in [u64::MAX, FIRST_ROUND] {
+            let mut solver = Solver::new(16);
+            solver.root_first_round = root_first_round;
+            solver.set_node_limit(Some(200_000));
+            solver.begin(&SolveOptions::mate_in(10), Instant::now());
+            let mut p = pos.clone();
+            let proved = solver.or_node(&mut p, 10, UNLIMITED, 0).proved;
+            let best = solver.probe(key).2;
+            results.push((proved, solver.nodes, best));
+        }
+        assert!(!results[0].0, "{results:?}");
+        assert!(results[1].0, "{results:?}");
+        assert_eq!(results[1].2, Some("b8d8".parse().unwrap()));
     }
 
     #[test]
