@@ -183,6 +183,7 @@ fn main() {
         print_markings(&cases, &markings);
         print_astray(&cases);
         print_flip_margins(&cases);
+        print_whole_doubt(&cases);
         return;
     }
     for v in train::validate(&fonts, &network, &settings) {
@@ -316,5 +317,50 @@ fn print_astray(cases: &[train::FlipCase]) {
     println!(
         "astray on exact boards, highest: {:?}",
         &counts[counts.len().saturating_sub(12)..]
+    );
+}
+
+/// For each threshold of the whole-board doubt: the boards it puts wholly in doubt, read
+/// exactly and not, and the wrong boards all marked then (with the way-up doubt and the
+/// grid-off check as shipped).
+fn print_whole_doubt(cases: &[train::FlipCase]) {
+    let exact = cases.iter().filter(|c| c.exact).count();
+    let wrong = cases.len() - exact;
+    println!(
+        "whole doubt nats\texact boards in doubt\twrong boards in doubt\twrong boards all marked"
+    );
+    for t in [
+        5.0, 7.5, 10.0, 12.5, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 75.0, 100.0,
+    ] {
+        let doubted = |c: &&train::FlipCase| c.log_probability < -t;
+        let marked = cases
+            .iter()
+            .filter(|c| {
+                !c.exact
+                    && (c.marked_but_whole
+                        || c.astray >= chuhe_core::recognize::occupancy::ASTRAY_AT
+                        || c.log_probability < -t)
+            })
+            .count();
+        println!(
+            "{t}\t{}/{exact}\t{}/{wrong}\t{marked}/{wrong} ({:.1} %)",
+            cases.iter().filter(|c| c.exact).filter(doubted).count(),
+            cases.iter().filter(|c| !c.exact).filter(doubted).count(),
+            100.0 * marked as f64 / wrong.max(1) as f64
+        );
+    }
+    let mut lowest: Vec<f64> = cases
+        .iter()
+        .filter(|c| c.exact)
+        .map(|c| c.log_probability)
+        .collect();
+    lowest.sort_by(f64::total_cmp);
+    println!(
+        "log probability of exact boards, lowest: {:?}",
+        lowest
+            .iter()
+            .take(12)
+            .map(|l| (l * 10.0).round() / 10.0)
+            .collect::<Vec<_>>()
     );
 }

@@ -37,7 +37,9 @@
 //! the other way up are uncertain too. *Grid off the points* ([`occupancy`]): on a grid laid
 //! right nothing stands in the middles of the squares; when several of them stand off in
 //! colour from the points the classifier is sure are empty, pieces stand there, the grid is
-//! laid wrong, and every point is uncertain.
+//! laid wrong, and every point is uncertain. *A reading unlikely as a whole*: when the
+//! board's confidence is below `e^-`[`WHOLE_DOUBT_NATS`], the look is one the classifier has
+//! not learnt and its point-by-point doubts cannot be trusted: every point is uncertain.
 
 pub mod decode;
 pub mod geometry;
@@ -73,6 +75,10 @@ pub struct Reading {
     pub board: Board,
     /// How sure the reader is of the whole board, 0 to 1.
     pub confidence: f32,
+    /// The natural log of the chosen classes' probabilities summed over the points: the
+    /// confidence without its floor at the smallest `f32`; below [`WHOLE_DOUBT_NATS`]'s
+    /// negative every point is uncertain.
+    pub log_probability: f64,
     /// The points whose reading is in doubt (including points the legal decoding changed).
     pub uncertain: Vec<Square>,
     /// Where the board is in the picture.
@@ -280,6 +286,14 @@ pub fn read_points_with(
 /// pictures from other programs.
 pub const FLIP_DOUBT_NATS: f64 = 10.0;
 
+/// When the whole reading is less likely than `e^-WHOLE_DOUBT_NATS` (its summed log
+/// probability below the negative of this), nothing of it is sure and every point is
+/// uncertain. On a look the classifier has never learnt its doubts come point by point,
+/// and many points are then read wrong, surely; but their combined probability falls far
+/// below that of any board read right. Set on boards of the held-out synthetic styles
+/// (`vision_train --flip-margins`), never on pictures from other programs.
+pub const WHOLE_DOUBT_NATS: f64 = 30.0;
+
 /// The reading of a board from its points' probabilities in picture order (row by row from
 /// the top left): whichever way up is more likely. Without the points' colours the sides
 /// are the classifier's alone.
@@ -301,14 +315,18 @@ pub fn decide_coloured(
 pub struct Doubts {
     /// The way up is in doubt below this lead, in nats.
     pub flip_nats: f64,
+    /// Every point is in doubt when the reading's log probability is below the negative
+    /// of this.
+    pub whole_nats: f64,
     /// The points' own doubts.
     pub marking: decode::Marking,
 }
 
 impl Doubts {
-    /// The reader's: [`FLIP_DOUBT_NATS`] and [`decode::Marking::SHIPPED`].
+    /// The reader's: [`FLIP_DOUBT_NATS`], [`WHOLE_DOUBT_NATS`] and [`decode::Marking::SHIPPED`].
     pub const SHIPPED: Doubts = Doubts {
         flip_nats: FLIP_DOUBT_NATS,
+        whole_nats: WHOLE_DOUBT_NATS,
         marking: decode::Marking::SHIPPED,
     };
 }
@@ -377,11 +395,15 @@ pub fn decide_with(
         doubt.extend(doubt.clone().into_iter().map(|s| s.mirror().flip()));
         uncertain.extend(doubt);
     }
+    if best.log_probability < -doubts.whole_nats {
+        uncertain = Square::ALL.to_vec();
+    }
     uncertain.sort_by_key(|s| s.index());
     uncertain.dedup();
     Reading {
         board: best.board,
         confidence: best.confidence,
+        log_probability: best.log_probability,
         uncertain,
         area,
         flipped,
@@ -491,6 +513,35 @@ mod tests {
         let r = decide(&sure, AREA);
         assert!(r.flip_margin > FLIP_DOUBT_NATS && !r.flipped);
         assert!(r.uncertain.is_empty(), "{:?}", r.uncertain);
+    }
+
+    #[test]
+    fn a_reading_unlikely_as_a_whole_puts_every_point_in_doubt() {
+        // The starting position seen from Red's side, every piece's class at `p` and the
+        // rest spread over the other pieces, every empty point sure.
+        let start = crate::Board::startpos();
+        let picture = |p: f32| {
+            let mut t = seen(&[]);
+            for (sq, piece) in start.pieces() {
+                let (x, y) = (sq.file().index() as usize, 9 - sq.rank().index() as usize);
+                let class = net::class_of(Some(piece));
+                t[y * 9 + x] = [(1.0 - p) / (net::CLASSES - 2) as f32; net::CLASSES];
+                t[y * 9 + x][0] = 0.0;
+                t[y * 9 + x][class] = p;
+            }
+            t
+        };
+        // 32 pieces at 0.45: about −25.6 nats, above the threshold. The pieces are in
+        // doubt (each below the points' own threshold), the sure empty points are not.
+        let likely = decide(&picture(0.45), AREA);
+        assert_eq!(likely.board, start);
+        assert!(likely.log_probability > -WHOLE_DOUBT_NATS);
+        assert_eq!(likely.uncertain.len(), 32, "{:?}", likely.uncertain);
+        // At 0.35 each: about −33.6 nats. The same board, and nothing of it sure.
+        let unlikely = decide(&picture(0.35), AREA);
+        assert_eq!(unlikely.board, start);
+        assert!(unlikely.log_probability < -WHOLE_DOUBT_NATS);
+        assert_eq!(unlikely.uncertain, Square::ALL.to_vec());
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::{
     class_of,
 };
 use crate::play::Rng;
-use crate::recognize::{Doubts, decide_with};
+use crate::recognize::{Doubts, FLIP_DOUBT_NATS, decide_with};
 
 /// What a training run does.
 #[derive(Clone, Debug, PartialEq)]
@@ -394,6 +394,11 @@ pub struct FlipCase {
     /// How many middles of squares stand off the surely empty points
     /// ([`crate::recognize::occupancy::astray`]; none on a chequer, which is not looked at).
     pub astray: usize,
+    /// The reading's summed log probability, before any whole-board doubt.
+    pub log_probability: f64,
+    /// Whether every wrong point is marked uncertain by the shipped doubts, the whole-board
+    /// doubt left out.
+    pub marked_but_whole: bool,
 }
 
 /// How [`flip_cases`] reads its boards.
@@ -439,10 +444,12 @@ fn flip_case(
     };
     let with_flip = |flip_nats| Doubts {
         flip_nats,
+        whole_nats: f64::INFINITY,
         ..Doubts::SHIPPED
     };
     let plain = decide_with(&seen, colours, area, &with_flip(0.0));
     let doubted = decide_with(&seen, colours, area, &with_flip(f64::INFINITY));
+    let shipped_but_whole = decide_with(&seen, colours, area, &with_flip(FLIP_DOUBT_NATS));
     let wrong: Vec<crate::Square> = crate::Square::ALL
         .into_iter()
         .filter(|&sq| plain.board.get(sq) != drawn.board.get(sq))
@@ -472,6 +479,10 @@ fn flip_case(
             })
             .count(),
         astray,
+        log_probability: plain.log_probability,
+        marked_but_whole: wrong
+            .iter()
+            .all(|s| shipped_but_whole.uncertain.contains(s)),
     }
 }
 
