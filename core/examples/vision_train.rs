@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p chuhe-core --example vision_train -- --out FILE [--seed S]
 //!   [--boards N] [--epochs E] [--threads T] [--validation V] [--lr X] [--init FILE]
-//!   [--cache FILE] [--conv C1,C2,C3,HIDDEN]
+//!   [--cache FILE] [--conv C1,C2,C3,HIDDEN] [--figures]
 //! cargo run --release -p chuhe-core --example vision_train -- --evaluate FILE
 //!   [--validation V] [--seed S] [--threads T]
 //! ```
@@ -14,7 +14,9 @@
 //! per held-out style, learning rate 0.001. `--threads` only shares out the drawing: the
 //! same arguments give the same file, byte for byte, on any number of threads.
 //! `--cache FILE` keeps the drawn samples in FILE and reads them from there the next time
-//! (the same boards: the cache must come from the same `--seed` and `--boards`).
+//! (the same boards: the cache must come from the same `--seed`, `--boards` and `--figures`).
+//! `--figures` draws figures instead of characters on about one training board in twelve
+//! (`recognize::net::symbols`: a crowned king, a tower, a knight's head …).
 //! `--conv C1,C2,C3,HIDDEN` trains the convolutional network of those widths
 //! (`recognize::net::conv`) instead of the perceptron. `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
 //! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
@@ -71,6 +73,7 @@ fn main() {
             "--flip-margins" => flip_margins = true,
             "--no-sides" => by_colour = false,
             "--one-view" => one_view = true,
+            "--figures" => settings.figures = true,
             "--conv" => {
                 let v = value();
                 let widths: Vec<usize> =

@@ -22,6 +22,7 @@
 //! | end − 8 | 8 | checksum: FNV-1a 64 of every byte before it, u64 |
 
 pub mod conv;
+pub mod symbols;
 pub mod synth;
 pub mod train;
 

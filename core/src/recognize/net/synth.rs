@@ -8,12 +8,14 @@
 //! by board from the seed: the proportions (line widths, piece and character sizes),
 //! the margins and the frame, labels and the river's inscription, simplified or
 //! traditional characters and their variants (车/車/俥, 炮/砲/包 …) or Western letters
-//! (K A E H R C P and their variants), boards turned round,
+//! (K A E H R C P and their variants) or figures ([`super::symbols`]: a crowned king, a
+//! tower, a knight's head …), boards turned round,
 //! pieces facing their owners, chequered boards with the pieces in the squares, wood
 //! grain, clutter round the board, last-move frames and arrows; then [`Augment`]: a tilt
 //! and perspective, colour shifts, grey, blur, noise and JPEG.
 
 use super::super::geometry::Homography;
+use super::symbols::{Fill, Symbols};
 use crate::diagram::raster::{Raster, Rgba, Typeface};
 use crate::diagram::surface::{Placement, Point, Surface, draw};
 use crate::diagram::{self, BoardStyle, Coordinates, Element, Ink, Proportions, Spot};
@@ -380,6 +382,8 @@ pub struct Drawn {
     pub flipped: bool,
     /// Whether the pieces stand in the squares of a chequer.
     pub chequer: bool,
+    /// Whether the pieces are figures ([`Symbols`]) rather than characters or letters.
+    pub figures: bool,
 }
 
 impl Drawn {
@@ -898,13 +902,28 @@ fn tilt_map(width: f64, height: f64, rotation: f64, tilt: [f64; 2]) -> [f64; 9] 
 }
 
 /// Draws `board` in `style` with the details picked from `rng`, `spacing` pixels between
-/// points, spoilt as `augment` says.
+/// points, spoilt as `augment` says; the pieces always characters or letters.
 pub fn draw_board(
     fonts: &Fonts,
     style: &Style,
     board: &Board,
     spacing: f64,
     augment: &Augment,
+    rng: &mut Rng,
+) -> Drawn {
+    draw_board_with(fonts, style, board, spacing, augment, false, rng)
+}
+
+/// [`draw_board`], with figures ([`Symbols`]) instead of characters on some boards when
+/// `figures` is set. Without it nothing more is drawn from `rng`, so the boards are those
+/// [`draw_board`] has always drawn.
+pub fn draw_board_with(
+    fonts: &Fonts,
+    style: &Style,
+    board: &Board,
+    spacing: f64,
+    augment: &Augment,
+    figures: bool,
     rng: &mut Rng,
 ) -> Drawn {
     #[allow(clippy::redundant_closure)] // The closure shortens the app font's lifetime.
@@ -1045,21 +1064,45 @@ pub fn draw_board(
 
     // The pieces.
     let characters = Characters::random(rng);
+    // Figures instead of characters on some boards, many of them boards that would have
+    // had letters; never on a held-out style, whose boards are drawn as they always were
+    // (no more draws from `rng`), so the figures measured on them stay comparable.
+    let symbols = if !figures || HELD_OUT.contains(style) {
+        None
+    } else {
+        let share = if characters.letters.is_some() {
+            0.4
+        } else {
+            0.05
+        };
+        chance(rng, share).then(|| Symbols::random(rng))
+    };
     let facing_owner = chance(rng, 0.08);
     // Sometimes heavier strokes than the font's: the glyphs' outlines stroked as well.
     let bold = chance(rng, 0.25).then(|| uniform(rng, 0.015, 0.05) as f32);
     for (square, piece) in board.pieces() {
         let centre = diagram::spot(flipped, square);
-        let text = characters.of(piece, &typeface);
         let side_index = piece.color as usize;
-        raster.hollow_text = (colours.hollow_red && piece.color == Color::Red)
-            .then(|| uniform(rng, 0.02, 0.05) as f32);
-        raster.turned_text = facing_owner && (centre.y < 4.5);
+        let hollow = colours.hollow_red && piece.color == Color::Red;
+        let turned = facing_owner && (centre.y < 4.5);
+        let glyph = match &symbols {
+            Some(symbols) => Glyph::Figure(symbols.elements(
+                piece.kind,
+                piece.color,
+                centre,
+                p.piece_radius,
+                turned,
+                hollow.then_some(Fill::Outline),
+            )),
+            None => Glyph::Text(characters.of(piece, &typeface)),
+        };
+        raster.hollow_text = hollow.then(|| uniform(rng, 0.02, 0.05) as f32);
+        raster.turned_text = turned;
         draw_piece(
             &mut raster,
             placement,
             centre,
-            &text,
+            &glyph,
             side_index,
             style.disc,
             &p,
@@ -1098,16 +1141,24 @@ pub fn draw_board(
         board: *board,
         flipped,
         chequer,
+        figures: symbols.is_some(),
     }
 }
 
-/// One piece: its disc as `disc` says and its character.
+/// What a piece is marked with: a character (or letter), or a figure.
+enum Glyph {
+    Text(String),
+    /// Drawn in the side's ink and face colours.
+    Figure(Vec<Element>),
+}
+
+/// One piece: its disc as `disc` says and its character or figure.
 #[allow(clippy::too_many_arguments)]
 fn draw_piece(
     raster: &mut Raster,
     placement: Placement,
     centre: Spot,
-    text: &str,
+    glyph: &Glyph,
     side: usize,
     disc: Disc,
     p: &Proportions,
@@ -1236,6 +1287,16 @@ fn draw_piece(
             );
         }
     }
+    let text = match glyph {
+        Glyph::Text(text) => text,
+        Glyph::Figure(elements) => {
+            draw(raster, placement, elements, |i| match i {
+                Ink::PieceFace(_) => Some(face),
+                _ => Some(ink),
+            });
+            return;
+        }
+    };
     let character = [Element::Text {
         centre,
         text: text.to_string(),
@@ -1595,5 +1656,135 @@ mod tests {
         }
         // A ring of at least 0.015 spacings round a disc of 0.37.
         assert!(differing > 100, "{differing}");
+    }
+
+    #[test]
+    fn figures_stand_in_for_characters_on_some_boards_but_never_in_a_held_out_style() {
+        let fonts = Fonts::app_only();
+        let board = Board::startpos();
+        let style = Style {
+            font: "chuhe-kai",
+            disc: Disc::Flat,
+            scheme: Scheme::Paper,
+        };
+        // Odd seeds: the generator makes the same stream of 2n and 2n + 1.
+        let count = |style: &Style, seeds: std::ops::Range<u64>| {
+            seeds
+                .filter(|&i| {
+                    let mut rng = Rng::new(2 * i + 1);
+                    draw_board_with(&fonts, style, &board, 12.0, &Augment::NONE, true, &mut rng)
+                        .figures
+                })
+                .count()
+        };
+        // About one board in twelve: 0.1 × 0.4 + 0.9 × 0.05.
+        let figures = count(&style, 0..400);
+        assert!((16..60).contains(&figures), "{figures} of 400");
+        for held in &HELD_OUT {
+            assert_eq!(count(held, 0..150), 0, "{held:?}");
+        }
+    }
+
+    #[test]
+    fn figures_are_drawn_in_each_sides_colour() {
+        let fonts = Fonts::app_only();
+        let mut board = Board::empty();
+        let (red, black) = (
+            Square::from_coords(2, 2).unwrap(),
+            Square::from_coords(6, 7).unwrap(),
+        );
+        let style = Style {
+            font: "chuhe-kai",
+            disc: Disc::Flat,
+            scheme: Scheme::Paper,
+        };
+        let spacing = 60.0;
+        let mut checked = 0;
+        for kind in PieceKind::ALL {
+            board.set(red, Some(Piece::new(Color::Red, kind)));
+            board.set(black, Some(Piece::new(Color::Black, kind)));
+            for seed in (1..600).step_by(2) {
+                let mut rng = Rng::new(seed);
+                let drawn = draw_board_with(
+                    &fonts,
+                    &style,
+                    &board,
+                    spacing,
+                    &Augment::NONE,
+                    true,
+                    &mut rng,
+                );
+                if !drawn.figures {
+                    continue;
+                }
+                checked += 1;
+                // The reddish and the dark pixels within 0.35 spacings of each piece.
+                let inks = |square: Square| {
+                    let (x, y) = (square.file().index(), square.rank().index());
+                    let (x, y) = if drawn.flipped {
+                        (8 - x, y)
+                    } else {
+                        (x, 9 - y)
+                    };
+                    let centre = drawn.map.apply(f64::from(x), f64::from(y));
+                    let (mut reddish, mut dark) = (0, 0);
+                    for (px, py, p) in drawn.image.enumerate_pixels() {
+                        let d =
+                            (f64::from(px) + 0.5 - centre.0).hypot(f64::from(py) + 0.5 - centre.1);
+                        if d > 0.35 * spacing {
+                            continue;
+                        }
+                        let c = [p.0[0], p.0[1], p.0[2], 255];
+                        if redness(c) > 60.0 {
+                            reddish += 1;
+                        } else if luma(p.0) < 110.0 {
+                            dark += 1;
+                        }
+                    }
+                    (reddish, dark)
+                };
+                let (r, b) = (inks(red), inks(black));
+                assert!(
+                    r.0 > 40 && r.0 > 4 * r.1,
+                    "{kind:?} seed {seed}: Red's {r:?}"
+                );
+                assert!(
+                    b.1 > 40 && b.1 > 4 * b.0,
+                    "{kind:?} seed {seed}: Black's {b:?}"
+                );
+                break;
+            }
+        }
+        assert_eq!(checked, 7);
+    }
+
+    #[test]
+    fn a_board_of_figures_is_drawn_again_the_same_from_its_seed() {
+        let fonts = Fonts::app_only();
+        let board = Board::startpos();
+        let style = Style {
+            font: "chuhe-kai",
+            disc: Disc::Outlined,
+            scheme: Scheme::Tinted,
+        };
+        let draw = |seed| {
+            let mut rng = Rng::new(seed);
+            let augment = Augment::random(&mut rng);
+            draw_board_with(&fonts, &style, &board, 30.0, &augment, true, &mut rng)
+        };
+        let seed = (1..600)
+            .step_by(2)
+            .find(|&seed| draw(seed).figures)
+            .unwrap();
+        let (a, b) = (draw(seed), draw(seed));
+        assert!(a.figures && b.figures);
+        assert!(a.image == b.image);
+        // Another board of figures is drawn otherwise.
+        // (Odd seeds: the generator makes the same stream of 2n and 2n + 1.)
+        let other = (seed + 2..1200)
+            .step_by(2)
+            .find(|&seed| draw(seed).figures)
+            .unwrap();
+        assert!(draw(other).image != a.image);
     }
 }

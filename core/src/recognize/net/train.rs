@@ -43,6 +43,8 @@ pub struct Settings {
     pub validation_boards: usize,
     /// The narrowest and widest point spacing drawn, in pixels.
     pub spacing: (f64, f64),
+    /// Figures instead of characters on some training boards ([`synth::draw_board_with`]).
+    pub figures: bool,
 }
 
 impl Default for Settings {
@@ -58,6 +60,7 @@ impl Default for Settings {
             threads: 1,
             validation_boards: 100,
             spacing: (17.0, 100.0),
+            figures: false,
         }
     }
 }
@@ -131,7 +134,15 @@ fn training_board(fonts: &Fonts, settings: &Settings, index: usize) -> Vec<Sampl
     let board = synth::random_board(&mut rng);
     let augment = Augment::random(&mut rng);
     let s = spacing(&mut rng, settings.spacing);
-    let drawn = synth::draw_board(fonts, &style, &board, s, &augment, &mut rng);
+    let drawn = synth::draw_board_with(
+        fonts,
+        &style,
+        &board,
+        s,
+        &augment,
+        settings.figures,
+        &mut rng,
+    );
     let mut samples = Vec::new();
     let mut values = vec![0.0; patch::LEN];
     for y in 0..10 {
@@ -161,7 +172,15 @@ pub fn example_picture(
     let board = synth::random_board(&mut rng);
     let augment = Augment::random(&mut rng);
     let s = spacing(&mut rng, settings.spacing);
-    let drawn = synth::draw_board(fonts, &style, &board, s, &augment, &mut rng);
+    let drawn = synth::draw_board_with(
+        fonts,
+        &style,
+        &board,
+        s,
+        &augment,
+        settings.figures,
+        &mut rng,
+    );
     let name = format!("{}-{:?}-{:?}", style.font, style.disc, style.scheme);
     (drawn.image, name)
 }
