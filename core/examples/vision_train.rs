@@ -299,21 +299,9 @@ fn print_flip_margins(cases: &[train::FlipCase]) {
 /// For each count of square middles standing off: the boards that many or more would put
 /// wholly in doubt, read exactly and not, and the wrong boards all marked then.
 fn print_astray(cases: &[train::FlipCase]) {
-    let exact = cases.iter().filter(|c| c.exact).count();
-    let wrong = cases.len() - exact;
     println!("astray at\texact boards in doubt\twrong boards in doubt\twrong boards all marked");
     for t in [1, 2, 3, 4, 5, 6, 8, 10, 15, 20] {
-        let doubted = |c: &&train::FlipCase| c.astray >= t;
-        let marked = cases
-            .iter()
-            .filter(|c| !c.exact && (c.marked || c.astray >= t))
-            .count();
-        println!(
-            "{t}\t{}/{exact}\t{}/{wrong}\t{marked}/{wrong} ({:.1} %)",
-            cases.iter().filter(|c| c.exact).filter(doubted).count(),
-            cases.iter().filter(|c| !c.exact).filter(doubted).count(),
-            100.0 * marked as f64 / wrong.max(1) as f64
-        );
+        print_doubt_row(cases, t, |c| c.astray >= t, |c| c.marked);
     }
     let mut counts: Vec<usize> = cases.iter().filter(|c| c.exact).map(|c| c.astray).collect();
     counts.sort_unstable();
@@ -323,33 +311,43 @@ fn print_astray(cases: &[train::FlipCase]) {
     );
 }
 
+/// One row of a whole-board doubt's table at threshold `t`: the boards `doubted` puts wholly
+/// in doubt, read exactly and not, and the wrong boards all marked by it or by `marked`.
+fn print_doubt_row(
+    cases: &[train::FlipCase],
+    t: impl std::fmt::Display,
+    doubted: impl Fn(&train::FlipCase) -> bool,
+    marked: impl Fn(&train::FlipCase) -> bool,
+) {
+    let exact = cases.iter().filter(|c| c.exact).count();
+    let wrong = cases.len() - exact;
+    let all_marked = cases
+        .iter()
+        .filter(|c| !c.exact && (marked(c) || doubted(c)))
+        .count();
+    println!(
+        "{t}\t{}/{exact}\t{}/{wrong}\t{all_marked}/{wrong} ({:.1} %)",
+        cases.iter().filter(|c| c.exact && doubted(c)).count(),
+        cases.iter().filter(|c| !c.exact && doubted(c)).count(),
+        100.0 * all_marked as f64 / wrong.max(1) as f64
+    );
+}
+
 /// For each threshold of the whole-board doubt: the boards it puts wholly in doubt, read
 /// exactly and not, and the wrong boards all marked then (with the way-up doubt and the
 /// grid-off check as shipped).
 fn print_whole_doubt(cases: &[train::FlipCase]) {
-    let exact = cases.iter().filter(|c| c.exact).count();
-    let wrong = cases.len() - exact;
     println!(
         "whole doubt nats\texact boards in doubt\twrong boards in doubt\twrong boards all marked"
     );
     for t in [
         5.0, 7.5, 10.0, 12.5, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 75.0, 100.0,
     ] {
-        let doubted = |c: &&train::FlipCase| c.log_probability < -t;
-        let marked = cases
-            .iter()
-            .filter(|c| {
-                !c.exact
-                    && (c.marked_but_whole
-                        || c.astray >= chuhe_core::recognize::occupancy::ASTRAY_AT
-                        || c.log_probability < -t)
-            })
-            .count();
-        println!(
-            "{t}\t{}/{exact}\t{}/{wrong}\t{marked}/{wrong} ({:.1} %)",
-            cases.iter().filter(|c| c.exact).filter(doubted).count(),
-            cases.iter().filter(|c| !c.exact).filter(doubted).count(),
-            100.0 * marked as f64 / wrong.max(1) as f64
+        print_doubt_row(
+            cases,
+            t,
+            |c| c.log_probability < -t,
+            |c| c.marked_but_whole || c.astray >= chuhe_core::recognize::occupancy::ASTRAY_AT,
         );
     }
     let mut lowest: Vec<f64> = cases

@@ -127,8 +127,13 @@ fn spacing(rng: &mut Rng, (low, high): (f64, f64)) -> f64 {
     low * (high / low).powf(rng.unit())
 }
 
-/// The samples of training board `index`.
-fn training_board(fonts: &Fonts, settings: &Settings, index: usize) -> Vec<Sample> {
+/// Training board `index` drawn, its style, and its random stream where the drawing left
+/// it (the sampling goes on from there).
+fn training_drawing(
+    fonts: &Fonts,
+    settings: &Settings,
+    index: usize,
+) -> (synth::Drawn, Style, Rng) {
     let mut rng = board_rng(settings.seed, index as u64, 1);
     let style = synth::training_style(fonts, &mut rng);
     let board = synth::random_board(&mut rng);
@@ -143,6 +148,12 @@ fn training_board(fonts: &Fonts, settings: &Settings, index: usize) -> Vec<Sampl
         settings.figures,
         &mut rng,
     );
+    (drawn, style, rng)
+}
+
+/// The samples of training board `index`.
+fn training_board(fonts: &Fonts, settings: &Settings, index: usize) -> Vec<Sample> {
+    let (drawn, _, mut rng) = training_drawing(fonts, settings, index);
     let mut samples = Vec::new();
     let mut values = vec![0.0; patch::LEN];
     for y in 0..10 {
@@ -167,20 +178,7 @@ pub fn example_picture(
     settings: &Settings,
     index: usize,
 ) -> (image::RgbImage, String) {
-    let mut rng = board_rng(settings.seed, index as u64, 1);
-    let style = synth::training_style(fonts, &mut rng);
-    let board = synth::random_board(&mut rng);
-    let augment = Augment::random(&mut rng);
-    let s = spacing(&mut rng, settings.spacing);
-    let drawn = synth::draw_board_with(
-        fonts,
-        &style,
-        &board,
-        s,
-        &augment,
-        settings.figures,
-        &mut rng,
-    );
+    let (drawn, style, _) = training_drawing(fonts, settings, index);
     let name = format!("{}-{:?}-{:?}", style.font, style.disc, style.scheme);
     (drawn.image, name)
 }
