@@ -583,72 +583,62 @@ fn rgba([r, g, b]: [u8; 3]) -> Rgba {
     [r, g, b, 255]
 }
 
+/// One of `bases` (a repeated one is likelier), each channel moved by up to `by`.
+fn shade_of(rng: &mut Rng, bases: &[[u8; 3]], by: f64) -> [u8; 3] {
+    let base = *pick(rng, bases).unwrap_or(&bases[0]);
+    jitter(rng, base, by)
+}
+
 /// Red's colour: mostly red, sometimes orange, crimson or pink.
 fn red_side(rng: &mut Rng) -> [u8; 3] {
-    let base = *pick(
-        rng,
-        &[
-            [200, 25, 25],
-            [200, 25, 25],
-            [200, 25, 25],
-            [225, 95, 30],
-            [170, 20, 60],
-            [220, 80, 125],
-        ],
-    )
-    .unwrap_or(&[200, 25, 25]);
-    jitter(rng, base, 25.0)
+    const BASES: [[u8; 3]; 6] = [
+        [200, 25, 25],
+        [200, 25, 25],
+        [200, 25, 25],
+        [225, 95, 30],
+        [170, 20, 60],
+        [220, 80, 125],
+    ];
+    shade_of(rng, &BASES, 25.0)
 }
 
 /// Black's ink on a light face: mostly black, sometimes dark green, navy, blue or dark grey.
 fn black_side(rng: &mut Rng) -> [u8; 3] {
-    let base = *pick(
-        rng,
-        &[
-            [20, 20, 20],
-            [20, 20, 20],
-            [20, 20, 20],
-            [20, 20, 20],
-            [20, 85, 40],
-            [25, 35, 105],
-            [30, 70, 165],
-            [70, 70, 75],
-        ],
-    )
-    .unwrap_or(&[20, 20, 20]);
-    jitter(rng, base, 18.0)
+    const BASES: [[u8; 3]; 8] = [
+        [20, 20, 20],
+        [20, 20, 20],
+        [20, 20, 20],
+        [20, 20, 20],
+        [20, 85, 40],
+        [25, 35, 105],
+        [30, 70, 165],
+        [70, 70, 75],
+    ];
+    shade_of(rng, &BASES, 18.0)
 }
 
 /// Black's colour where it must stand out on a dark board: green, blue, light grey.
 fn black_side_bright(rng: &mut Rng) -> [u8; 3] {
-    let base = *pick(
-        rng,
-        &[
-            [70, 185, 95],
-            [40, 150, 70],
-            [70, 120, 215],
-            [60, 185, 200],
-            [200, 200, 205],
-        ],
-    )
-    .unwrap_or(&[70, 185, 95]);
-    jitter(rng, base, 25.0)
+    const BASES: [[u8; 3]; 5] = [
+        [70, 185, 95],
+        [40, 150, 70],
+        [70, 120, 215],
+        [60, 185, 200],
+        [200, 200, 205],
+    ];
+    shade_of(rng, &BASES, 25.0)
 }
 
 /// A dark board's colour: navy, dark blue, charcoal, dark green or dark violet.
 fn dark_board(rng: &mut Rng) -> [u8; 3] {
-    let base = *pick(
-        rng,
-        &[
-            [42, 46, 80],
-            [32, 55, 85],
-            [40, 40, 45],
-            [25, 55, 45],
-            [50, 40, 70],
-        ],
-    )
-    .unwrap_or(&[42, 46, 80]);
-    jitter(rng, base, 15.0)
+    const BASES: [[u8; 3]; 5] = [
+        [42, 46, 80],
+        [32, 55, 85],
+        [40, 40, 45],
+        [25, 55, 45],
+        [50, 40, 70],
+    ];
+    shade_of(rng, &BASES, 15.0)
 }
 
 fn palette(scheme: Scheme, rng: &mut Rng) -> Palette {
