@@ -521,3 +521,63 @@ fn the_stats_command_prints_the_documented_object() {
     assert!(dir.join("KR_K.chtb").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_large_cache_file_is_read_beside_a_search() {
+    let dir = std::env::temp_dir().join(format!("chuhe-tb-later-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let m: Material = "KR v KA".parse().unwrap();
+    let fresh = Tablebases::new(Some(dir.clone()))
+        .get_or_generate(&m, &mut |_| true)
+        .unwrap();
+    let idx = (0..fresh.placements())
+        .find(|&i| matches!(fresh.value_at(Color::Red, i), Some(TbValue::Win(n)) if n > 1))
+        .unwrap();
+    let pos = fresh.position_at(Color::Red, idx).unwrap();
+    let want = fresh.probe(&pos);
+    assert!(want.is_some());
+    let wait_for = |tbs: &'static Tablebases| {
+        for _ in 0..3000 {
+            if !tbs.is_reading(&m) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(!tbs.is_reading(&m), "still reading after 30 s");
+    };
+
+    // Under the limit: read while the caller waits, as `probe` does.
+    let at_once: &'static Tablebases = Box::leak(Box::new(Tablebases::new(Some(dir.clone()))));
+    assert_eq!(at_once.probe_without_waiting(&pos), want);
+
+    // Over it (here every file over 1 KB): no value until the reader has it in memory.
+    let later: &'static Tablebases = Box::leak(Box::new(
+        Tablebases::new(Some(dir.clone())).with_read_at_once(1024),
+    ));
+    assert_eq!(
+        later.probe_without_waiting(&pos),
+        None,
+        "read while waiting"
+    );
+    wait_for(later);
+    assert!(later.loaded(&m).is_some());
+    assert_eq!(later.probe_without_waiting(&pos), want);
+
+    // A damaged large file: read beside, found damaged, then left alone (no panic, no
+    // second reader).
+    let path = dir.join("KR_KA.chtb");
+    let good = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &good[..good.len() / 2]).unwrap();
+    let damaged: &'static Tablebases = Box::leak(Box::new(
+        Tablebases::new(Some(dir.clone())).with_read_at_once(1024),
+    ));
+    assert_eq!(damaged.probe_without_waiting(&pos), None);
+    wait_for(damaged);
+    assert!(damaged.loaded(&m).is_none());
+    assert_eq!(damaged.probe_without_waiting(&pos), None);
+    assert!(
+        !damaged.is_reading(&m),
+        "read again after it was found damaged"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1178,7 +1178,8 @@ impl Worker {
     }
 
     /// The value of the position from an endgame table in memory or in the cache, with
-    /// mates counted from the root; `None` if it has too many pieces or no table is there.
+    /// mates counted from the root; `None` if it has too many pieces or no table is there
+    /// yet (a large file is read beside the search, never while the clock runs).
     fn tablebase_value(&self, ply: usize) -> Option<Value> {
         if !self.shared.tablebases {
             return None;
@@ -1190,7 +1191,8 @@ impl Worker {
         use crate::tb::TbValue;
         // Beyond the search's horizon a mate is still a win, shown as a large score.
         let far = MATE_IN_MAX_PLY - 1;
-        Some(match crate::tb::global().probe(&self.pos)? {
+        let value = crate::tb::global().probe_without_waiting(&self.pos)?;
+        Some(match value {
             TbValue::Win(n) => {
                 if ply + (n as usize) < MAX_PLY {
                     mate_in(ply + n as usize)

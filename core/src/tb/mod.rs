@@ -396,7 +396,19 @@ pub struct Tablebases {
     missing: RwLock<HashSet<Material>>,
     /// One generation at a time (the app's job and a search could ask together).
     generating: Mutex<()>,
+    /// Files larger than this are read on a thread of their own when the search first
+    /// meets them ([`Tablebases::probe_without_waiting`]).
+    read_at_once: u64,
+    /// Materials whose files are being read on such a thread.
+    reading: Mutex<HashSet<Material>>,
 }
+
+/// The largest cache file the search reads at once when it first probes its material.
+/// A table of seven pieces takes up to a few hundred megabytes and one of three attackers
+/// gigabytes (reading and checking the 2.4 GB of KRBB v KRC stopped a 3 s move for 16 s),
+/// so a search on the clock goes on without a larger one, which is read beside it and
+/// used once it is in memory.
+pub const READ_AT_ONCE: u64 = 64 << 20;
 
 static GLOBAL: OnceLock<Tablebases> = OnceLock::new();
 
@@ -422,6 +434,16 @@ impl Tablebases {
             tables: RwLock::new(HashMap::new()),
             missing: RwLock::new(HashSet::new()),
             generating: Mutex::new(()),
+            read_at_once: READ_AT_ONCE,
+            reading: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// These tables with another limit to [`READ_AT_ONCE`] (tests read small files later).
+    pub fn with_read_at_once(self, bytes: u64) -> Tablebases {
+        Tablebases {
+            read_at_once: bytes,
+            ..self
         }
     }
 
@@ -549,6 +571,63 @@ impl Tablebases {
     pub fn probe(&self, pos: &Position) -> Option<TbValue> {
         let material = Material::of_on_request(pos)?;
         self.cached(&material)?.probe(pos)
+    }
+
+    /// Like [`Tablebases::probe`], but a cache file larger than the read-at-once limit
+    /// ([`READ_AT_ONCE`]) is not read while the caller waits: it is read on a thread of
+    /// its own, and until it is in memory the position has no value here. For a search on
+    /// the clock.
+    pub fn probe_without_waiting(&'static self, pos: &Position) -> Option<TbValue> {
+        let material = Material::of_on_request(pos)?;
+        if let Some(t) = self.loaded(&material) {
+            return t.probe(pos);
+        }
+        if self.missing.read().ok()?.contains(&material)
+            || self.reading.lock().ok()?.contains(&material)
+        {
+            return None;
+        }
+        let size = self
+            .file_of(&material)
+            .and_then(|path| std::fs::metadata(path).ok())
+            .map(|m| m.len());
+        match size {
+            Some(bytes) if bytes > self.read_at_once => {
+                self.read_later(material);
+                None
+            }
+            _ => self.cached(&material)?.probe(pos),
+        }
+    }
+
+    /// Whether the cache file of `material` is being read on a thread of its own.
+    pub fn is_reading(&self, material: &Material) -> bool {
+        self.reading.lock().is_ok_and(|r| r.contains(material))
+    }
+
+    fn read_later(&'static self, material: Material) {
+        let Ok(mut reading) = self.reading.lock() else {
+            return;
+        };
+        if !reading.insert(material.clone()) {
+            return;
+        }
+        drop(reading);
+        let job = material.clone();
+        let spawned = std::thread::Builder::new()
+            .name("table reader".into())
+            .spawn(move || {
+                // Loads and keeps the table, or remembers a damaged file as missing.
+                let _ = self.cached(&job);
+                if let Ok(mut r) = self.reading.lock() {
+                    r.remove(&job);
+                }
+            });
+        if spawned.is_err()
+            && let Ok(mut r) = self.reading.lock()
+        {
+            r.remove(&material);
+        }
     }
 
     /// The value of `pos` and of every legal move, if its table and those its captures
