@@ -8,6 +8,8 @@
 //!   [--cache FILE] [--conv C1,C2,C3,HIDDEN] [--figures]
 //! cargo run --release -p chuhe-core --example vision_train -- --evaluate FILE
 //!   [--validation V] [--seed S] [--threads T]
+//! cargo run --release -p chuhe-core --example vision_train -- --join FILE,FILE... --out FILE
+//!   [--validation V] [--seed S] [--threads T]
 //! ```
 //!
 //! Defaults: seed 1, 6,000 training boards, 4 epochs, one thread, 100 validation boards
@@ -25,14 +27,16 @@
 //! for a grid laid off the points) on boards read exactly and not (to compare,
 //! `--no-sides` leaves out telling the sides apart by the pictures' colours, `--one-view`
 //! classifies each point in one place only);
-//! `--draw DIR` only writes the first `--boards`
+//! `--join` writes the networks of those files as one (`recognize::net::Ensemble`: each
+//! patch's probabilities the mean of theirs) to `--out`, then measures it as `--evaluate`
+//! does; `--draw DIR` only writes the first `--boards`
 //! training boards to DIR as PNG pictures, to see what the network learns from.
 
 use chuhe_core::recognize::decode::Marking;
-use chuhe_core::recognize::net::Classifier;
 use chuhe_core::recognize::net::conv::{ConvNet, Shape};
 use chuhe_core::recognize::net::synth::Fonts;
 use chuhe_core::recognize::net::train::{self, Sample, Settings};
+use chuhe_core::recognize::net::{Classifier, Ensemble};
 use chuhe_core::recognize::{Doubts, VIEWS, geometry::Homography, patch};
 use std::path::PathBuf;
 use std::process::exit;
@@ -47,6 +51,7 @@ fn main() {
     let mut settings = Settings::default();
     let mut out: Option<PathBuf> = None;
     let mut evaluate: Option<PathBuf> = None;
+    let mut join: Option<String> = None;
     let mut init: Option<PathBuf> = None;
     let mut pictures: Option<PathBuf> = None;
     let mut cache: Option<PathBuf> = None;
@@ -67,6 +72,7 @@ fn main() {
         match arg.as_str() {
             "--out" => out = Some(value().into()),
             "--evaluate" => evaluate = Some(value().into()),
+            "--join" => join = Some(value()),
             "--init" => init = Some(value().into()),
             "--draw" => pictures = Some(value().into()),
             "--cache" => cache = Some(value().into()),
@@ -107,13 +113,30 @@ fn main() {
         }
         return;
     }
+    let bytes_of = |path: &PathBuf| {
+        std::fs::read(path).unwrap_or_else(|e| fail(format!("{}: {e}", path.display())))
+    };
     let read = |path: &PathBuf| {
-        let bytes =
-            std::fs::read(path).unwrap_or_else(|e| fail(format!("{}: {e}", path.display())));
-        Classifier::from_bytes(&bytes).unwrap_or_else(|e| fail(format!("{}: {e}", path.display())))
+        Classifier::from_bytes(&bytes_of(path))
+            .unwrap_or_else(|e| fail(format!("{}: {e}", path.display())))
     };
     let network = if let Some(path) = &evaluate {
-        read(path)
+        Ensemble::from_bytes(&bytes_of(path))
+            .unwrap_or_else(|e| fail(format!("{}: {e}", path.display())))
+    } else if let Some(files) = &join {
+        let out = out.clone().unwrap_or_else(|| fail("--out FILE is needed"));
+        let ensemble = Ensemble {
+            members: files.split(',').map(|f| read(&PathBuf::from(f))).collect(),
+        };
+        std::fs::write(&out, ensemble.to_bytes())
+            .unwrap_or_else(|e| fail(format!("{}: {e}", out.display())));
+        eprintln!(
+            "wrote {} ({}, {} multiply-adds a patch)",
+            out.display(),
+            ensemble.describe(),
+            ensemble.multiply_adds()
+        );
+        ensemble
     } else {
         let out = out.clone().unwrap_or_else(|| fail("--out FILE is needed"));
         let start = Instant::now();
@@ -161,7 +184,7 @@ fn main() {
             network.params().len(),
             network.multiply_adds()
         );
-        network
+        Ensemble::one(network)
     };
     if flip_margins {
         let mut markings = vec![Doubts::SHIPPED];

@@ -247,14 +247,18 @@ pub fn read_points(
 
 /// Where the classifier looks at each point, in spacings off the point: the point itself,
 /// and once more a little aside (within the board finder's usual error, which training
-/// draws too). A reading that holds only in one place is not sure: the two views'
+/// draws too). A reading that holds only in one place is not sure: the views'
 /// probabilities are averaged, so where they disagree no class is sure.
 pub const VIEWS: [(f64, f64); 2] = [(0.0, 0.0), (0.06, 0.06)];
 
 /// [`read_points`] with `network`, each point's probabilities the mean over the patches at
-/// the `views` offsets (in spacings).
+/// the `views` offsets (in spacings). With several networks, the views and networks are
+/// taken in pairs, as many as the more numerous of them (view `k` read by network `k`,
+/// each list repeated as needed): with two views and two networks each point costs two
+/// classifications, as with one network, and neither network's nor one place's mistake
+/// is sure.
 pub fn read_points_with(
-    network: &net::Classifier,
+    network: &net::Ensemble,
     views: &[(f64, f64)],
     image: &image::RgbImage,
     map: &geometry::Homography,
@@ -262,18 +266,29 @@ pub fn read_points_with(
     let mut patch = vec![0.0f32; patch::LEN];
     let mut seen = [[0.0f32; net::CLASSES]; 90];
     let mut colours = [[0.0f32; sides::FIGURES]; 90];
-    let share = 1.0 / views.len().max(1) as f32;
+    let members = &network.members;
+    // No view or no network: nothing is read (every class at 0).
+    let pairs = if views.is_empty() || members.is_empty() {
+        0
+    } else {
+        views.len().max(members.len())
+    };
+    let share = 1.0 / pairs.max(1) as f32;
     for y in 0..10 {
         for x in 0..9 {
             let (gx, gy) = (x as f64, y as f64);
+            colours[y * 9 + x] = sides::colours(image, map, gx, gy);
             let point = &mut seen[y * 9 + x];
-            for &(dx, dy) in views {
+            for k in 0..pairs {
+                let (dx, dy) = views[k % views.len()];
                 patch::sample(image, map, gx + dx, gy + dy, &mut patch);
-                for (p, q) in point.iter_mut().zip(network.classify(&patch)) {
+                for (p, q) in point
+                    .iter_mut()
+                    .zip(members[k % members.len()].classify(&patch))
+                {
                     *p += share * q;
                 }
             }
-            colours[y * 9 + x] = sides::colours(image, map, gx, gy);
         }
     }
     (seen, colours)

@@ -80,7 +80,7 @@ pub fn class_of(piece: Option<Piece>) -> usize {
 }
 
 /// The probability of each class for a patch of [`super::patch::LEN`] values, by the
-/// built-in network.
+/// built-in networks.
 pub fn classify(patch: &[f32]) -> [f32; CLASSES] {
     match embedded() {
         Some(network) => network.classify(patch),
@@ -92,13 +92,123 @@ pub fn classify(patch: &[f32]) -> [f32; CLASSES] {
     }
 }
 
-/// The built-in network (`None` only if the embedded file were damaged, which a test
+/// The built-in networks (`None` only if the embedded file were damaged, which a test
 /// rules out).
-pub fn embedded() -> Option<&'static Classifier> {
-    static NETWORK: OnceLock<Option<Classifier>> = OnceLock::new();
+pub fn embedded() -> Option<&'static Ensemble> {
+    static NETWORK: OnceLock<Option<Ensemble>> = OnceLock::new();
     NETWORK
-        .get_or_init(|| Classifier::from_bytes(EMBEDDED).ok())
+        .get_or_init(|| Ensemble::from_bytes(EMBEDDED).ok())
         .as_ref()
+}
+
+/// The first bytes of a file of several classifiers.
+pub const ENSEMBLE_MAGIC: [u8; 8] = *b"CHUHEPTE";
+/// The format of such a file this build reads and writes.
+pub const ENSEMBLE_VERSION: u32 = 1;
+
+/// Classifiers read as one: a patch's probabilities are the mean of theirs. Networks of
+/// the same shape trained from different seeds read pictures of styles they have never
+/// seen differently, each wrong in its own places; their mean is wrong less often than
+/// either (the README has the figures).
+///
+/// A file of one classifier is that classifier's weights file. A file of several starts
+/// with [`ENSEMBLE_MAGIC`], then the format version (u32), the number of classifiers
+/// (u32) and, for each, its file's length (u32) and its file (with its own checksum); all
+/// numbers little-endian.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ensemble {
+    /// The classifiers, at least one.
+    pub members: Vec<Classifier>,
+}
+
+impl Ensemble {
+    /// One classifier alone.
+    pub fn one(classifier: Classifier) -> Ensemble {
+        Ensemble {
+            members: vec![classifier],
+        }
+    }
+
+    /// Reads a file of one classifier or of several.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Ensemble, NetError> {
+        if !bytes.starts_with(&ENSEMBLE_MAGIC) {
+            return Classifier::from_bytes(bytes).map(Ensemble::one);
+        }
+        checked_start(bytes, &ENSEMBLE_MAGIC, ENSEMBLE_VERSION, 16, 16)?;
+        let count = u32_at(bytes, 12) as usize;
+        let mut at = 16;
+        let mut members = Vec::new();
+        for _ in 0..count {
+            if bytes.len() < at + 4 {
+                return Err(NetError::Truncated {
+                    offset: bytes.len(),
+                    needed: at + 4,
+                });
+            }
+            let len = u32_at(bytes, at) as usize;
+            at += 4;
+            let Some(file) = bytes.get(at..at.saturating_add(len)) else {
+                return Err(NetError::Truncated {
+                    offset: bytes.len(),
+                    needed: at.saturating_add(len),
+                });
+            };
+            members.push(Classifier::from_bytes(file)?);
+            at += len;
+        }
+        if members.is_empty() {
+            return Err(NetError::Truncated {
+                offset: bytes.len(),
+                needed: 20,
+            });
+        }
+        if at != bytes.len() {
+            return Err(NetError::TrailingBytes { offset: at });
+        }
+        Ok(Ensemble { members })
+    }
+
+    /// The file: the classifier's own for one, else the format above.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        if let [one] = &self.members[..] {
+            return one.to_bytes();
+        }
+        let mut bytes = ENSEMBLE_MAGIC.to_vec();
+        bytes.extend_from_slice(&ENSEMBLE_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(self.members.len() as u32).to_le_bytes());
+        for member in &self.members {
+            let file = member.to_bytes();
+            bytes.extend_from_slice(&(file.len() as u32).to_le_bytes());
+            bytes.extend_from_slice(&file);
+        }
+        bytes
+    }
+
+    /// The mean of the classifiers' probabilities of each class for `patch`.
+    pub fn classify(&self, patch: &[f32]) -> [f32; CLASSES] {
+        let mut p = [0.0; CLASSES];
+        let share = 1.0 / self.members.len().max(1) as f32;
+        for member in &self.members {
+            for (p, q) in p.iter_mut().zip(member.classify(patch)) {
+                *p += share * q;
+            }
+        }
+        p
+    }
+
+    /// Multiply-adds to classify one patch.
+    pub fn multiply_adds(&self) -> usize {
+        self.members.iter().map(Classifier::multiply_adds).sum()
+    }
+
+    /// What the classifiers are, in a few words.
+    pub fn describe(&self) -> String {
+        let each: Vec<String> = self.members.iter().map(Classifier::describe).collect();
+        match &each[..] {
+            [one] => one.clone(),
+            _ => format!("the mean of {}: {}", each.len(), each.join("; ")),
+        }
+    }
 }
 
 /// A point classifier of either kind: the file's magic says which.
@@ -519,12 +629,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_built_in_network_is_convolutional_and_loads() {
-        let Ok(Classifier::Conv(network)) = Classifier::from_bytes(EMBEDDED) else {
-            panic!("the embedded weights are a convolutional network that loads")
+    fn the_built_in_networks_are_convolutional_and_load() {
+        let Ok(ensemble) = Ensemble::from_bytes(EMBEDDED) else {
+            panic!("the embedded weights load")
         };
-        assert_eq!(EMBEDDED.len(), network.shape().file_size());
-        assert_eq!(network.to_bytes(), EMBEDDED);
+        assert!(!ensemble.members.is_empty());
+        for member in &ensemble.members {
+            let Classifier::Conv(network) = member else {
+                panic!("a built-in network is not convolutional")
+            };
+            assert!(network.shape().multiply_adds() > 0);
+        }
+        assert_eq!(ensemble.to_bytes(), EMBEDDED);
         assert!(embedded().is_some());
         let p = classify(&vec![0.0; patch::LEN]);
         assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
@@ -692,6 +808,94 @@ mod tests {
             Classifier::from_bytes(b"CHUHEPTX"),
             Err(NetError::BadMagic { .. })
         ));
+    }
+
+    #[test]
+    fn several_classifiers_are_read_as_their_mean() {
+        let shape = conv::Shape {
+            channels: [2, 3, 4],
+            hidden: 5,
+        };
+        let (a, b) = (
+            Classifier::Conv(conv::ConvNet::initial(shape, 3)),
+            Classifier::Conv(conv::ConvNet::initial(shape, 4)),
+        );
+        let both = Ensemble {
+            members: vec![a.clone(), b.clone()],
+        };
+        let bytes = both.to_bytes();
+        assert_eq!(Ensemble::from_bytes(&bytes), Ok(both.clone()));
+        // One classifier's file is read as an ensemble of one, and written back the same.
+        let one = Ensemble::from_bytes(&a.to_bytes()).unwrap();
+        assert_eq!(one, Ensemble::one(a.clone()));
+        assert_eq!(one.to_bytes(), a.to_bytes());
+        let patch: Vec<f32> = (0..patch::LEN).map(|i| (i % 7) as f32 / 7.0).collect();
+        let (pa, pb, mean) = (
+            a.classify(&patch),
+            b.classify(&patch),
+            both.classify(&patch),
+        );
+        assert_ne!(pa, pb);
+        for c in 0..CLASSES {
+            assert!((mean[c] - (pa[c] + pb[c]) / 2.0).abs() < 1e-6);
+        }
+        // Damaged: cut anywhere, a byte more, a member's byte changed, no member.
+        for cut in [4, 12, 15, 18, bytes.len() / 2, bytes.len() - 1] {
+            assert!(Ensemble::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(matches!(
+            Ensemble::from_bytes(&longer),
+            Err(NetError::TrailingBytes { .. })
+        ));
+        let mut changed = bytes.clone();
+        changed[40] ^= 1;
+        assert!(Ensemble::from_bytes(&changed).is_err());
+        let mut none = bytes[..16].to_vec();
+        none[12..16].copy_from_slice(&0u32.to_le_bytes());
+        assert!(Ensemble::from_bytes(&none).is_err());
+        // A member's length beyond the end.
+        let mut huge = bytes.clone();
+        huge[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(matches!(
+            Ensemble::from_bytes(&huge),
+            Err(NetError::Truncated { .. })
+        ));
+    }
+
+    #[test]
+    fn two_networks_read_two_views_in_pairs() {
+        use crate::recognize::{geometry::Homography, read_points_with};
+        let shape = conv::Shape {
+            channels: [2, 3, 4],
+            hidden: 5,
+        };
+        let (a, b) = (
+            Classifier::Conv(conv::ConvNet::initial(shape, 5)),
+            Classifier::Conv(conv::ConvNet::initial(shape, 6)),
+        );
+        let image = image::RgbImage::from_fn(400, 440, |x, y| {
+            image::Rgb([
+                (x * 7 % 256) as u8,
+                (y * 5 % 256) as u8,
+                ((x + y) % 256) as u8,
+            ])
+        });
+        let map = Homography::upright((40.0, 40.0), 40.0);
+        let views = [(0.0, 0.0), (0.06, 0.06)];
+        let both = Ensemble {
+            members: vec![a.clone(), b.clone()],
+        };
+        let (seen, _) = read_points_with(&both, &views, &image, &map);
+        let (first, _) = read_points_with(&Ensemble::one(a), &views[..1], &image, &map);
+        let (second, _) = read_points_with(&Ensemble::one(b), &views[1..], &image, &map);
+        for i in 0..90 {
+            for c in 0..CLASSES {
+                let mean = (first[i][c] + second[i][c]) / 2.0;
+                assert!((seen[i][c] - mean).abs() < 1e-5, "point {i} class {c}");
+            }
+        }
     }
 
     #[test]

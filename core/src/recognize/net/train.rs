@@ -14,8 +14,8 @@
 use super::super::patch;
 use super::synth::{self, Augment, Fonts, Style};
 use super::{
-    B1, B2, B3, CLASSES, Classifier, HIDDEN1, HIDDEN2, INPUTS, Network, PARAMETERS, W1, W2, W3,
-    class_of,
+    B1, B2, B3, CLASSES, Classifier, Ensemble, HIDDEN1, HIDDEN2, INPUTS, Network, PARAMETERS, W1,
+    W2, W3, class_of,
 };
 use crate::play::Rng;
 use crate::recognize::{Doubts, FLIP_DOUBT_NATS, decide_with};
@@ -341,7 +341,7 @@ fn held_out_board(
 /// The argmax of the network on every point of board `index` of `style`: right points.
 fn validation_board(
     fonts: &Fonts,
-    network: &Classifier,
+    network: &Ensemble,
     style: &Style,
     seed: u64,
     index: usize,
@@ -369,7 +369,7 @@ fn validation_board(
 }
 
 /// Validates `network` on `boards` boards of each held-out style whose font is here.
-pub fn validate(fonts: &Fonts, network: &Classifier, settings: &Settings) -> Vec<Validation> {
+pub fn validate(fonts: &Fonts, network: &Ensemble, settings: &Settings) -> Vec<Validation> {
     synth::HELD_OUT
         .iter()
         .filter(|style| fonts.names().contains(&style.font))
@@ -433,7 +433,7 @@ pub struct HowRead<'a> {
 /// Reads held-out board `index` of `style` whole and says how it came out.
 fn flip_case(
     fonts: &Fonts,
-    network: &Classifier,
+    network: &Ensemble,
     style: &Style,
     seed: u64,
     index: usize,
@@ -508,7 +508,7 @@ fn flip_case(
 /// apart as `how` says.
 pub fn flip_cases(
     fonts: &Fonts,
-    network: &Classifier,
+    network: &Ensemble,
     settings: &Settings,
     how: &HowRead,
 ) -> Vec<FlipCase> {
