@@ -8,7 +8,7 @@
 //!    candidate (a capture into a lost position for the opponent), a draw (the position can
 //!    no longer be lost), or a floor for the length of a loss. Non-captures are counted.
 //!    This pass runs on every core (`$CHUHE_TB_THREADS` to choose), each thread on its own
-//!    range of placements; the passes after it are single-threaded.
+//!    range of placements; the retrograde pass after it is single-threaded.
 //! 2. **Retrograde**, level by level in plies (breadth first, so every distance is the
 //!    shortest win and the longest defence): from each position decided at level `d`, its
 //!    predecessors in the same table are found by un-moving a piece of the side that just
@@ -101,6 +101,18 @@ impl<'l> Board<'l> {
             self.pos.occupied[0] | self.pos.occupied[1],
             self.pos.generals[(!side).index()],
             side,
+        )
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        let side = self.pos.side;
+        general_attacked(
+            &self.pos.cells,
+            self.pos.occupied[0] | self.pos.occupied[1],
+            self.pos.generals[side.index()],
+            !side,
         )
     }
 
@@ -442,8 +454,9 @@ pub(crate) fn generate(
     Ok(table)
 }
 
-/// Threads for the init pass: `$CHUHE_TB_THREADS` if set, else every core.
-fn init_threads() -> usize {
+/// Threads for the init pass and the perpetual-check scan: `$CHUHE_TB_THREADS` if set,
+/// else every core.
+pub(crate) fn init_threads() -> usize {
     std::env::var("CHUHE_TB_THREADS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -538,7 +551,7 @@ fn init_range(
 }
 
 /// The array of side `s` and the other side's, both mutable.
-fn split(arrays: &mut [Vec<u8>; 2], s: usize) -> (&mut Vec<u8>, &mut Vec<u8>) {
+pub(crate) fn split(arrays: &mut [Vec<u8>; 2], s: usize) -> (&mut Vec<u8>, &mut Vec<u8>) {
     let (a, b) = arrays.split_at_mut(1);
     if s == 0 {
         (&mut a[0], &mut b[0])
