@@ -18,6 +18,12 @@
 //!   checking for ever, or `D` must give up the draw); `Z := R`, and repeat until nothing
 //!   more is removed.
 //!
+//! The moves of the draws are generated once per analysis: each position keeps its count
+//! of moves into `Z` (`D`'s non-checking ones), lowered at the predecessors of what a
+//! round removes. The first round builds the whole attractor; a later one looks for what
+//! it removes only near the `D` positions the last round took out of `T` (see
+//! `trap_near`), so a round costs what changed, not the table.
+//!
 //! This is done once with `D` = Red and once with `D` = Black, each on the plain draws. A
 //! position both analyses remove (each side could only hold by checking: 双方长将) stays a
 //! draw, as the rules make mutual perpetual check a draw. Such results carry no distance
@@ -52,6 +58,8 @@ const IN_R: u8 = 2;
 const TO_VISIT: u8 = 3;
 /// State of a draw a round has just removed, its predecessors' counts still to lower.
 const GONE: u8 = 4;
+/// State of a draw near the positions the last round took out of T, maybe in the trap.
+const NEAR: u8 = 5;
 /// A count that no removal lowers: the position's verdict rests on a capture.
 const KEEPS: u8 = u8::MAX;
 
@@ -67,7 +75,8 @@ pub(crate) fn resolve(
 ///
 /// The counts `T` and the attractor start from are kept from round to round: a round
 /// only lowers them at the predecessors of the positions it removes, so the moves of the
-/// whole table are generated once per defender, not once per round.
+/// whole table are generated once per defender, not once per round. `cap` also bounds
+/// `trap_near`'s sets: beyond it a round builds the whole attractor instead.
 fn resolve_with(
     table: &mut Table,
     subs: &Subs,
@@ -116,8 +125,12 @@ fn resolve_with(
             &table.material,
             progress,
         )?;
-        // A's moves into Z not yet known to lead into R, during the attractor.
+        // A's moves into Z not yet known to lead into R, during the attractor (into
+        // `near`, in `trap_near`).
         let mut cnt = vec![0u8; size];
+        let mut list = MoveList::new();
+        // The D positions the last round took out of T, while they fit in a queue.
+        let mut left_t: Option<Vec<u64>> = None;
         let mut round = 0u32;
         loop {
             round += 1;
@@ -129,98 +142,45 @@ fn resolve_with(
             }) {
                 return Err(TbError::Cancelled);
             }
-            let mut queue: Vec<u64> = Vec::new();
-            let mut overflow = false;
-            for (idx, (st, &b)) in state[d].iter_mut().zip(&base[d]).enumerate() {
-                if *st == 1 && b != 0 {
-                    *st = TO_VISIT;
-                    push(&mut queue, &mut overflow, cap, d, idx);
-                }
-            }
-            for (idx, ((st, &b), c)) in state[a]
-                .iter_mut()
-                .zip(&base[a])
-                .zip(cnt.iter_mut())
-                .enumerate()
-            {
-                if *st == 1 {
-                    *c = b;
-                    if b == 0 {
-                        *st = TO_VISIT;
-                        push(&mut queue, &mut overflow, cap, a, idx);
+            let near = left_t.take().and_then(|seeds| {
+                trap_near(
+                    &mut board, &mut list, &mut state, &base, &mut cnt, d, seeds, cap,
+                )
+            });
+            let any = match near {
+                Some(trap) => {
+                    for &x in &trap {
+                        let (s, idx) = unpack(x);
+                        state[s][idx] = GONE;
+                        table.values[s][idx] = removed(d, table.values[s][idx]);
                     }
+                    !trap.is_empty()
                 }
-            }
-            // D's attractor to T.
-            loop {
-                while let Some(x) = queue.pop() {
-                    let s = (x >> 63) as usize;
-                    let idx = (x & !(1 << 63)) as usize;
-                    if state[s][idx] != TO_VISIT {
-                        continue;
+                None => {
+                    attractor(&mut board, &mut state, &base, &mut cnt, d, cap);
+                    let mut any = false;
+                    for (states, values) in state.iter_mut().zip(table.values.iter_mut()) {
+                        for (st, v) in states.iter_mut().zip(values.iter_mut()) {
+                            match *st {
+                                1 => {
+                                    *st = GONE;
+                                    *v = removed(d, *v);
+                                    any = true;
+                                }
+                                IN_R => *st = 1,
+                                _ => {}
+                            }
+                        }
                     }
-                    state[s][idx] = IN_R;
-                    let o = 1 - s;
-                    board.set(idx, Color::ALL[s]);
-                    let state_o = &mut state[o];
-                    board.predecessors(|q| {
-                        if state_o[q] != 1 {
-                            return;
-                        }
-                        let joins = if o == d {
-                            true
-                        } else if cnt[q] != KEEPS {
-                            cnt[q] -= 1;
-                            cnt[q] == 0
-                        } else {
-                            false
-                        };
-                        if joins {
-                            state_o[q] = TO_VISIT;
-                            push(&mut queue, &mut overflow, cap, o, q);
-                        }
-                    });
-                    board.clear();
+                    any
                 }
-                if !overflow {
-                    break;
-                }
-                // The positions the queue had no room for, as many as it holds.
-                overflow = false;
-                'refill: for (s, states) in state.iter().enumerate() {
-                    for (idx, _) in states.iter().enumerate().filter(|(_, st)| **st == TO_VISIT) {
-                        if queue.len() == cap {
-                            overflow = true;
-                            break 'refill;
-                        }
-                        queue.push(((s as u64) << 63) | idx as u64);
-                    }
-                }
-            }
-            let mut any = false;
-            for (states, values) in state.iter_mut().zip(table.values.iter_mut()) {
-                for (st, v) in states.iter_mut().zip(values.iter_mut()) {
-                    match *st {
-                        1 => {
-                            *st = GONE;
-                            // Removed by both analyses: mutual perpetual check, a draw.
-                            *v = match (d, *v) {
-                                (0, _) => REMOVED_RED,
-                                (_, REMOVED_RED) => 0,
-                                _ => REMOVED_BLACK,
-                            };
-                            any = true;
-                        }
-                        IN_R => *st = 1,
-                        _ => {}
-                    }
-                }
-            }
+            };
             if !any {
                 break;
             }
             // Z lost the removed positions: their predecessors have one move into Z
             // fewer (D's only when that move was not a check).
+            let mut seeds = Some(Vec::new());
             for side in Color::ALL {
                 let s = side.index();
                 let o = 1 - s;
@@ -235,14 +195,22 @@ fn resolve_with(
                     // A move into this position checked when the side to move is in check.
                     if o == a || !board.in_check() {
                         board.predecessors(|q| {
-                            if state_o[q] == 1 && base_o[q] != KEEPS {
-                                base_o[q] -= 1;
+                            if state_o[q] != 1 || base_o[q] == KEEPS {
+                                return;
+                            }
+                            base_o[q] -= 1;
+                            if o == d && base_o[q] == 0 {
+                                match &mut seeds {
+                                    Some(v) if v.len() < cap => v.push(pack(o, q)),
+                                    _ => seeds = None,
+                                }
                             }
                         });
                     }
                     board.clear();
                 }
             }
+            left_t = seeds;
         }
     }
     for (s, values) in table.values.iter_mut().enumerate() {
@@ -375,10 +343,228 @@ fn scan_range(
     }
 }
 
+/// The value of a draw the analysis with defender `d` removes: removed by both analyses
+/// is mutual perpetual check, a draw.
+fn removed(d: usize, v: u8) -> u8 {
+    match (d, v) {
+        (0, _) => REMOVED_RED,
+        (_, REMOVED_RED) => 0,
+        _ => REMOVED_BLACK,
+    }
+}
+
+/// D's attractor to T in Z: its positions end `IN_R`, the rest of Z stays 1. T and A's
+/// counts come from the kept counts `base`.
+fn attractor(
+    board: &mut Board,
+    state: &mut [Vec<u8>; 2],
+    base: &[Vec<u8>; 2],
+    cnt: &mut [u8],
+    d: usize,
+    cap: usize,
+) {
+    let a = 1 - d;
+    let mut queue: Vec<u64> = Vec::new();
+    let mut overflow = false;
+    for (idx, (st, &b)) in state[d].iter_mut().zip(&base[d]).enumerate() {
+        if *st == 1 && b != 0 {
+            *st = TO_VISIT;
+            push(&mut queue, &mut overflow, cap, d, idx);
+        }
+    }
+    for (idx, ((st, &b), c)) in state[a]
+        .iter_mut()
+        .zip(&base[a])
+        .zip(cnt.iter_mut())
+        .enumerate()
+    {
+        if *st == 1 {
+            *c = b;
+            if b == 0 {
+                *st = TO_VISIT;
+                push(&mut queue, &mut overflow, cap, a, idx);
+            }
+        }
+    }
+    loop {
+        while let Some(x) = queue.pop() {
+            let (s, idx) = unpack(x);
+            if state[s][idx] != TO_VISIT {
+                continue;
+            }
+            state[s][idx] = IN_R;
+            let o = 1 - s;
+            board.set(idx, Color::ALL[s]);
+            let state_o = &mut state[o];
+            board.predecessors(|q| {
+                if state_o[q] != 1 {
+                    return;
+                }
+                let joins = if o == d {
+                    true
+                } else if cnt[q] != KEEPS {
+                    cnt[q] -= 1;
+                    cnt[q] == 0
+                } else {
+                    false
+                };
+                if joins {
+                    state_o[q] = TO_VISIT;
+                    push(&mut queue, &mut overflow, cap, o, q);
+                }
+            });
+            board.clear();
+        }
+        if !overflow {
+            break;
+        }
+        // The positions the queue had no room for, as many as it holds.
+        overflow = false;
+        'refill: for (s, states) in state.iter().enumerate() {
+            for (idx, _) in states.iter().enumerate().filter(|(_, st)| **st == TO_VISIT) {
+                if queue.len() == cap {
+                    overflow = true;
+                    break 'refill;
+                }
+                queue.push(pack(s, idx));
+            }
+        }
+    }
+}
+
+/// The trap of a round after the first (the positions of Z where A can keep D out of T
+/// for ever), found near `seeds`, the D positions the last round took out of T, instead
+/// of as what the whole attractor leaves. From a position of the new trap, D's way to
+/// the old T (it was in the old attractor) stays in the trap, as A keeps it there and
+/// all D's moves lead there; so it ends at a seed, and the trap lies within the
+/// positions that reach a seed backwards through Z without passing T. That set, `near`,
+/// is small where few draws rest on checks; the trap is its greatest part A can hold:
+/// positions are taken out of it as in an attractor (D's with a move out of it, A's with
+/// none into it). Returns the trap (its states `NEAR`, the rest of `near` back to 1), or
+/// `None` (every state as it was) when `near` outgrows `cap`.
+#[allow(clippy::too_many_arguments)]
+fn trap_near(
+    board: &mut Board,
+    list: &mut MoveList,
+    state: &mut [Vec<u8>; 2],
+    base: &[Vec<u8>; 2],
+    cnt: &mut [u8],
+    d: usize,
+    seeds: Vec<u64>,
+    cap: usize,
+) -> Option<Vec<u64>> {
+    let a = 1 - d;
+    let mut near = seeds;
+    for &x in &near {
+        let (s, idx) = unpack(x);
+        state[s][idx] = NEAR;
+    }
+    let mut i = 0;
+    while i < near.len() {
+        let (s, idx) = unpack(near[i]);
+        i += 1;
+        let o = 1 - s;
+        board.set(idx, Color::ALL[s]);
+        let (state_o, base_d) = (&mut state[o], &base[d]);
+        board.predecessors(|q| {
+            if state_o[q] == 1 && (o == a || base_d[q] == 0) {
+                state_o[q] = NEAR;
+                near.push(pack(o, q));
+            }
+        });
+        board.clear();
+        if near.len() > cap {
+            for &x in &near {
+                let (s, idx) = unpack(x);
+                state[s][idx] = 1;
+            }
+            return None;
+        }
+    }
+    // Out of the trap at once: D's positions with a move into Z outside `near` (a check,
+    // as they are not in T), A's with no move into `near`.
+    let mut out: Vec<u64> = Vec::new();
+    for &x in &near {
+        let (s, idx) = unpack(x);
+        let o = 1 - s;
+        board.set(idx, Color::ALL[s]);
+        board.pos.legal_moves_into(list);
+        let (mut escapes, mut into) = (false, 0u8);
+        for m in list.iter() {
+            let to = m.to.index();
+            if board.pos.cells[to as usize] != 0 {
+                continue;
+            }
+            let slot = board.slot_at(m.from.index());
+            let Some(t) = board.index_after(slot, to) else {
+                continue;
+            };
+            match state[o][t] {
+                0 => {}
+                NEAR => into += 1,
+                _ => escapes = true,
+            }
+        }
+        board.clear();
+        if s == d {
+            if escapes {
+                out.push(x);
+            }
+        } else {
+            cnt[idx] = into;
+            if into == 0 {
+                out.push(x);
+            }
+        }
+    }
+    for &x in &out {
+        let (s, idx) = unpack(x);
+        state[s][idx] = 1;
+    }
+    let mut k = 0;
+    while k < out.len() {
+        let (s, idx) = unpack(out[k]);
+        k += 1;
+        let o = 1 - s;
+        board.set(idx, Color::ALL[s]);
+        let state_o = &mut state[o];
+        board.predecessors(|q| {
+            if state_o[q] != NEAR {
+                return;
+            }
+            let leaves = if o == d {
+                true
+            } else {
+                cnt[q] -= 1;
+                cnt[q] == 0
+            };
+            if leaves {
+                state_o[q] = 1;
+                out.push(pack(o, q));
+            }
+        });
+        board.clear();
+    }
+    near.retain(|&x| {
+        let (s, idx) = unpack(x);
+        state[s][idx] == NEAR
+    });
+    Some(near)
+}
+
+/// A queue entry: the side to move in the top bit, the index below.
+fn pack(s: usize, idx: usize) -> u64 {
+    ((s as u64) << 63) | idx as u64
+}
+
+fn unpack(x: u64) -> (usize, usize) {
+    ((x >> 63) as usize, (x & !(1 << 63)) as usize)
+}
+
 /// Queues `idx` (side `s` to move), or notes that the queue is full and it waits as a mark.
 fn push(queue: &mut Vec<u64>, overflow: &mut bool, cap: usize, s: usize, idx: usize) {
     if queue.len() < cap {
-        queue.push(((s as u64) << 63) | idx as u64);
+        queue.push(pack(s, idx));
     } else {
         *overflow = true;
     }
