@@ -11,7 +11,7 @@ pub const MAX_PIECES: usize = 7;
 pub const MAX_ATTACKERS: usize = 2;
 /// The most attacking pieces of a table made only when asked for by name
 /// ([`Material::new_on_request`]): a seven-piece table of three attackers has up to about
-/// 1.2 * 10^9 placements a side and takes some 7.5 GB while it is generated, which nothing
+/// 1.2 * 10^9 placements a side and takes some 9 GB while it is generated, which nothing
 /// should start unasked. Once cached, such a table is probed like any other.
 pub const MAX_ATTACKERS_ON_REQUEST: usize = 3;
 
