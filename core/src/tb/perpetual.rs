@@ -94,24 +94,10 @@ fn resolve_with(
     for defender in Color::ALL {
         let d = defender.index();
         let a = 1 - d;
-        // Without a rook, horse, cannon or pawn a side never checks (generals may not face,
-        // advisors and elephants never attack the other palace): nothing to remove.
-        if !table
-            .material
-            .pieces(defender)
-            .iter()
-            .any(|&k| crate::tb::material::is_attacker(k))
-        {
+        if !checks(&table.material, defender) {
             continue;
         }
-        // 1 = in Z (not yet in R), 2 = in R.
-        let mut state = [vec![0u8; size], vec![0u8; size]];
-        // The plain draws, those the first analysis removed included.
-        for (states, values) in state.iter_mut().zip(&table.values) {
-            for (st, &v) in states.iter_mut().zip(values) {
-                *st = u8::from(v == 0 || v == REMOVED_RED);
-            }
-        }
+        let mut state = draws_of(&table.values);
         // For D to move, its non-checking moves into Z (`KEEPS` when a capture holds the
         // draw or wins: such a position is in `T` whatever Z becomes); for A to move, its
         // moves into Z (`KEEPS` when a capture wins for A: it never joins `R`).
@@ -158,21 +144,7 @@ fn resolve_with(
                 }
                 None => {
                     attractor(&mut board, &mut state, &base, &mut cnt, d, cap);
-                    let mut any = false;
-                    for (states, values) in state.iter_mut().zip(table.values.iter_mut()) {
-                        for (st, v) in states.iter_mut().zip(values.iter_mut()) {
-                            match *st {
-                                1 => {
-                                    *st = GONE;
-                                    *v = removed(d, *v);
-                                    any = true;
-                                }
-                                IN_R => *st = 1,
-                                _ => {}
-                            }
-                        }
-                    }
-                    any
+                    remove_outside_r(&mut state, &mut table.values, d)
                 }
             };
             if !any {
@@ -213,7 +185,53 @@ fn resolve_with(
             left_t = seeds;
         }
     }
-    for (s, values) in table.values.iter_mut().enumerate() {
+    settle(&mut table.values);
+    Ok(())
+}
+
+/// Whether `side` can check at all: without a rook, horse, cannon or pawn it never does
+/// (generals may not face, advisors and elephants never attack the other palace), so
+/// its analysis has nothing to remove.
+fn checks(material: &Material, side: Color) -> bool {
+    material
+        .pieces(side)
+        .iter()
+        .any(|&k| crate::tb::material::is_attacker(k))
+}
+
+/// The states an analysis starts from: 1 (in Z) for the plain draws, those the first
+/// analysis removed included; 0 for the rest.
+fn draws_of(values: &[Vec<u8>; 2]) -> [Vec<u8>; 2] {
+    values.each_ref().map(|side| {
+        side.iter()
+            .map(|&v| u8::from(v == 0 || v == REMOVED_RED))
+            .collect()
+    })
+}
+
+/// After a whole attractor: removes what Z holds outside R (its states `GONE`, its values
+/// marked for defender `d`) and returns R to plain Z. Whether anything was removed.
+fn remove_outside_r(state: &mut [Vec<u8>; 2], values: &mut [Vec<u8>; 2], d: usize) -> bool {
+    let mut any = false;
+    for (states, values) in state.iter_mut().zip(values.iter_mut()) {
+        for (st, v) in states.iter_mut().zip(values.iter_mut()) {
+            match *st {
+                1 => {
+                    *st = GONE;
+                    *v = removed(d, *v);
+                    any = true;
+                }
+                IN_R => *st = 1,
+                _ => {}
+            }
+        }
+    }
+    any
+}
+
+/// The marks of both analyses turned into the values they stand for.
+fn settle(values: &mut [Vec<u8>; 2]) {
+    for (s, values) in values.iter_mut().enumerate() {
         for v in values.iter_mut() {
             let loser = match *v {
                 REMOVED_RED => 0,
@@ -223,7 +241,6 @@ fn resolve_with(
             *v = if loser == s { RULE_LOSS } else { RULE_WIN };
         }
     }
-    Ok(())
 }
 
 /// The moves of every position of Z (`state` not 0), counted into `base` as
@@ -586,203 +603,43 @@ mod tests {
     use super::*;
     use crate::tb::{Material, Tablebases};
 
-    /// The pass as it was before its counts were kept between rounds: every round
-    /// generates the moves of every draw again. Kept here as the reference the kept
-    /// counts must agree with.
-    fn rescanning_resolve(
-        table: &mut Table,
-        subs: &Subs,
-        progress: &mut dyn FnMut(Progress) -> bool,
-        cap: usize,
-    ) -> Result<(), TbError> {
+    /// The pass as it was before its counts were kept between rounds: every round scans
+    /// the moves of every draw again and builds the whole attractor. The reference the
+    /// kept counts and `trap_near` must agree with.
+    fn rescanning_resolve(table: &mut Table, subs: &Subs) -> Result<(), TbError> {
         let size = table.layout.size;
-        let draws: usize = (0..2)
-            .map(|s| table.values[s].iter().filter(|&&v| v == 0).count())
-            .sum();
-        if draws == 0 {
-            return Ok(());
-        }
         let mut board = Board::new(&table.layout);
-        let mut list = MoveList::new();
+        let mut cnt = vec![0u8; size];
         for defender in Color::ALL {
-            let d = defender.index();
-            // Without a rook, horse, cannon or pawn a side never checks (generals may not face,
-            // advisors and elephants never attack the other palace): nothing to remove.
-            if !table
-                .material
-                .pieces(defender)
-                .iter()
-                .any(|&k| crate::tb::material::is_attacker(k))
-            {
+            if !checks(&table.material, defender) {
                 continue;
             }
-            // 1 = in Z (not yet in R), 2 = in R.
-            let mut state = [vec![0u8; size], vec![0u8; size]];
-            // The plain draws, those the first analysis removed included.
-            for (states, values) in state.iter_mut().zip(&table.values) {
-                for (st, &v) in states.iter_mut().zip(values) {
-                    *st = u8::from(v == 0 || v == REMOVED_RED);
-                }
-            }
-            let mut cnt = [vec![0u8; size], vec![0u8; size]];
-            let mut round = 0u32;
+            let d = defender.index();
+            let mut state = draws_of(&table.values);
+            let mut base = [vec![0u8; size], vec![0u8; size]];
             loop {
-                round += 1;
-                if !progress(Progress {
-                    material: &table.material,
-                    stage: "perpetual",
-                    fraction: (d as f32 + 1.0 - 1.0 / round as f32) / 2.0,
-                }) {
-                    return Err(TbError::Cancelled);
-                }
-                let mut queue: Vec<u64> = Vec::new();
-                let mut overflow = false;
-                for side in Color::ALL {
-                    let s = side.index();
-                    let o = 1 - s;
-                    for idx in 0..size {
-                        if state[s][idx] == 0 {
-                            continue;
-                        }
-                        board.set(idx, side);
-                        board.pos.legal_moves_into(&mut list);
-                        let mut good = false;
-                        let mut count = 0u8;
-                        let mut a_wins = false;
-                        for m in list.iter() {
-                            let (from, to) = (m.from.index(), m.to.index());
-                            let slot = board.slot_at(from);
-                            let target = board.pos.cells[to as usize];
-                            if target != 0 {
-                                let v = capture_value(
-                                    subs.get(Piece::from_code(target)),
-                                    &board,
-                                    slot,
-                                    to,
-                                );
-                                // The value is for the side to move after the capture.
-                                let opponent_loses = matches!(
-                                    byte_value(v),
-                                    Some(TbValue::Loss(_) | TbValue::RuleLoss)
-                                );
-                                if s == d {
-                                    good |= opponent_loses || byte_value(v) == Some(TbValue::Draw);
-                                } else {
-                                    a_wins |= opponent_loses;
-                                }
-                                continue;
-                            }
-                            let Some(t) = board.index_after(slot, to) else {
-                                continue;
-                            };
-                            if state[o][t] == 0 {
-                                continue;
-                            }
-                            if s == d {
-                                if !good && !gives_check(&board, from, to) {
-                                    good = true;
-                                }
-                            } else {
-                                count += 1;
-                            }
-                        }
-                        board.clear();
-                        let joins = if s == d {
-                            good
-                        } else if a_wins {
-                            cnt[s][idx] = u8::MAX;
-                            false
-                        } else {
-                            cnt[s][idx] = count;
-                            count == 0
-                        };
-                        if joins {
-                            state[s][idx] = TO_VISIT;
-                            push(&mut queue, &mut overflow, cap, s, idx);
-                        }
-                    }
-                }
-                // D's attractor to T.
-                loop {
-                    while let Some(x) = queue.pop() {
-                        let s = (x >> 63) as usize;
-                        let idx = (x & !(1 << 63)) as usize;
-                        if state[s][idx] != TO_VISIT {
-                            continue;
-                        }
-                        state[s][idx] = IN_R;
-                        let o = 1 - s;
-                        board.set(idx, Color::ALL[s]);
-                        let (state_o, cnt_o) = (&mut state[o], &mut cnt[o]);
-                        board.predecessors(|q| {
-                            if state_o[q] != 1 {
-                                return;
-                            }
-                            let joins = if o == d {
-                                true
-                            } else if cnt_o[q] != u8::MAX {
-                                cnt_o[q] -= 1;
-                                cnt_o[q] == 0
-                            } else {
-                                false
-                            };
-                            if joins {
-                                state_o[q] = TO_VISIT;
-                                push(&mut queue, &mut overflow, cap, o, q);
-                            }
-                        });
-                        board.clear();
-                    }
-                    if !overflow {
-                        break;
-                    }
-                    // The positions the queue had no room for, as many as it holds.
-                    overflow = false;
-                    'refill: for (s, states) in state.iter().enumerate() {
-                        for (idx, _) in states.iter().enumerate().filter(|(_, st)| **st == TO_VISIT)
-                        {
-                            if queue.len() == cap {
-                                overflow = true;
-                                break 'refill;
-                            }
-                            queue.push(((s as u64) << 63) | idx as u64);
-                        }
-                    }
-                }
-                let mut any = false;
-                for (states, values) in state.iter_mut().zip(table.values.iter_mut()) {
-                    for (st, v) in states.iter_mut().zip(values.iter_mut()) {
-                        match *st {
-                            1 => {
-                                *st = 0;
-                                // Removed by both analyses: mutual perpetual check, a draw.
-                                *v = match (d, *v) {
-                                    (0, _) => REMOVED_RED,
-                                    (_, REMOVED_RED) => 0,
-                                    _ => REMOVED_BLACK,
-                                };
-                                any = true;
-                            }
-                            IN_R => *st = 1,
-                            _ => {}
-                        }
-                    }
-                }
-                if !any {
+                let (layout, material) = (&table.layout, &table.material);
+                scan(
+                    layout,
+                    subs,
+                    defender,
+                    &state,
+                    &mut base,
+                    material,
+                    &mut |_| true,
+                )?;
+                attractor(&mut board, &mut state, &base, &mut cnt, d, QUEUE_CAP);
+                if !remove_outside_r(&mut state, &mut table.values, d) {
                     break;
                 }
+                for st in state.iter_mut().flatten() {
+                    if *st == GONE {
+                        *st = 0;
+                    }
+                }
             }
         }
-        for (s, values) in table.values.iter_mut().enumerate() {
-            for v in values.iter_mut() {
-                let loser = match *v {
-                    REMOVED_RED => 0,
-                    REMOVED_BLACK => 1,
-                    _ => continue,
-                };
-                *v = if loser == s { RULE_LOSS } else { RULE_WIN };
-            }
-        }
+        settle(&mut table.values);
         Ok(())
     }
 
@@ -812,7 +669,7 @@ mod tests {
                 *v = 0;
             }
         }
-        rescanning_resolve(&mut plain, &subs, &mut |_| true, QUEUE_CAP).unwrap();
+        rescanning_resolve(&mut plain, &subs).unwrap();
         (plain.values.to_vec(), full.values.to_vec(), by_rule)
     }
 
