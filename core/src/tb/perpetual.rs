@@ -643,9 +643,14 @@ mod tests {
         Ok(())
     }
 
-    /// The rule results of `material` by [`rescanning_resolve`], on the table as the
-    /// retrograde pass left it, and by the kept counts (the cached table).
-    fn both_ways(tbs: &Tablebases, name: &str) -> (Vec<Vec<u8>>, Vec<Vec<u8>>, usize) {
+    /// The values of `material` by `resolve` on the table as the retrograde pass left it
+    /// (its rule results back to draws), the cached table's values (the pass with a
+    /// queue that holds everything), and how many rule results the latter has.
+    fn against_the_pass(
+        tbs: &Tablebases,
+        name: &str,
+        resolve: impl Fn(&mut Table, &Subs),
+    ) -> ([Vec<u8>; 2], [Vec<u8>; 2], usize) {
         let material: Material = name.parse().unwrap();
         let full = tbs.get_or_generate(&material, &mut |_| true).unwrap();
         let mut tables = Vec::new();
@@ -669,8 +674,8 @@ mod tests {
                 *v = 0;
             }
         }
-        rescanning_resolve(&mut plain, &subs).unwrap();
-        (plain.values.to_vec(), full.values.to_vec(), by_rule)
+        resolve(&mut plain, &subs);
+        (plain.values, full.values.clone(), by_rule)
     }
 
     /// The kept counts give the tables the full rescan of every round gives, with Red
@@ -679,7 +684,8 @@ mod tests {
     fn kept_counts_give_what_rescanning_gives() {
         let tbs = Tablebases::new(None);
         for name in ["KR v KN", "KN v KR", "KRA v KR", "KR v KRA"] {
-            let (rescanned, kept, by_rule) = both_ways(&tbs, name);
+            let (rescanned, kept, by_rule) =
+                against_the_pass(&tbs, name, |t, subs| rescanning_resolve(t, subs).unwrap());
             assert!(by_rule > 0, "{name}: no rule result to compare");
             assert!(rescanned == kept, "{name}");
         }
@@ -691,33 +697,11 @@ mod tests {
     fn a_small_queue_gives_the_same_rule_results() {
         let tbs = Tablebases::new(None);
         for name in ["KR v KN", "KN v KR"] {
-            let material: Material = name.parse().unwrap();
-            let full = tbs.get_or_generate(&material, &mut |_| true).unwrap();
-            let mut tables = Vec::new();
-            for color in Color::ALL {
-                for &kind in material.pieces(color) {
-                    let piece = Piece::new(color, kind);
-                    let sub = tbs.loaded(&material.without(piece).unwrap()).unwrap();
-                    tables.push((piece, sub));
-                }
-            }
-            let subs = Subs { tables };
-            let rule = |v: &u8| *v == RULE_WIN || *v == RULE_LOSS;
-            let by_rule = full.values.iter().flatten().filter(|v| rule(v)).count();
+            let (small, full, by_rule) = against_the_pass(&tbs, name, |t, subs| {
+                resolve_with(t, subs, &mut |_| true, 5).unwrap();
+            });
             assert!(by_rule > 0, "{name}: no rule result to compare");
-            // The table as the retrograde pass left it: the rule results were draws.
-            let mut plain = Table {
-                material: material.clone(),
-                layout: full.layout.clone(),
-                values: full.values.clone(),
-            };
-            for v in plain.values.iter_mut().flatten() {
-                if rule(v) {
-                    *v = 0;
-                }
-            }
-            resolve_with(&mut plain, &subs, &mut |_| true, 5).unwrap();
-            assert!(plain.values == full.values, "{name}");
+            assert!(small == full, "{name}");
         }
     }
 }
