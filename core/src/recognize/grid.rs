@@ -17,7 +17,10 @@
 //! a straight line is fitted to those places by least squares with the outliers dropped,
 //! the lines' crossings give every point, and a projective map (a homography) is fitted to
 //! them. Two rounds of this absorb rotation and perspective. A board is accepted when most
-//! of the places along its lines showed the line. Its area is then blanked out and the
+//! of the places along its lines showed the line. The comb can settle a column off (an
+//! outer column drawn double beside a frame, or hidden by pieces, and a frame or a panel's
+//! edge a spacing beyond the other): only the two outer columns cross the river, so where
+//! column lines show in the river, eight apart, moves the grid onto the board's columns. Its area is then blanked out and the
 //! candidate searched again, so a page of several diagrams gives each of them.
 //!
 //! Boards that put the pieces in the squares of a chequer have 11 rows and 10 columns of
@@ -26,7 +29,9 @@
 //! the squares. The lines of a chequer's coloured squares are often taken for a board of
 //! points (their edges are no thin lines, so only some were counted): every grid found is
 //! checked for squares whose colours alternate, and if they do, the nine by ten squares
-//! that alternate most are the board, whichever lines were found. The colours are taken
+//! that alternate most are the board, whichever lines were found (of the windows that
+//! alternate nearly as much, the one whose four outer lines of squares alternate too: a
+//! margin beside the board is one colour all along). The colours are taken
 //! near the squares' corners, where pieces do not stand, and each half of the board is a
 //! chequer of its own (some boards turn it over at the river).
 
@@ -909,6 +914,23 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
     if support < 0.45 {
         return None;
     }
+    // The comb of columns can settle a column off, onto a frame or the text beside the
+    // board, when an outer column is hidden by pieces or drawn double: only the two outer
+    // columns run across the river, eight apart, which says where the board's columns are.
+    if !chequer {
+        let shift = outer_columns(full, kind, &map, spacing_of(&map, (nc, nr)));
+        if shift != 0 {
+            let moved = shifted(&map, f64::from(shift), 0.0);
+            let mut again = Some((moved, 0.0));
+            for reach in [0.22, 0.15] {
+                again =
+                    again.and_then(|(m, _)| follow_lines(full, kind, &m, (nc, nr), true, reach));
+            }
+            if let Some((m, _)) = again.filter(|(_, s)| *s >= 0.45) {
+                map = m;
+            }
+        }
+    }
     // Lines found may be the edges of a chequer's squares without the search having seen
     // it as one (the edges between squares of two colours are no thin lines, so only some
     // were counted, or the outer ones were missed): the squares' colours then alternate,
@@ -955,6 +977,57 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
         map
     };
     Some(Grid { map, area, chequer })
+}
+
+/// The distance between neighbouring points of the `nc` × `nr` grid of `map`, in pixels:
+/// the diagonal over the diagonal in places.
+fn spacing_of(map: &Homography, (nc, nr): (usize, usize)) -> f64 {
+    let (a, b) = (
+        map.apply(0.0, 0.0),
+        map.apply((nc - 1) as f64, (nr - 1) as f64),
+    );
+    let diagonal = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+    diagonal / (((nc - 1).pow(2) + (nr - 1).pow(2)) as f64).sqrt()
+}
+
+/// How many columns `map` must move (−1, 0 or 1) for its outer columns to be the two lines
+/// that run across the river: the share of places in the river where a column line shows
+/// is taken at every column from one before the board to one after, and the way of
+/// placing the board that has lines at both its outer columns and fewest at its inner ones
+/// wins, when clearly ahead of the board as it stands (pieces often hide the river's edge).
+fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> i32 {
+    let look = Look {
+        kind,
+        reach: (0.2 * spacing).max(2.0),
+        r: ((spacing * 0.08).round() as isize).clamp(2, 8),
+        step: ((spacing * 0.06).round() as isize).max(2),
+    };
+    // Places across the river; a piece on either bank hides nearly half of it.
+    let along = [4.1, 4.2, 4.3, 4.4, 4.5, 4.6, 4.7, 4.8, 4.9];
+    let shown: Vec<f64> = (-1..=9)
+        .map(|i| {
+            let seen = along
+                .iter()
+                .filter(|&&t| {
+                    let (x, y) = map.apply(f64::from(i), t);
+                    strongest_across(full, &look, (x, y), false).is_some()
+                })
+                .count();
+            (seen as f64 / 4.0).min(1.0)
+        })
+        .collect();
+    let at = |i: i32| shown[(i + 1) as usize];
+    // The river's words have strokes along the columns too, but over a few columns only.
+    let score = |s: i32| at(s).min(at(s + 8)) - (s + 1..s + 8).map(at).sum::<f64>() / 7.0;
+    let best = [-1, 1]
+        .into_iter()
+        .max_by(|&a, &b| score(a).total_cmp(&score(b)))
+        .unwrap_or(0);
+    if score(best) >= 0.4 && score(best) >= score(0) + 0.4 {
+        best
+    } else {
+        0
+    }
 }
 
 /// `map` with its places moved by (`di`, `dk`): place (0, 0) of the result is (`di`, `dk`)
@@ -1078,16 +1151,55 @@ fn best_squares(
         }
         (halves[0].abs() + halves[1].abs(), plain, n)
     };
-    let mut best: Option<(f32, f32, usize, usize, usize)> = None;
-    for k0 in 0..=rows - 10 {
-        for i0 in 0..=cols - 9 {
-            let (signed, plain, n) = pairs(i0, k0);
-            if best.is_none_or(|b| signed > b.0) {
-                best = Some((signed, plain, n, i0, k0));
+    // How clearly the squares along one outer line of a window alternate (per pair, either
+    // half of a column apart): a frame or margin beside the board is one colour all along.
+    let edge = |squares: &mut dyn Iterator<Item = (usize, usize)>, river: Option<usize>| {
+        let (mut halves, mut n) = ([0.0f32; 2], 0usize);
+        let mut last: Option<(usize, f32)> = None;
+        for (step, (i, k)) in squares.enumerate() {
+            let Some(b) = at(i, k) else {
+                last = None;
+                continue;
+            };
+            if let Some((s, a)) = last
+                && Some(s) != river
+            {
+                let sign = if (i + k) % 2 == 0 { 1.0 } else { -1.0 };
+                halves[usize::from(river.is_some_and(|r| s > r))] += sign * (b - a);
+                n += 1;
             }
+            last = Some((step, b));
         }
-    }
-    best
+        (halves[0].abs() + halves[1].abs()) / n.max(1) as f32
+    };
+    let outer = |i0: usize, k0: usize| {
+        [
+            edge(&mut (k0..k0 + 10).map(|k| (i0, k)), Some(4)),
+            edge(&mut (k0..k0 + 10).map(|k| (i0 + 8, k)), Some(4)),
+            edge(&mut (i0..i0 + 9).map(|i| (i, k0)), None),
+            edge(&mut (i0..i0 + 9).map(|i| (i, k0 + 9)), None),
+        ]
+        .into_iter()
+        .fold(f32::INFINITY, f32::min)
+    };
+    let windows: Vec<(f32, f32, usize, usize, usize)> = (0..=rows - 10)
+        .flat_map(|k0| (0..=cols - 9).map(move |i0| (i0, k0)))
+        .map(|(i0, k0)| {
+            let (signed, plain, n) = pairs(i0, k0);
+            (signed, plain, n, i0, k0)
+        })
+        .collect();
+    let most = windows
+        .iter()
+        .map(|w| w.0)
+        .fold(f32::NEG_INFINITY, f32::max);
+    // A window one square off, over a margin as dark or light as one colour of the squares,
+    // alternates nearly as much as the board: of the windows close to the most, the one
+    // whose four outer lines all alternate is the board.
+    windows
+        .into_iter()
+        .filter(|w| w.0 >= 0.9 * most)
+        .max_by(|a, b| outer(a.3, a.4).total_cmp(&outer(b.3, b.4)))
 }
 
 /// One round of following every line of the grid `map` (line places to pixels, `nc`
@@ -1102,14 +1214,7 @@ fn follow_lines(
     river: bool,
     reach: f64,
 ) -> Option<(Homography, f64)> {
-    let spacing = {
-        let (a, b) = (
-            map.apply(0.0, 0.0),
-            map.apply((nc - 1) as f64, (nr - 1) as f64),
-        );
-        let diagonal = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
-        diagonal / (((nc - 1).pow(2) + (nr - 1).pow(2)) as f64).sqrt()
-    };
+    let spacing = spacing_of(map, (nc, nr));
     let reach = (reach * spacing).max(2.0);
     let r = ((spacing * 0.08).round() as isize).clamp(2, 8);
     let step = ((spacing * 0.06).round() as isize).max(2);
@@ -1534,6 +1639,105 @@ mod tests {
         let found = one_board(600, 600, &truth, &style);
         assert_found(&found, &truth, 0.08);
         assert!(found.grids[0].chequer);
+    }
+
+    #[test]
+    fn the_outer_columns_are_the_ones_that_cross_the_river() {
+        // A frame drawn close round the outer lines weakens them (a thin line beside a thin
+        // line is no ridge at a distance), and a panel's edge one spacing to the right looks
+        // like one more column: only the river tells the board's columns.
+        let mut bad = Vec::new();
+        for frame in [0.06, 0.08, 0.1, 0.12] {
+            for panel in [8.6, 9.0, 9.4] {
+                for with_pieces in [false, true] {
+                    let truth = synthetic::map((120.0, 60.0), 50.0, 0.0, 0.0);
+                    let pieces: Vec<(u8, u8)> = if with_pieces {
+                        (0..10).map(|y| (8, y)).collect()
+                    } else {
+                        synthetic::start_points()
+                    };
+                    let style = Style {
+                        frame,
+                        width: 2.0,
+                        pieces,
+                        ..Style::default()
+                    };
+                    let mut image = synthetic::canvas(900, 700, [236, 238, 240]);
+                    synthetic::draw(&mut image, &truth, &style);
+                    let (x, _) = truth.apply(panel, 0.0);
+                    for y in 0..700 {
+                        for dx in 0..3 {
+                            image.put_pixel(x as u32 + dx, y, image::Rgb([60, 60, 70]));
+                        }
+                    }
+                    let f = find(&image);
+                    let ok = f.grids.len() == 1 && error(&f.grids[0].map, &truth) < 0.08;
+                    if !ok {
+                        bad.push((
+                            frame,
+                            panel,
+                            with_pieces,
+                            f.grids
+                                .iter()
+                                .map(|g| error(&g.map, &truth))
+                                .collect::<Vec<_>>(),
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{bad:?}");
+    }
+
+    #[test]
+    fn a_chequer_beside_a_margin_of_one_of_its_colours_is_found_where_its_squares_are() {
+        // The margin round the board is the light squares' colour, so a window of squares
+        // one column off alternates nearly as much as the board itself (half of its outer
+        // pairs are as unlike as the board's); square tiles fill most of the squares they
+        // stand on, outline and all, and hide much of the board's own alternation.
+        let mut bad = Vec::new();
+        for column in [0u8, 8] {
+            for tile in [0.9, 0.92] {
+                let truth = synthetic::map((100.0, 80.0), 44.0, 0.0, 0.0);
+                let style = Style {
+                    chequer: true,
+                    paper: [238, 222, 190],
+                    dark: Some([205, 180, 140]),
+                    ..Style::default()
+                };
+                let mut image = synthetic::canvas(800, 700, [238, 222, 190]);
+                synthetic::draw(&mut image, &truth, &style);
+                let mut places: Vec<(u8, u8)> = (0..10).map(|y| (column, y)).collect();
+                places.extend([(4, 0), (3, 0), (5, 9), (8 - column, 9), (2, 6), (6, 3)]);
+                for (x, y) in places {
+                    let (cx, cy) = truth.apply(f64::from(x), f64::from(y));
+                    let half = tile * 44.0 / 2.0;
+                    for py in (cy - half) as u32..(cy + half) as u32 {
+                        for px in (cx - half) as u32..(cx + half) as u32 {
+                            let rim = (f64::from(px) - cx).abs().max((f64::from(py) - cy).abs())
+                                > half - 3.0;
+                            let c = if rim { [60, 40, 30] } else { [250, 245, 230] };
+                            image.put_pixel(px, py, image::Rgb(c));
+                        }
+                    }
+                }
+                let f = find(&image);
+                let ok = f.grids.len() == 1
+                    && f.grids[0].chequer
+                    && error(&f.grids[0].map, &truth) < 0.15;
+                if !ok {
+                    bad.push((
+                        column,
+                        tile,
+                        f.grids
+                            .iter()
+                            .map(|g| error(&g.map, &truth))
+                            .collect::<Vec<_>>(),
+                    ));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{bad:?}");
     }
 
     #[test]
