@@ -227,9 +227,76 @@ impl ConvNet {
 
     /// The probability of each class for `patch`.
     pub fn classify(&self, patch: &[f32]) -> [f32; CLASSES] {
-        let mut out = self.forward(patch).out;
+        let mut out = self.logits(patch);
         softmax(&mut out);
         out
+    }
+
+    /// The outputs before the softmax, as [`ConvNet::forward`] gives them (summed in
+    /// another order, so alike to rounding), without keeping what the gradient needs, and
+    /// with AVX2 where the processor has it (the same sums in the same order: the same
+    /// bits as without).
+    fn logits(&self, patch: &[f32]) -> [f32; CLASSES] {
+        #[cfg(target_arch = "x86_64")]
+        if crate::search::nnue::Kernel::avx2_available() {
+            // SAFETY: the processor has AVX2 (checked just above).
+            return unsafe { self.logits_avx2(patch) };
+        }
+        self.logits_here(patch)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn logits_avx2(&self, patch: &[f32]) -> [f32; CLASSES] {
+        self.logits_here(patch)
+    }
+
+    /// [`ConvNet::logits`] with whatever instructions its caller was built for: each
+    /// convolution goes place by place, adding each input value's row of weights (one
+    /// weight an output channel, laid out in a row for the purpose) to the place's outputs,
+    /// so the inner loop runs along the output channels, where vector instructions fit,
+    /// and skips the inputs the rectifier left at zero.
+    #[inline(always)]
+    fn logits_here(&self, patch: &[f32]) -> [f32; CLASSES] {
+        let plane = patch::SIDE * patch::SIDE;
+        let mut from = vec![0.0; plane * patch::CHANNELS];
+        for (i, v) in from.iter_mut().enumerate() {
+            *v = patch[(i % patch::CHANNELS) * plane + i / patch::CHANNELS];
+        }
+        let mut side = patch::SIDE;
+        let mut cin = patch::CHANNELS;
+        let mut rows = Vec::new();
+        let mut out = Vec::new();
+        for l in 0..3 {
+            let cout = self.shape.channels[l];
+            let (w, b) = self.weights(l);
+            // rows[(tap · cin + c) · cout + o] = w[o · 9 · cin + tap · cin + c]
+            rows.clear();
+            rows.resize(9 * cin * cout, 0.0);
+            for (o, filter) in w.chunks_exact(9 * cin).enumerate() {
+                for (k, &v) in filter.iter().enumerate() {
+                    rows[k * cout + o] = v;
+                }
+            }
+            out.clear();
+            out.resize(side * side * cout, 0.0);
+            // The built-in widths with the outputs in registers; any other width as well.
+            match cout {
+                16 => convolve_rows::<16>(&from, side, cin, &rows, b, &mut out),
+                32 => convolve_rows::<32>(&from, side, cin, &rows, b, &mut out),
+                _ => convolve_rows_any(&from, side, cin, &rows, b, &mut out),
+            }
+            from = pool(&out, side, cout).0;
+            side /= 2;
+            cin = cout;
+        }
+        let (w, b) = self.weights(3);
+        let mut hidden = vec![0.0; self.shape.hidden];
+        dense(w, b, &from, &mut hidden, true);
+        let (w, b) = self.weights(4);
+        let mut logits = [0.0; CLASSES];
+        dense(w, b, &hidden, &mut logits, false);
+        logits
     }
 
     fn forward(&self, patch: &[f32]) -> Trace {
@@ -365,6 +432,94 @@ fn convolve(from: &[f32], side: usize, cin: usize, w: &[f32], b: &[f32], out: &m
             for ((o, filter), bias) in place.iter_mut().zip(w.chunks_exact(9 * cin)).zip(b) {
                 *o = (super::dot(filter, &col) + bias).max(0.0);
             }
+        }
+    }
+}
+
+/// [`convolve`] from weights laid out a row per input value (`rows`, see
+/// [`ConvNet::logits_here`]), the `N` outputs of a place held in registers while summed.
+#[inline(always)]
+fn convolve_rows<const N: usize>(
+    from: &[f32],
+    side: usize,
+    cin: usize,
+    rows: &[f32],
+    b: &[f32],
+    out: &mut [f32],
+) {
+    let bias: [f32; N] = b.try_into().expect("N biases");
+    for (place, chunk) in out.chunks_exact_mut(N).enumerate() {
+        let (y, x) = (place / side, place % side);
+        let mut acc = bias;
+        for ky in 0..3 {
+            let sy = (y + ky).wrapping_sub(1);
+            if sy >= side {
+                continue;
+            }
+            for kx in 0..3 {
+                let sx = (x + kx).wrapping_sub(1);
+                if sx >= side {
+                    continue;
+                }
+                let at = (sy * side + sx) * cin;
+                let tap = (ky * 3 + kx) * cin;
+                for (c, &v) in from[at..at + cin].iter().enumerate() {
+                    if v == 0.0 {
+                        continue;
+                    }
+                    let row: &[f32; N] = rows[(tap + c) * N..(tap + c + 1) * N]
+                        .try_into()
+                        .expect("a row of N");
+                    for o in 0..N {
+                        acc[o] += v * row[o];
+                    }
+                }
+            }
+        }
+        for (p, a) in chunk.iter_mut().zip(acc) {
+            *p = a.max(0.0);
+        }
+    }
+}
+
+/// [`convolve_rows`] for any width of outputs.
+fn convolve_rows_any(
+    from: &[f32],
+    side: usize,
+    cin: usize,
+    rows: &[f32],
+    b: &[f32],
+    out: &mut [f32],
+) {
+    let cout = b.len();
+    for (place, chunk) in out.chunks_exact_mut(cout).enumerate() {
+        let (y, x) = (place / side, place % side);
+        chunk.copy_from_slice(b);
+        for ky in 0..3 {
+            let sy = (y + ky).wrapping_sub(1);
+            if sy >= side {
+                continue;
+            }
+            for kx in 0..3 {
+                let sx = (x + kx).wrapping_sub(1);
+                if sx >= side {
+                    continue;
+                }
+                let at = (sy * side + sx) * cin;
+                let tap = (ky * 3 + kx) * cin;
+                for (c, &v) in from[at..at + cin].iter().enumerate() {
+                    if v == 0.0 {
+                        continue;
+                    }
+                    let row = &rows[(tap + c) * cout..(tap + c + 1) * cout];
+                    for (o, r) in chunk.iter_mut().zip(row) {
+                        *o += v * r;
+                    }
+                }
+            }
+        }
+        for o in chunk.iter_mut() {
+            *o = o.max(0.0);
         }
     }
 }
@@ -510,6 +665,41 @@ mod tests {
             }
         }
         assert!(checked >= 8, "only {checked} gradients were not zero");
+    }
+
+    #[test]
+    fn the_fast_outputs_are_the_training_pass_outputs() {
+        // Small and built-in widths, random weights with negative biases (so that the
+        // rectifiers leave zeros to skip), random patches and blank ones.
+        for (shape, seed) in [
+            (SMALL, 1),
+            (
+                Shape {
+                    channels: [16, 32, 32],
+                    hidden: 64,
+                },
+                2,
+            ),
+        ] {
+            let mut net = ConvNet::initial(shape, seed);
+            let mut rng = crate::play::Rng::new(seed + 10);
+            for p in net.params.iter_mut() {
+                *p += (rng.unit() * 0.2 - 0.12) as f32;
+            }
+            for x in [patch_of(seed), patch_of(seed + 1), vec![0.0; patch::LEN]] {
+                let slow = net.forward(&x).out;
+                let fast = net.logits(&x);
+                for (a, b) in slow.iter().zip(fast) {
+                    assert!(
+                        (a - b).abs() <= 1e-4 * (1.0 + a.abs()),
+                        "{slow:?} against {fast:?}"
+                    );
+                }
+                assert!(slow.iter().any(|&v| v != 0.0));
+                // The vector path and the plain one give the same bits.
+                assert_eq!(net.logits_here(&x), fast);
+            }
+        }
     }
 
     #[test]
