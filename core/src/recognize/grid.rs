@@ -656,14 +656,21 @@ impl Lay {
 /// pixel, lightly smoothed.
 fn profile(points: &[(f64, f64, f32)], lay: &Lay, base: f64, len: usize) -> Vec<f32> {
     let mut p = vec![0.0f32; len];
+    // Without a fan the division is by one, exactly: left out, with the same results.
+    let fanned = lay.fan != 0.0;
+    let straight = lay.slope - lay.fan * lay.middle;
     for &(a, c, v) in points {
-        let rho = lay.rho(a, c) - base;
+        let rho = if fanned {
+            lay.rho(a, c)
+        } else {
+            a - (c - lay.centre) * straight
+        } - base;
         if rho < 0.0 {
             continue;
         }
-        let i = rho.floor();
-        let frac = (rho - i) as f32;
-        let i = i as usize;
+        // Truncation is the floor here (rho ≥ 0), without a call to the library's floor.
+        let i = rho as usize;
+        let frac = (rho - i as f64) as f32;
         if i + 1 < p.len() {
             p[i] += v * (1.0 - frac);
             p[i + 1] += v * frac;
@@ -682,11 +689,11 @@ fn sample(p: &[f32], at: f64) -> f32 {
     if at < 0.0 {
         return 0.0;
     }
-    let i = at.floor() as usize;
+    let i = at as usize;
     if i + 1 >= p.len() {
         return 0.0;
     }
-    let frac = (at - at.floor()) as f32;
+    let frac = (at - i as f64) as f32;
     p[i] * (1.0 - frac) + p[i + 1] * frac
 }
 

@@ -100,7 +100,13 @@ pub(crate) fn colour_at(image: &image::RgbImage, x: f32, y: f32) -> [f32; 3] {
 fn bilinear(image: &image::RgbImage, x: f32, y: f32) -> [f32; 3] {
     let (w, h) = (image.width() as i64, image.height() as i64);
     let (x, y) = (x - 0.5, y - 0.5);
-    let (fx, fy) = (x.floor(), y.floor());
+    // The floor without the library's call (baseline x86-64 has no rounding instruction):
+    // truncation, one less below zero; far outside the picture both clamp to its edge.
+    let floor = |v: f32| {
+        let t = v as i32 as f32;
+        if t > v { t - 1.0 } else { t }
+    };
+    let (fx, fy) = (floor(x), floor(y));
     let (tx, ty) = (x - fx, y - fy);
     let clamp = |v: f32, limit: i64| (v as i64).clamp(0, limit - 1) as usize;
     let (xa, xb) = (clamp(fx, w), clamp(fx + 1.0, w));
