@@ -16,8 +16,9 @@
 //! of the 90 points is resampled through the homography into a small patch, and a small
 //! convolutional network (three 3×3 convolutions, each followed by a 2×2 max-pool, then a
 //! dense layer) gives the probability of each of the 15 classes (empty or one of 14
-//! pieces). Each point is looked at twice, on the point and a little aside ([`VIEWS`]), and
-//! the two readings averaged: one that holds only in one place is not sure.
+//! pieces). Each point is looked at twice, on the point and a little aside ([`VIEWS`]), each
+//! view by both built-in networks (trained from different seeds), and the four readings
+//! averaged: one that holds only in one place, or for one network, is not sure.
 //! *Sides by colour* ([`sides`]): all of one side's pieces in a picture share their colours,
 //! so the points read as pieces are split into two groups by the colours of their faces
 //! and ink; when the groups are clearly apart, a piece takes its side from its group and its
@@ -252,11 +253,8 @@ pub fn read_points(
 pub const VIEWS: [(f64, f64); 2] = [(0.0, 0.0), (0.06, 0.06)];
 
 /// [`read_points`] with `network`, each point's probabilities the mean over the patches at
-/// the `views` offsets (in spacings). With several networks, the views and networks are
-/// taken in pairs, as many as the more numerous of them (view `k` read by network `k`,
-/// each list repeated as needed): with two views and two networks each point costs two
-/// classifications, as with one network, and neither network's nor one place's mistake
-/// is sure.
+/// the `views` offsets (in spacings), each patch read by every network of the ensemble:
+/// neither one network's nor one place's mistake is sure.
 pub fn read_points_with(
     network: &net::Ensemble,
     views: &[(f64, f64)],
@@ -268,25 +266,18 @@ pub fn read_points_with(
     let mut colours = [[0.0f32; sides::FIGURES]; 90];
     let members = &network.members;
     // No view or no network: nothing is read (every class at 0).
-    let pairs = if views.is_empty() || members.is_empty() {
-        0
-    } else {
-        views.len().max(members.len())
-    };
-    let share = 1.0 / pairs.max(1) as f32;
+    let share = 1.0 / (views.len() * members.len()).max(1) as f32;
     for y in 0..10 {
         for x in 0..9 {
             let (gx, gy) = (x as f64, y as f64);
             colours[y * 9 + x] = sides::colours(image, map, gx, gy);
             let point = &mut seen[y * 9 + x];
-            for k in 0..pairs {
-                let (dx, dy) = views[k % views.len()];
+            for &(dx, dy) in views {
                 patch::sample(image, map, gx + dx, gy + dy, &mut patch);
-                for (p, q) in point
-                    .iter_mut()
-                    .zip(members[k % members.len()].classify(&patch))
-                {
-                    *p += share * q;
+                for member in members {
+                    for (p, q) in point.iter_mut().zip(member.classify(&patch)) {
+                        *p += share * q;
+                    }
                 }
             }
         }
