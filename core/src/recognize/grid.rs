@@ -1544,6 +1544,11 @@ mod tests {
         worst
     }
 
+    /// How far off each grid found is ([`error`]), for a failure to show.
+    fn errors(found: &Found, truth: &Homography) -> Vec<f64> {
+        found.grids.iter().map(|g| error(&g.map, truth)).collect()
+    }
+
     fn one_board(width: u32, height: u32, truth: &Homography, style: &Style) -> Found {
         let mut image = synthetic::canvas(width, height, [236, 238, 240]);
         synthetic::draw(&mut image, truth, style);
@@ -1680,15 +1685,7 @@ mod tests {
                     let f = find(&image);
                     let ok = f.grids.len() == 1 && error(&f.grids[0].map, &truth) < 0.08;
                     if !ok {
-                        bad.push((
-                            frame,
-                            panel,
-                            with_pieces,
-                            f.grids
-                                .iter()
-                                .map(|g| error(&g.map, &truth))
-                                .collect::<Vec<_>>(),
-                        ));
+                        bad.push((frame, panel, with_pieces, errors(&f, &truth)));
                     }
                 }
             }
@@ -1733,14 +1730,7 @@ mod tests {
                     && f.grids[0].chequer
                     && error(&f.grids[0].map, &truth) < 0.15;
                 if !ok {
-                    bad.push((
-                        column,
-                        tile,
-                        f.grids
-                            .iter()
-                            .map(|g| error(&g.map, &truth))
-                            .collect::<Vec<_>>(),
-                    ));
+                    bad.push((column, tile, errors(&f, &truth)));
                 }
             }
         }
