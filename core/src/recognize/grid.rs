@@ -1003,12 +1003,7 @@ fn spacing_of(map: &Homography, (nc, nr): (usize, usize)) -> f64 {
 /// placing the board that has lines at both its outer columns and fewest at its inner ones
 /// wins, when clearly ahead of the board as it stands (pieces often hide the river's edge).
 fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> i32 {
-    let look = Look {
-        kind,
-        reach: (0.2 * spacing).max(2.0),
-        r: ((spacing * 0.08).round() as isize).clamp(2, 8),
-        step: ((spacing * 0.06).round() as isize).max(2),
-    };
+    let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
     // Places across the river; a piece on either bank hides nearly half of it.
     let along = [4.1, 4.2, 4.3, 4.4, 4.5, 4.6, 4.7, 4.8, 4.9];
     let shown: Vec<f64> = (-1..=9)
@@ -1222,15 +1217,7 @@ fn follow_lines(
     reach: f64,
 ) -> Option<(Homography, f64)> {
     let spacing = spacing_of(map, (nc, nr));
-    let reach = (reach * spacing).max(2.0);
-    let r = ((spacing * 0.08).round() as isize).clamp(2, 8);
-    let step = ((spacing * 0.06).round() as isize).max(2);
-    let look = Look {
-        kind,
-        reach,
-        r,
-        step,
-    };
+    let look = Look::at(kind, spacing, (reach * spacing).max(2.0));
     // Between two pieces only the middle of a gap shows the line: most places are there.
     let fractions = [0.25, 0.35, 0.45, 0.5, 0.55, 0.65, 0.75];
     let mut seen = 0usize;
@@ -1325,6 +1312,18 @@ struct Look {
     reach: f64,
     r: isize,
     step: isize,
+}
+
+impl Look {
+    /// How lines of a grid `spacing` pixels apart are looked for, `reach` pixels either side.
+    fn at(kind: Evidence, spacing: f64, reach: f64) -> Look {
+        Look {
+            kind,
+            reach,
+            r: ((spacing * 0.08).round() as isize).clamp(2, 8),
+            step: ((spacing * 0.06).round() as isize).max(2),
+        }
+    }
 }
 
 /// The place across the line through (`x`, `y`) within `reach` pixels with the strongest

@@ -258,11 +258,7 @@ impl ConvNet {
     /// and skips the inputs the rectifier left at zero.
     #[inline(always)]
     fn logits_here(&self, patch: &[f32]) -> [f32; CLASSES] {
-        let plane = patch::SIDE * patch::SIDE;
-        let mut from = vec![0.0; plane * patch::CHANNELS];
-        for (i, v) in from.iter_mut().enumerate() {
-            *v = patch[(i % patch::CHANNELS) * plane + i / patch::CHANNELS];
-        }
+        let mut from = place_major(patch);
         let mut side = patch::SIDE;
         let mut cin = patch::CHANNELS;
         let mut rows = Vec::new();
@@ -270,21 +266,26 @@ impl ConvNet {
         for l in 0..3 {
             let cout = self.shape.channels[l];
             let (w, b) = self.weights(l);
-            // rows[(tap · cin + c) · cout + o] = w[o · 9 · cin + tap · cin + c]
-            rows.clear();
-            rows.resize(9 * cin * cout, 0.0);
-            for (o, filter) in w.chunks_exact(9 * cin).enumerate() {
-                for (k, &v) in filter.iter().enumerate() {
-                    rows[k * cout + o] = v;
-                }
-            }
             out.clear();
             out.resize(side * side * cout, 0.0);
-            // The built-in widths with the outputs in registers; any other width as well.
-            match cout {
-                16 => convolve_rows::<16>(&from, side, cin, &rows, b, &mut out),
-                32 => convolve_rows::<32>(&from, side, cin, &rows, b, &mut out),
-                _ => convolve_rows_any(&from, side, cin, &rows, b, &mut out),
+            // The built-in widths with the weights a row per input value and the outputs
+            // in registers; any other width as the training pass convolves.
+            if cout == 16 || cout == 32 {
+                // rows[(tap · cin + c) · cout + o] = w[o · 9 · cin + tap · cin + c]
+                rows.clear();
+                rows.resize(9 * cin * cout, 0.0);
+                for (o, filter) in w.chunks_exact(9 * cin).enumerate() {
+                    for (k, &v) in filter.iter().enumerate() {
+                        rows[k * cout + o] = v;
+                    }
+                }
+                if cout == 16 {
+                    convolve_rows::<16>(&from, side, cin, &rows, b, &mut out);
+                } else {
+                    convolve_rows::<32>(&from, side, cin, &rows, b, &mut out);
+                }
+            } else {
+                convolve(&from, side, cin, w, b, &mut out);
             }
             from = pool(&out, side, cout).0;
             side /= 2;
@@ -300,12 +301,7 @@ impl ConvNet {
     }
 
     fn forward(&self, patch: &[f32]) -> Trace {
-        let plane = patch::SIDE * patch::SIDE;
-        // Place by place, each place's channels together.
-        let mut input = vec![0.0; plane * patch::CHANNELS];
-        for (i, v) in input.iter_mut().enumerate() {
-            *v = patch[(i % patch::CHANNELS) * plane + i / patch::CHANNELS];
-        }
+        let input = place_major(patch);
         let mut side = patch::SIDE;
         let mut cin = patch::CHANNELS;
         let mut conv: [Vec<f32>; 3] = Default::default();
@@ -404,6 +400,15 @@ impl ConvNet {
     }
 }
 
+/// `patch` (channel by channel) place by place, each place's channels together, as the
+/// convolutions take their input.
+fn place_major(patch: &[f32]) -> Vec<f32> {
+    let plane = patch::SIDE * patch::SIDE;
+    (0..plane * patch::CHANNELS)
+        .map(|i| patch[(i % patch::CHANNELS) * plane + i / patch::CHANNELS])
+        .collect()
+}
+
 /// Gathers the 3×3 neighbourhood of place (`x`, `y`) of `from` (`side`² places of `cin`
 /// channels) into `col`, zeros outside.
 fn gather(from: &[f32], side: usize, cin: usize, x: usize, y: usize, col: &mut [f32]) {
@@ -478,50 +483,6 @@ fn convolve_rows<const N: usize>(
         }
         for (p, a) in chunk.iter_mut().zip(acc) {
             *p = a.max(0.0);
-        }
-    }
-}
-
-/// [`convolve_rows`] for any width of outputs. The walk over the neighbourhood is written
-/// out in both: shared through a closure, the closure was built apart from the AVX2 code
-/// and not inlined, and classifying took half as long again.
-fn convolve_rows_any(
-    from: &[f32],
-    side: usize,
-    cin: usize,
-    rows: &[f32],
-    b: &[f32],
-    out: &mut [f32],
-) {
-    let cout = b.len();
-    for (place, chunk) in out.chunks_exact_mut(cout).enumerate() {
-        let (y, x) = (place / side, place % side);
-        chunk.copy_from_slice(b);
-        for ky in 0..3 {
-            let sy = (y + ky).wrapping_sub(1);
-            if sy >= side {
-                continue;
-            }
-            for kx in 0..3 {
-                let sx = (x + kx).wrapping_sub(1);
-                if sx >= side {
-                    continue;
-                }
-                let at = (sy * side + sx) * cin;
-                let tap = (ky * 3 + kx) * cin;
-                for (c, &v) in from[at..at + cin].iter().enumerate() {
-                    if v == 0.0 {
-                        continue;
-                    }
-                    let row = &rows[(tap + c) * cout..(tap + c + 1) * cout];
-                    for (o, r) in chunk.iter_mut().zip(row) {
-                        *o += v * r;
-                    }
-                }
-            }
-        }
-        for o in chunk.iter_mut() {
-            *o = o.max(0.0);
         }
     }
 }
