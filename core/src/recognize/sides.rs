@@ -5,7 +5,9 @@
 //! or hollow characters against solid ones in print, two colours of disc with the same light
 //! characters). So the sides are decided for the whole board at once rather than point by
 //! point: each point the classifier takes for a piece gives a few colour figures ([`Colours`]:
-//! the face's colour, the ink's colour, how much of the face is ink), the pieces are split into
+//! the lighter and the darker of its face's two colours, how much of it the darker covers;
+//! lighter and darker rather than disc and ink, since a bold character may cover most of a
+//! disc), the pieces are split into
 //! two groups by a mixture of two Gaussians started from the classifier's own side votes. A
 //! piece then takes its side from its group, its kind from the classifier (both sides'
 //! probabilities of that kind together), and the joint decoding still picks the best legal
@@ -20,19 +22,22 @@ use super::geometry::Homography;
 use super::net::{CLASSES, piece_of};
 use crate::Color;
 
-/// Colour figures of one point: the face's red, green and blue, the ink's, and the share of
-/// the face that is ink (times 255, so that every figure is on the same scale).
+/// Colour figures of one point: the face's commonest red, green and blue (its median), then
+/// the lighter and the darker of its two colours and the share of it the darker covers
+/// (times 255, so that every figure is on the same scale).
 pub type Colours = [f32; FIGURES];
 
 /// Figures per point.
-pub const FIGURES: usize = 7;
+pub const FIGURES: usize = 10;
+
+/// The figures the sides are grouped by: the two colours and the darker's share, not the
+/// median, which is the disc's colour on one piece and the character's on another.
+const GROUPED: std::ops::Range<usize> = 3..FIGURES;
 
 /// How far from the point, in spacings, the face is looked at: inside the smallest disc.
 const REACH: f64 = 0.34;
 /// Samples along each side of the square round the face.
 const STEPS: usize = 15;
-/// The share of the face's samples farthest from its colour that are taken as ink.
-const INK_SHARE: f32 = 0.2;
 
 /// A point reads as a piece when the classifier gives it at least this.
 const PIECE_AT: f32 = 0.5;
@@ -74,28 +79,64 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
         v.sort_by(f32::total_cmp);
         v[v.len() / 2]
     });
-    let distance = |s: &[f32; 3]| {
-        ((s[0] - face[0]).powi(2) + (s[1] - face[1]).powi(2) + (s[2] - face[2]).powi(2)).sqrt()
+    // The face's two colours, the disc's and the character's, as the lighter and the darker
+    // of two clusters (two-means started from the lightest and the darkest tenths). Which of
+    // the two covers more of the face depends on the font and the disc: a bold character on
+    // a small disc covers most of it, so "the commoner colour" would be the disc on one piece
+    // and the ink on another of the same side.
+    let luma = |s: &[f32; 3]| 0.299 * s[0] + 0.587 * s[1] + 0.114 * s[2];
+    let mean = |part: &[[f32; 3]]| -> [f32; 3] {
+        [0, 1, 2].map(|c| part.iter().map(|s| s[c]).sum::<f32>() / part.len().max(1) as f32)
     };
-    let mut by_distance: Vec<(f32, [f32; 3])> = samples.iter().map(|s| (distance(s), *s)).collect();
-    by_distance.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let take = ((samples.len() as f32 * INK_SHARE).ceil() as usize).max(1);
-    let ink_part = &by_distance[..take];
-    let ink: [f32; 3] =
-        [0, 1, 2].map(|c| ink_part.iter().map(|s| s.1[c]).sum::<f32>() / take as f32);
-    let far = ink_part.iter().map(|s| s.0).sum::<f32>() / take as f32;
-    // Ink is what stands clearly off the face: half as far as the farthest samples, and more
-    // than noise.
-    let cut = (0.5 * far).max(30.0);
-    let covered = by_distance.iter().filter(|s| s.0 > cut).count() as f32 / samples.len() as f32;
+    let apart = |a: &[f32; 3], b: &[f32; 3]| {
+        ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+    };
+    let mut by_luma = samples.clone();
+    by_luma.sort_by(|a, b| luma(a).total_cmp(&luma(b)));
+    let tenth = (by_luma.len() / 10).max(1);
+    let mut centres = [
+        mean(&by_luma[by_luma.len() - tenth..]),
+        mean(&by_luma[..tenth]),
+    ];
+    let mut darker = 0;
+    for _ in 0..6 {
+        let mut sums = [[0.0f32; 3]; 2];
+        let mut counts = [0usize; 2];
+        for s in &samples {
+            let k = usize::from(apart(s, &centres[1]) < apart(s, &centres[0]));
+            for c in 0..3 {
+                sums[k][c] += s[c];
+            }
+            counts[k] += 1;
+        }
+        for k in 0..2 {
+            if counts[k] > 0 {
+                centres[k] = sums[k].map(|v| v / counts[k] as f32);
+            }
+        }
+        darker = counts[1];
+    }
+    if luma(&centres[0]) < luma(&centres[1]) {
+        centres.swap(0, 1);
+        darker = samples.len() - darker;
+    }
+    // One colour and noise (no character): nothing covers the face.
+    if apart(&centres[0], &centres[1]) < 30.0 {
+        centres = [mean(&samples); 2];
+        darker = 0;
+    }
+    let [light, dark] = centres;
     [
         face[0],
         face[1],
         face[2],
-        ink[0],
-        ink[1],
-        ink[2],
-        255.0 * covered,
+        light[0],
+        light[1],
+        light[2],
+        dark[0],
+        dark[1],
+        dark[2],
+        255.0 * darker as f32 / samples.len() as f32,
     ]
 }
 
@@ -153,7 +194,7 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
     // Started from the classifier's votes: the share of each piece in the first group.
     let mut share: Vec<f32> = pieces.iter().map(|&i| red_share(&points[i])).collect();
     let mut means = [[0.0f32; FIGURES]; 2];
-    let mut spread = [0.0f32; FIGURES];
+    let mut spread = [1.0f32; FIGURES];
     let mut odds = vec![0.0f32; pieces.len()];
     for _ in 0..12 {
         // The groups' means and their common spread, each figure apart.
@@ -167,7 +208,7 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
                     / total;
             }
         }
-        for (f, s) in spread.iter_mut().enumerate() {
+        for f in GROUPED {
             let variance = (0..pieces.len())
                 .map(|k| {
                     let c = colours[pieces[k]][f];
@@ -176,12 +217,12 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
                 })
                 .sum::<f32>()
                 / pieces.len() as f32;
-            *s = variance.sqrt().max(LEAST_SPREAD);
+            spread[f] = variance.sqrt().max(LEAST_SPREAD);
         }
         // Each piece's log-odds of the first group over the second, and its new share.
         for (k, &i) in pieces.iter().enumerate() {
             let mut lead = 0.0;
-            for f in 0..FIGURES {
+            for f in GROUPED {
                 let c = colours[i][f];
                 lead += ((c - means[1][f]).powi(2) - (c - means[0][f]).powi(2))
                     / (2.0 * spread[f] * spread[f]);
@@ -190,7 +231,7 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
             share[k] = 1.0 / (1.0 + (-lead.clamp(-40.0, 40.0)).exp());
         }
     }
-    let apart = (0..FIGURES)
+    let apart = GROUPED
         .map(|f| ((means[0][f] - means[1][f]) / spread[f]).powi(2))
         .sum::<f32>()
         .sqrt();
@@ -290,10 +331,14 @@ mod tests {
     /// The colours of a cream face with `ink` covering a fifth of it, a little varied by `k`.
     fn piece_colours(ink: [f32; 3], k: usize) -> Colours {
         let wobble = (k % 3) as f32 * 3.0;
+        let cream = [240.0 + wobble, 225.0, 195.0 - wobble];
         [
-            240.0 + wobble,
-            225.0,
-            195.0 - wobble,
+            cream[0],
+            cream[1],
+            cream[2],
+            cream[0],
+            cream[1],
+            cream[2],
             ink[0] + wobble,
             ink[1],
             ink[2],
@@ -341,6 +386,45 @@ mod tests {
     }
 
     #[test]
+    fn a_character_covering_most_of_its_disc_keeps_its_side() {
+        // Cream discs with red or black ink; on half the pieces of each side the ink covers
+        // seven tenths of the disc (a bold character on a small disc), on the rest a fifth.
+        let spacing = 40.0;
+        let map = crate::recognize::synthetic::map((40.0, 40.0), spacing, 0.0, 0.0);
+        let cream = [245u8, 230, 190];
+        let mut image = image::RgbImage::from_pixel(440, 480, image::Rgb([150, 90, 40]));
+        let (rook, black_pawn) = (5, 14);
+        let mut points = vec![reading(0, 0.99); 90];
+        for k in 0..12 {
+            let red = k < 6;
+            let covered = if k % 2 == 0 { 7 } else { 2 };
+            let ink = if red { [200u8, 20, 20] } else { [20u8, 20, 20] };
+            let (cx, cy) = (
+                40.0 + spacing * (k % 9) as f64,
+                40.0 + spacing * (k / 9) as f64,
+            );
+            for py in (cy - 18.0) as u32..(cy + 18.0) as u32 {
+                for px in (cx - 18.0) as u32..(cx + 18.0) as u32 {
+                    if (px as f64 - cx).hypot(py as f64 - cy) < 18.0 {
+                        let inked = (px + py) % 10 < covered;
+                        image.put_pixel(px, py, image::Rgb(if inked { ink } else { cream }));
+                    }
+                }
+            }
+            points[k] = reading(if red { rook } else { black_pawn }, 0.9);
+        }
+        let colours: Vec<Colours> = (0..90)
+            .map(|i| colours(&image, &map, (i % 9) as f64, (i / 9) as f64))
+            .collect();
+        let sides = group(&points, &colours);
+        assert!(sides.told(), "apart {}", sides.apart);
+        for k in 0..12 {
+            let odds = sides.red_odds[k].unwrap_or(0.0);
+            assert!((odds > 0.0) == (k < 6), "piece {k}: {odds:.1} for Red");
+        }
+    }
+
+    #[test]
     fn a_piece_between_the_two_colours_is_in_doubt() {
         let (rook, black_pawn) = (5, 14);
         let mut reads = vec![(rook, 0.9); 6];
@@ -348,8 +432,7 @@ mod tests {
         // A thirteenth piece, read as Red's, whose colours are halfway between the groups'.
         reads.push((rook, 0.9));
         let (points, mut colours) = board(&reads);
-        colours[12] =
-            [0, 1, 2, 3, 4, 5, 6].map(|f| (0..12).map(|k| colours[k][f]).sum::<f32>() / 12.0);
+        colours[12] = std::array::from_fn(|f| (0..12).map(|k| colours[k][f]).sum::<f32>() / 12.0);
         let sides = group(&points, &colours);
         assert!(sides.told());
         assert!(sides.red_odds[12].is_some_and(|o| o.abs() < BETWEEN_BELOW));
