@@ -395,7 +395,7 @@ mod tests {
         let mut image = image::RgbImage::from_pixel(440, 480, image::Rgb([150, 90, 40]));
         let (rook, black_pawn) = (5, 14);
         let mut points = vec![reading(0, 0.99); 90];
-        for k in 0..12 {
+        for (k, point) in points.iter_mut().enumerate().take(12) {
             let red = k < 6;
             let covered = if k % 2 == 0 { 7 } else { 2 };
             let ink = if red { [200u8, 20, 20] } else { [20u8, 20, 20] };
@@ -411,7 +411,7 @@ mod tests {
                     }
                 }
             }
-            points[k] = reading(if red { rook } else { black_pawn }, 0.9);
+            *point = reading(if red { rook } else { black_pawn }, 0.9);
         }
         let colours: Vec<Colours> = (0..90)
             .map(|i| colours(&image, &map, (i % 9) as f64, (i / 9) as f64))
