@@ -41,8 +41,12 @@ pub fn put_welcome_away(dir: &Path) {
 /// The app in a laptop-sized window, its files kept in `dir`, as a person starts it.
 pub fn open_fresh(dir: &Path) -> Harness<'static, ChuheApp> {
     let dir = dir.to_owned();
+    // The app settles in a few frames, but a background result (fonts, a service starting)
+    // landing between them can ask for one or two more: more room than kittest's four
+    // steps, so a busy machine does not fail a test that has nothing to do with it.
     let mut harness = Harness::builder()
         .with_size(Vec2::new(1200.0, 800.0))
+        .with_max_steps(16)
         .build_eframe(move |cc| ChuheApp::with_storage(cc, Storage::in_dir(dir.clone())));
     harness.run();
     harness
