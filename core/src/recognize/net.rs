@@ -250,14 +250,14 @@ impl Classifier {
     pub fn params(&self) -> &[f32] {
         match self {
             Classifier::Perceptron(n) => &n.params,
-            Classifier::Conv(n) => &n.params,
+            Classifier::Conv(n) => n.params(),
         }
     }
 
     pub(crate) fn params_mut(&mut self) -> &mut [f32] {
         match self {
             Classifier::Perceptron(n) => &mut n.params,
-            Classifier::Conv(n) => &mut n.params,
+            Classifier::Conv(n) => n.params_mut(),
         }
     }
 

@@ -23,6 +23,7 @@
 
 use super::super::patch;
 use super::{CLASSES, NetError, fnv1a64, softmax, u32_at};
+use std::sync::OnceLock;
 
 /// The file's first bytes.
 pub const MAGIC: [u8; 8] = *b"CHUHEPTC";
@@ -119,11 +120,27 @@ impl Shape {
 }
 
 /// The convolutional classifier's shape and weights.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct ConvNet {
     shape: Shape,
     layout: Layout,
-    pub(crate) params: Vec<f32>,
+    params: Vec<f32>,
+    /// The convolutions' weights a row per input value, as the inference pass reads them
+    /// (see [`ConvNet::logits_here`]): laid out on first use rather than for every patch,
+    /// and dropped whenever the parameters may change.
+    rows: OnceLock<[Vec<f32>; 3]>,
+}
+
+impl Clone for ConvNet {
+    fn clone(&self) -> ConvNet {
+        ConvNet::new(self.shape, self.params.clone())
+    }
+}
+
+impl PartialEq for ConvNet {
+    fn eq(&self, other: &ConvNet) -> bool {
+        self.shape == other.shape && self.params == other.params
+    }
 }
 
 /// What one patch leaves in each layer: what the gradient needs.
@@ -145,11 +162,27 @@ impl ConvNet {
             .iter()
             .chain([&shape.hidden])
             .all(|&w| (1..=MOST_WIDTH).contains(&w));
-        (widths_fit && params.len() == shape.parameters()).then(|| ConvNet {
+        (widths_fit && params.len() == shape.parameters()).then(|| ConvNet::new(shape, params))
+    }
+
+    fn new(shape: Shape, params: Vec<f32>) -> ConvNet {
+        ConvNet {
             shape,
             layout: shape.layout(),
             params,
-        })
+            rows: OnceLock::new(),
+        }
+    }
+
+    /// The trained numbers.
+    pub(crate) fn params(&self) -> &[f32] {
+        &self.params
+    }
+
+    /// The trained numbers, to change.
+    pub(crate) fn params_mut(&mut self) -> &mut [f32] {
+        self.rows = OnceLock::new();
+        &mut self.params
     }
 
     /// The layers' widths.
@@ -174,11 +207,7 @@ impl ConvNet {
             return Err(NetError::WrongShape { found });
         }
         let params = super::checked_params(bytes, HEADER, shape.file_size(), shape.parameters())?;
-        Ok(ConvNet {
-            shape,
-            layout: shape.layout(),
-            params,
-        })
+        Ok(ConvNet::new(shape, params))
     }
 
     /// The weights file of this network.
@@ -208,11 +237,7 @@ impl ConvNet {
                 *p = ((rng.unit() * 2.0 - 1.0) * bound) as f32;
             }
         }
-        ConvNet {
-            shape,
-            layout,
-            params,
-        }
+        ConvNet::new(shape, params)
     }
 
     fn weights(&self, l: usize) -> (&[f32], &[f32]) {
@@ -254,40 +279,29 @@ impl ConvNet {
     /// [`ConvNet::logits`] with whatever instructions its caller was built for: each
     /// convolution goes place by place, adding each input value's row of weights (one
     /// weight an output channel, laid out in a row for the purpose) to the place's outputs,
-    /// so the inner loop runs along the output channels, where vector instructions fit,
-    /// and skips the inputs the rectifier left at zero.
+    /// so the inner loop runs along the output channels, where vector instructions fit.
+    /// Inputs the rectifier left at zero are added too: a test for them is mispredicted
+    /// about as often as not, which cost more than the adds it saved.
     #[inline(always)]
     fn logits_here(&self, patch: &[f32]) -> [f32; CLASSES] {
+        let rows = self.rows.get_or_init(|| self.rows_per_input());
         let mut from = place_major(patch);
         let mut side = patch::SIDE;
         let mut cin = patch::CHANNELS;
-        let mut rows = Vec::new();
         let mut out = Vec::new();
-        for l in 0..3 {
+        for (l, rows) in rows.iter().enumerate() {
             let cout = self.shape.channels[l];
             let (w, b) = self.weights(l);
             out.clear();
             out.resize(side * side * cout, 0.0);
-            // The built-in widths with the weights a row per input value and the outputs
-            // in registers; any other width as the training pass convolves.
-            if cout == 16 || cout == 32 {
-                // rows[(tap · cin + c) · cout + o] = w[o · 9 · cin + tap · cin + c]
-                rows.clear();
-                rows.resize(9 * cin * cout, 0.0);
-                for (o, filter) in w.chunks_exact(9 * cin).enumerate() {
-                    for (k, &v) in filter.iter().enumerate() {
-                        rows[k * cout + o] = v;
-                    }
-                }
-                if cout == 16 {
-                    convolve_rows::<16>(&from, side, cin, &rows, b, &mut out);
-                } else {
-                    convolve_rows::<32>(&from, side, cin, &rows, b, &mut out);
-                }
-            } else {
-                convolve(&from, side, cin, w, b, &mut out);
+            // The built-in widths with the outputs in registers; any other width as the
+            // training pass convolves.
+            match cout {
+                16 => convolve_rows::<16>(&from, side, cin, rows, b, &mut out),
+                32 => convolve_rows::<32>(&from, side, cin, rows, b, &mut out),
+                _ => convolve(&from, side, cin, w, b, &mut out),
             }
-            from = pool(&out, side, cout).0;
+            pool_into(&out, side, cout, &mut from);
             side /= 2;
             cin = cout;
         }
@@ -298,6 +312,27 @@ impl ConvNet {
         let mut logits = [0.0; CLASSES];
         dense(w, b, &hidden, &mut logits, false);
         logits
+    }
+
+    /// The weights of each convolution of a built-in width (16 or 32 channels) a row per
+    /// input value: `rows[l][(tap · cin + c) · cout + o] = w[o · 9 · cin + tap · cin + c]`;
+    /// empty for other widths.
+    fn rows_per_input(&self) -> [Vec<f32>; 3] {
+        std::array::from_fn(|l| {
+            let cout = self.shape.channels[l];
+            if cout != 16 && cout != 32 {
+                return Vec::new();
+            }
+            let (w, _) = self.weights(l);
+            let taps = w.len() / cout;
+            let mut rows = vec![0.0; w.len()];
+            for (o, filter) in w.chunks_exact(taps).enumerate() {
+                for (k, &v) in filter.iter().enumerate() {
+                    rows[k * cout + o] = v;
+                }
+            }
+            rows
+        })
     }
 
     fn forward(&self, patch: &[f32]) -> Trace {
@@ -469,9 +504,6 @@ fn convolve_rows<const N: usize>(
                 let at = (sy * side + sx) * cin;
                 let tap = (ky * 3 + kx) * cin;
                 for (c, &v) in from[at..at + cin].iter().enumerate() {
-                    if v == 0.0 {
-                        continue;
-                    }
                     let row: &[f32; N] = rows[(tap + c) * N..(tap + c + 1) * N]
                         .try_into()
                         .expect("a row of N");
@@ -562,6 +594,24 @@ fn pool(from: &[f32], side: usize, c: usize) -> (Vec<f32>, Vec<u32>) {
         }
     }
     (out, chosen)
+}
+
+/// [`pool`]'s maxima alone, into `out`, for the inference pass.
+fn pool_into(from: &[f32], side: usize, c: usize, out: &mut Vec<f32>) {
+    let half = side / 2;
+    out.clear();
+    out.reserve(half * half * c);
+    for y in 0..half {
+        let (top, bottom) = (2 * y * side * c, (2 * y + 1) * side * c);
+        for x in 0..half {
+            let (left, right) = (2 * x * c, (2 * x + 1) * c);
+            for ch in 0..c {
+                let a = from[top + left + ch].max(from[top + right + ch]);
+                let b = from[bottom + left + ch].max(from[bottom + right + ch]);
+                out.push(a.max(b));
+            }
+        }
+    }
 }
 
 /// `out = weights · x + bias`, rectified if asked; `weights` unit by unit.
@@ -663,6 +713,32 @@ mod tests {
                 assert_eq!(net.logits_here(&x), fast);
             }
         }
+    }
+
+    #[test]
+    fn weights_changed_after_a_reading_are_the_weights_the_next_reading_uses() {
+        // The inference pass keeps its own layout of the weights: a change through
+        // `params_mut` (as training makes) must reach it.
+        let shape = Shape {
+            channels: [16, 32, 32],
+            hidden: 8,
+        };
+        let mut net = ConvNet::initial(shape, 3);
+        let x = patch_of(4);
+        let before = net.logits(&x);
+        for p in net.params_mut().iter_mut() {
+            *p *= -0.5;
+        }
+        let after = net.logits(&x);
+        assert_ne!(before, after);
+        assert_eq!(
+            after,
+            ConvNet::from_params(shape, net.params.clone())
+                .unwrap()
+                .logits(&x)
+        );
+        // A copy reads as the original does.
+        assert_eq!(net.clone().logits(&x), after);
     }
 
     #[test]
