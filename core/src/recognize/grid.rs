@@ -599,9 +599,20 @@ fn tilts() -> impl Iterator<Item = f64> {
     (-6..=6).map(|i| (f64::from(i) * 0.5).to_radians().tan())
 }
 
-/// The evidence of `region` for rows (or columns), restricted to `band` across: every
-/// non-zero pixel as (along, across, strength).
-fn evidence(maps: &Maps, rows: bool, region: Rect, band: (f64, f64)) -> Vec<(f64, f64, f32)> {
+/// The evidence of a region line by line across, each line from its first non-zero pixel
+/// to its last: every pixel of a line at the same place across is shifted alike by a
+/// profile's tilt, so the tilt's arithmetic is done once a line (see [`profile`]).
+struct Strands {
+    /// Each line across: its place across, its first pixel's place along and its pixels'
+    /// range in `values`.
+    lines: Vec<(f64, u32, std::ops::Range<usize>)>,
+    /// The strength of each pixel, line after line.
+    values: Vec<f32>,
+}
+
+/// The evidence of `region` for rows (or columns), restricted to `band` across, line by
+/// line across.
+fn evidence(maps: &Maps, rows: bool, region: Rect, band: (f64, f64)) -> Strands {
     let map = if rows { &maps.across } else { &maps.down };
     let (a0, a1, c0, c1) = if rows {
         (region.y0, region.y1, region.x0, region.x1)
@@ -612,20 +623,54 @@ fn evidence(maps: &Maps, rows: bool, region: Rect, band: (f64, f64)) -> Vec<(f64
         (band.0.max(c0 as f64)) as usize,
         (band.1.min(c1 as f64).max(0.0)) as usize,
     );
-    let mut points = Vec::new();
-    for a in a0..a1 {
-        for c in b0..b1.max(b0) {
-            let v = if rows {
+    let mut found = Strands {
+        lines: Vec::new(),
+        values: Vec::new(),
+    };
+    for c in b0..b1.max(b0) {
+        let at = |a: usize| {
+            if rows {
                 map[a * maps.w + c]
             } else {
                 map[c * maps.w + a]
-            };
-            if v != 0.0 {
-                points.push((a as f64, c as f64, v));
             }
+        };
+        let Some(first) = (a0..a1).find(|&a| at(a) != 0.0) else {
+            continue;
+        };
+        let last = (first..a1).rev().find(|&a| at(a) != 0.0).unwrap_or(first);
+        let start = found.values.len();
+        found.values.extend((first..=last).map(at));
+        found
+            .lines
+            .push((c as f64, first as u32, start..found.values.len()));
+    }
+    found
+}
+
+/// Adds a run of pixels `kept` to the bins from `bin` on, each split between its bin and
+/// the next, the first pixel's share of the next being `frac` and each further pixel's
+/// `step` more: the upper shares first, so each bin gets its adds in the order of the pixels.
+fn add_run(p: &mut [f32], bin: usize, kept: &[f32], frac: f64, step: f64) {
+    let n = kept.len();
+    if step == 0.0 {
+        // A line without a fan: one share for all, worked out once.
+        let f = frac as f32;
+        for (q, v) in p[bin + 1..bin + 1 + n].iter_mut().zip(kept) {
+            *q += v * f;
+        }
+        for (q, v) in p[bin..bin + n].iter_mut().zip(kept) {
+            *q += v * (1.0 - f);
+        }
+    } else {
+        let at = |m: usize| (frac + m as f64 * step) as f32;
+        for (m, (q, v)) in p[bin + 1..bin + 1 + n].iter_mut().zip(kept).enumerate() {
+            *q += v * at(m);
+        }
+        for (m, (q, v)) in p[bin..bin + n].iter_mut().zip(kept).enumerate() {
+            *q += v * (1.0 - at(m));
         }
     }
-    points
 }
 
 /// How lines are laid for a profile: each line `ρ` runs `along = ρ + (across - centre)·(slope
@@ -639,41 +684,60 @@ struct Lay {
 }
 
 impl Lay {
-    /// The line through (`a`, `c`).
-    #[inline]
-    fn rho(&self, a: f64, c: f64) -> f64 {
-        let d = c - self.centre;
-        (a - d * (self.slope - self.fan * self.middle)) / (1.0 + self.fan * d)
-    }
-
     /// The slope of line `rho`.
     fn slope_at(&self, rho: f64) -> f64 {
         self.slope + self.fan * (rho - self.middle)
     }
 }
 
-/// The sum of the evidence `points` along the lines of `lay`, from `base` on in steps of a
-/// pixel, lightly smoothed.
-fn profile(points: &[(f64, f64, f32)], lay: &Lay, base: f64, len: usize) -> Vec<f32> {
+/// The sum of the `evidence` along the lines of `lay`, from `base` on in steps of a pixel,
+/// lightly smoothed.
+fn profile(evidence: &Strands, lay: &Lay, base: f64, len: usize) -> Vec<f32> {
     let mut p = vec![0.0f32; len];
-    // Without a fan the division is by one, exactly: left out, with the same results.
-    let fanned = lay.fan != 0.0;
     let straight = lay.slope - lay.fan * lay.middle;
-    for &(a, c, v) in points {
-        let rho = if fanned {
-            lay.rho(a, c)
-        } else {
-            a - (c - lay.centre) * straight
-        } - base;
-        if rho < 0.0 {
-            continue;
-        }
-        // Truncation is the floor here (rho ≥ 0), without a call to the library's floor.
-        let i = rho as usize;
-        let frac = (rho - i as f64) as f32;
-        if i + 1 < p.len() {
-            p[i] += v * (1.0 - frac);
-            p[i + 1] += v * frac;
+    for (c, first, range) in &evidence.lines {
+        let values = &evidence.values[range.clone()];
+        let d = c - lay.centre;
+        // rho = (a - d·straight) / (1 + fan·d) - base (see [`Lay`]): a scale and a shift
+        // the whole line shares (without a fan the scale is one, exactly).
+        let scale = 1.0 / (1.0 + lay.fan * d);
+        let shift = -d * straight * scale - base;
+        // Pixel k is at rho = start + k·scale, the scale near one: the line falls into runs
+        // of pixels one bin apart (without a fan, one run), in each of which the pixels'
+        // shares of their two bins go by scale − 1 a pixel. A run is added in two passes
+        // over contiguous bins, which the compiler vectorises, the upper shares first (so
+        // each bin gets its adds in the order of the pixels). Pixel by pixel, each pixel's
+        // adds would wait on those just stored for the pixel before.
+        let start = f64::from(*first) * scale + shift;
+        let step = scale - 1.0;
+        let mut k = 0;
+        while k < values.len() {
+            let rho = start + k as f64 * scale;
+            let whole = rho.floor();
+            let frac = rho - whole;
+            // The pixels k + m with frac + m·step still within [0, 1).
+            let run = if step > 0.0 {
+                ((1.0 - frac) / step).ceil()
+            } else if step < 0.0 {
+                (frac / -step).floor() + 1.0
+            } else {
+                f64::INFINITY
+            };
+            let end = k + (run as usize).clamp(1, values.len() - k);
+            let whole = whole as i64 - k as i64;
+            let lo = (-whole).clamp(k as i64, end as i64) as usize;
+            let hi = (len as i64 - 1 - whole).clamp(lo as i64, end as i64) as usize;
+            if lo < hi {
+                let bin = (whole + lo as i64) as usize;
+                add_run(
+                    &mut p,
+                    bin,
+                    &values[lo..hi],
+                    frac + (lo - k) as f64 * step,
+                    step,
+                );
+            }
+            k = end;
         }
     }
     // A light smoothing so a line split between two bins still makes one peak.
@@ -747,7 +811,7 @@ fn fit_comb(
     count: usize,
     spacings: (f64, f64),
 ) -> Option<(Comb, bool, f32)> {
-    let points = evidence(maps, rows, region, band);
+    let found = evidence(maps, rows, region, band);
     let (a0, a1, c0, c1) = if rows {
         (region.y0, region.y1, region.x0, region.x1)
     } else {
@@ -764,7 +828,7 @@ fn fit_comb(
     };
     let mut best: Option<(f64, Vec<f32>, Lay)> = None;
     let consider = |best: &mut Option<(f64, Vec<f32>, Lay)>, lay: Lay| {
-        let p = profile(&points, &lay, base, len);
+        let p = profile(&found, &lay, base, len);
         let sharpness: f64 = p.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
         if best.as_ref().is_none_or(|b| sharpness > b.0) {
             *best = Some((sharpness, p, lay));
@@ -1525,6 +1589,77 @@ fn solve8(mut a: [[f64; 8]; 8], mut b: [f64; 8]) -> Option<[f64; 8]> {
 mod tests {
     use super::super::synthetic::{self, Style};
     use super::*;
+
+    #[test]
+    fn a_profile_splits_each_pixel_between_the_two_bins_either_side_of_its_line() {
+        // Evidence of random strength with gaps, laid straight, tilted and fanned both ways:
+        // the profile before smoothing, bin by bin, against the definition pixel by pixel.
+        let mut rng = crate::play::Rng::new(11);
+        let (w, h) = (70, 90);
+        let mut across = vec![0.0f32; w * h];
+        for v in across.iter_mut() {
+            if rng.unit() < 0.5 {
+                *v = (rng.unit() * 10.0) as f32;
+            }
+        }
+        let maps = Maps {
+            w,
+            h,
+            across,
+            down: vec![0.0; w * h],
+        };
+        let region = Rect {
+            x0: 3,
+            y0: 5,
+            x1: 66,
+            y1: 88,
+        };
+        let found = evidence(&maps, true, region, (0.0, f64::INFINITY));
+        for (slope, fan) in [
+            (0.0, 0.0),
+            (0.03, 0.0),
+            (-0.05, 0.0),
+            (0.02, 0.0015),
+            (-0.04, -0.001),
+        ] {
+            let lay = Lay {
+                slope,
+                fan,
+                centre: 34.5,
+                middle: 46.0,
+            };
+            for base in [-4.3, 0.0, 12.7] {
+                let len = 70;
+                let mut want = vec![0.0f64; len];
+                for a in region.y0..region.y1 {
+                    for c in region.x0..region.x1 {
+                        let v = f64::from(maps.across[a * w + c]);
+                        let d = c as f64 - lay.centre;
+                        let rho =
+                            (a as f64 - d * (slope - fan * lay.middle)) / (1.0 + fan * d) - base;
+                        let i = rho.floor();
+                        if rho >= 0.0 && (i as usize) + 1 < len {
+                            want[i as usize] += v * (1.0 - (rho - i));
+                            want[i as usize + 1] += v * (rho - i);
+                        }
+                    }
+                }
+                // The profile is smoothed (1 2 1) inside its ends; smooth the wanted one alike.
+                let mut smooth = want.clone();
+                for i in 1..len - 1 {
+                    smooth[i] = 0.25 * want[i - 1] + 0.5 * want[i] + 0.25 * want[i + 1];
+                }
+                let got = profile(&found, &lay, base, len);
+                assert!(smooth.iter().any(|&v| v > 100.0), "{slope} {fan} {base}");
+                for (i, (g, s)) in got.iter().zip(&smooth).enumerate() {
+                    assert!(
+                        (f64::from(*g) - s).abs() <= 1e-3 * (1.0 + s.abs()),
+                        "slope {slope} fan {fan} base {base} bin {i}: {g} against {s}"
+                    );
+                }
+            }
+        }
+    }
 
     /// The largest distance, in spacings, between where `found` and `truth` put the points.
     fn error(found: &Homography, truth: &Homography) -> f64 {
