@@ -699,8 +699,15 @@ fn profile(evidence: &Strands, lay: &Lay, base: f64, len: usize) -> Vec<f32> {
         let values = &evidence.values[range.clone()];
         let d = c - lay.centre;
         // rho = (a - d·straight) / (1 + fan·d) - base (see [`Lay`]): a scale and a shift
-        // the whole line shares (without a fan the scale is one, exactly).
-        let scale = 1.0 / (1.0 + lay.fan * d);
+        // the whole line shares (without a fan the scale is one, exactly). Where 1 + fan·d
+        // falls to a half the fanned lines have closed to half their spacing, and at 0
+        // they meet: no board looks so (a square region's lines fan by a few per cent), and
+        // in a region many times wider than tall the division would give no number.
+        let spread = 1.0 + lay.fan * d;
+        if spread < 0.5 {
+            continue;
+        }
+        let scale = 1.0 / spread;
         let shift = -d * straight * scale - base;
         // Pixel k is at rho = start + k·scale, the scale near one: the line falls into runs
         // of pixels one bin apart (without a fan, one run), in each of which the pixels'
@@ -1589,6 +1596,38 @@ fn solve8(mut a: [[f64; 8]; 8], mut b: [f64; 8]) -> Option<[f64; 8]> {
 mod tests {
     use super::super::synthetic::{self, Style};
     use super::*;
+
+    #[test]
+    fn a_fan_that_folds_its_lines_inside_a_long_region_gives_a_finite_profile() {
+        // A region far wider than it is tall: the steepest fans of the search make the
+        // lines meet inside it (1 + fan·d reaches 0 and below), where no board's lines do.
+        let (w, h) = (400, 30);
+        let maps = Maps {
+            w,
+            h,
+            across: vec![1.0; w * h],
+            down: vec![0.0; w * h],
+        };
+        let region = Rect {
+            x0: 0,
+            y0: 0,
+            x1: w,
+            y1: h,
+        };
+        let found = evidence(&maps, true, region, (0.0, f64::INFINITY));
+        for fan in [0.01, -0.01, 0.005, -0.0125, 0.02] {
+            for slope in [0.0, 0.05, -0.05] {
+                let lay = Lay {
+                    slope,
+                    fan,
+                    centre: 200.0,
+                    middle: 15.0,
+                };
+                let p = profile(&found, &lay, -10.0, 60);
+                assert!(p.iter().all(|v| v.is_finite()), "fan {fan} slope {slope}");
+            }
+        }
+    }
 
     #[test]
     fn a_profile_splits_each_pixel_between_the_two_bins_either_side_of_its_line() {
