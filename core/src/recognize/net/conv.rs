@@ -301,7 +301,7 @@ impl ConvNet {
                 32 => convolve_rows::<32>(&from, side, cin, rows, b, &mut out),
                 _ => convolve(&from, side, cin, w, b, &mut out),
             }
-            pool_into(&out, side, cout, &mut from);
+            from = pool(&out, side, cout).0;
             side /= 2;
             cin = cout;
         }
@@ -594,24 +594,6 @@ fn pool(from: &[f32], side: usize, c: usize) -> (Vec<f32>, Vec<u32>) {
         }
     }
     (out, chosen)
-}
-
-/// [`pool`]'s maxima alone, into `out`, for the inference pass.
-fn pool_into(from: &[f32], side: usize, c: usize, out: &mut Vec<f32>) {
-    let half = side / 2;
-    out.clear();
-    out.reserve(half * half * c);
-    for y in 0..half {
-        let (top, bottom) = (2 * y * side * c, (2 * y + 1) * side * c);
-        for x in 0..half {
-            let (left, right) = (2 * x * c, (2 * x + 1) * c);
-            for ch in 0..c {
-                let a = from[top + left + ch].max(from[top + right + ch]);
-                let b = from[bottom + left + ch].max(from[bottom + right + ch]);
-                out.push(a.max(b));
-            }
-        }
-    }
 }
 
 /// `out = weights · x + bias`, rectified if asked; `weights` unit by unit.
