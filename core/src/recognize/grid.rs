@@ -20,8 +20,12 @@
 //! of the places along its lines showed the line. The comb can settle a column off (an
 //! outer column drawn double beside a frame, or hidden by pieces, and a frame or a panel's
 //! edge a spacing beyond the other): only the two outer columns cross the river, so where
-//! column lines show in the river, eight apart, moves the grid onto the board's columns. Its area is then blanked out and the
-//! candidate searched again, so a page of several diagrams gives each of them.
+//! column lines show in the river, eight apart, moves the grid onto the board's columns.
+//! The rows can settle one off the same way (an outer row hidden by pieces, a title bar's
+//! edge a spacing beyond the other): the river is the gap the inner columns do not cross,
+//! so it is looked for in the gaps either side of the middle one first. Its area is then
+//! blanked out and the candidate searched again, so a page of several diagrams gives each
+//! of them.
 //!
 //! Boards that put the pieces in the squares of a chequer have 11 rows and 10 columns of
 //! lines (or edges between coloured squares: a second search uses steps instead of ridges
@@ -992,21 +996,26 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
     if support < 0.45 {
         return None;
     }
-    // The comb of columns can settle a column off, onto a frame or the text beside the
-    // board, when an outer column is hidden by pieces or drawn double: only the two outer
-    // columns run across the river, eight apart, which says where the board's columns are.
+    // The combs can settle a line off, onto a frame, a title bar or the text beside the
+    // board, when an outer line is hidden by pieces or drawn double. The river says where
+    // the board is: the inner columns stop at it, the outer two run across it. The rows
+    // go first, as the columns are told by what crosses the river where the rows put it.
     if !chequer {
-        let shift = outer_columns(full, kind, &map, spacing_of(&map, (nc, nr)));
-        if shift != 0 {
-            let moved = shifted(&map, f64::from(shift), 0.0);
-            let mut again = Some((moved, 0.0));
+        let moved = |map: Homography, di: f64, dk: f64| {
+            let mut again = Some((shifted(&map, di, dk), 0.0));
             for reach in [0.22, 0.15] {
                 again =
                     again.and_then(|(m, _)| follow_lines(full, kind, &m, (nc, nr), true, reach));
             }
-            if let Some((m, _)) = again.filter(|(_, s)| *s >= 0.45) {
-                map = m;
-            }
+            again.filter(|(_, s)| *s >= 0.45).map_or(map, |(m, _)| m)
+        };
+        let shift = river_rows(full, kind, &map, spacing_of(&map, (nc, nr)));
+        if shift != 0 {
+            map = moved(map, 0.0, f64::from(shift));
+        }
+        let shift = outer_columns(full, kind, &map, spacing_of(&map, (nc, nr)));
+        if shift != 0 {
+            map = moved(map, f64::from(shift), 0.0);
         }
     }
     // Lines found may be the edges of a chequer's squares without the search having seen
@@ -1075,19 +1084,8 @@ fn spacing_of(map: &Homography, (nc, nr): (usize, usize)) -> f64 {
 /// wins, when clearly ahead of the board as it stands (pieces often hide the river's edge).
 fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> i32 {
     let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
-    // Places across the river; a piece on either bank hides nearly half of it.
-    let along = [4.1, 4.2, 4.3, 4.4, 4.5, 4.6, 4.7, 4.8, 4.9];
     let shown: Vec<f64> = (-1..=9)
-        .map(|i| {
-            let seen = along
-                .iter()
-                .filter(|&&t| {
-                    let (x, y) = map.apply(f64::from(i), t);
-                    strongest_across(full, &look, (x, y), false).is_some()
-                })
-                .count();
-            (seen as f64 / 4.0).min(1.0)
-        })
+        .map(|i| column_shown(full, &look, map, i, 4))
         .collect();
     let at = |i: i32| shown[(i + 1) as usize];
     // The river's words have strokes along the columns too, but over a few columns only.
@@ -1101,6 +1099,43 @@ fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) ->
     } else {
         0
     }
+}
+
+/// How many rows `map` must move (−1, 0 or 1) for the river to lie between its fifth and
+/// sixth rows: of the three gaps round the middle, the river is the one the inner columns
+/// do not cross, when clearly emptier than the gap as it stands.
+fn river_rows(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> i32 {
+    let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
+    let crossed = |gap: i32| {
+        (1..8)
+            .map(|i| column_shown(full, &look, map, i, gap))
+            .sum::<f64>()
+            / 7.0
+    };
+    let now = crossed(4);
+    let (best, emptiest) = [-1, 1]
+        .into_iter()
+        .map(|s| (s, crossed(4 + s)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or((0, now));
+    if emptiest <= 0.3 && now >= emptiest + 0.4 {
+        best
+    } else {
+        0
+    }
+}
+
+/// The share (0 to 1) of the gap between rows `gap` and `gap + 1` of `map` along which
+/// column `i`'s line shows; a piece on either end hides nearly half of the gap, so showing
+/// at four of its nine places counts as all.
+fn column_shown(full: &Gray, look: &Look, map: &Homography, i: i32, gap: i32) -> f64 {
+    let seen = (1..10)
+        .filter(|&tenth| {
+            let (x, y) = map.apply(f64::from(i), f64::from(gap) + f64::from(tenth) / 10.0);
+            strongest_across(full, look, (x, y), false).is_some()
+        })
+        .count();
+    (seen as f64 / 4.0).min(1.0)
 }
 
 /// `map` with its places moved by (`di`, `dk`): place (0, 0) of the result is (`di`, `dk`)
@@ -1864,6 +1899,42 @@ mod tests {
             }
         }
         assert!(bad.is_empty(), "{bad:?}");
+    }
+
+    #[test]
+    fn the_river_says_which_rows_are_the_boards() {
+        // A comb of rows one off (a title bar's edge taken for an outer row hidden by
+        // pieces) is moved back by the river, which only the outer columns cross.
+        let placements: [Vec<(u8, u8)>; 3] = [
+            synthetic::start_points(),
+            (0..9)
+                .map(|x| (x, 9))
+                .chain([(4, 0), (2, 4), (6, 5)])
+                .collect(),
+            vec![(4, 0), (4, 9), (3, 4), (5, 5), (1, 3), (7, 6)],
+        ];
+        let mut bad = Vec::new();
+        for spacing in [24.0, 40.0] {
+            for (n, pieces) in placements.iter().enumerate() {
+                let truth = synthetic::map((2.0 * spacing, 2.0 * spacing), spacing, 0.0, 0.0);
+                let style = Style {
+                    pieces: pieces.clone(),
+                    ..Style::default()
+                };
+                let side = (13.0 * spacing) as u32;
+                let mut image = synthetic::canvas(side, side, [236, 238, 240]);
+                synthetic::draw(&mut image, &truth, &style);
+                let gray = Gray::of(&image);
+                for off in [-1, 0, 1] {
+                    let map = shifted(&truth, 0.0, f64::from(off));
+                    let shift = river_rows(&gray, Evidence::Ridge, &map, spacing);
+                    if shift != -off {
+                        bad.push((spacing, n, off, shift));
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "(spacing, pieces, off, shift): {bad:?}");
     }
 
     #[test]
