@@ -813,14 +813,15 @@ fn best_comb(p: &[f32], count: usize, spacings: (f64, f64)) -> Option<(f64, f64,
 }
 
 /// The comb of `count` lines (or `count + 1` for a chequer) best fitting `region`, with
-/// the tilt searched, restricted to `band` across and spacings in `spacings`.
+/// the tilt searched, restricted to `band` across and spacings in the first range of
+/// `spacings` whose best comb stands out from the places between its lines.
 fn fit_comb(
     maps: &Maps,
     rows: bool,
     region: Rect,
     band: (f64, f64),
     count: usize,
-    spacings: (f64, f64),
+    spacings: &[(f64, f64)],
 ) -> Option<(Comb, bool, f32)> {
     let found = evidence(maps, rows, region, band);
     let (a0, a1, c0, c1) = if rows {
@@ -857,11 +858,50 @@ fn fit_comb(
         }
     }
     let (_, p, lay) = best?;
-    if spacings.1 < spacings.0 {
+    first_comb(&p, &lay, base, count, spacings)
+}
+
+/// The best comb of profile `p` in the first range of `spacings` whose best comb is a
+/// grid's ([`comb_in`]).
+fn first_comb(
+    p: &[f32],
+    lay: &Lay,
+    base: f64,
+    count: usize,
+    spacings: &[(f64, f64)],
+) -> Option<(Comb, bool, f32)> {
+    spacings
+        .iter()
+        .find_map(|&range| comb_in(p, lay, base, count, range))
+}
+
+/// The spacings the columns' comb is looked for in, given the rows' spacing `s`, the
+/// smallest spacing looked for and the region's width. Boards' squares are from a little
+/// wider than tall to a little taller than wide; faint columns broken by pieces can lose
+/// to a wider comb over other marks, which then does not stand out, so spacings close to
+/// square are tried next.
+fn column_spacings(s: f64, min_spacing: f64, width: f64) -> [(f64, f64); 2] {
+    let widest = width / 8.0 + 1.0;
+    [
+        ((0.75 * s).max(min_spacing), (1.35 * s).min(widest)),
+        ((0.92 * s).max(min_spacing), (1.1 * s).min(widest)),
+    ]
+}
+
+/// The best comb of profile `p` (laid out by `lay` from `base`) with spacings in `range`,
+/// if it is a grid's: its lines stand far above the places between them.
+fn comb_in(
+    p: &[f32],
+    lay: &Lay,
+    base: f64,
+    count: usize,
+    range: (f64, f64),
+) -> Option<(Comb, bool, f32)> {
+    if range.1 < range.0 {
         return None;
     }
-    let (o, s, c) = best_comb(&p, count, spacings)?;
-    let at = |k: f64| sample(&p, place(o, s, c, k));
+    let (o, s, c) = best_comb(p, count, range)?;
+    let at = |k: f64| sample(p, place(o, s, c, k));
     let support: Vec<f32> = (0..count).map(|k| at(k as f64)).collect();
     let on = median(&support);
     let mid: Vec<f32> = (0..count - 1).map(|k| at(k as f64 + 0.5)).collect();
@@ -876,7 +916,7 @@ fn fit_comb(
     let after = at(count as f64);
     let extended = before.max(after) >= 0.5 * on;
     let comb = Comb {
-        lay,
+        lay: *lay,
         offset: o + base,
         spacing: s,
         chirp: c,
@@ -907,7 +947,7 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
         region,
         all,
         10,
-        (min_spacing, height / 9.0 + 1.0),
+        &[(min_spacing, height / 9.0 + 1.0)],
     )?;
     let s = rows.spacing;
     let band = |c: &Comb| {
@@ -920,10 +960,7 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
         region,
         band(&rows),
         9,
-        (
-            (0.75 * s).max(min_spacing),
-            (1.35 * s).min(width / 8.0 + 1.0),
-        ),
+        &column_spacings(s, min_spacing, width),
     )?;
     let (rows, _, _) = fit_comb(
         maps,
@@ -931,10 +968,10 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
         region,
         band(&columns),
         10,
-        (
+        &[(
             (0.75 * columns.spacing).max(min_spacing),
             1.35 * columns.spacing,
-        ),
+        )],
     )?;
     // A chequer has one more line each way; anything else keeps the points' 10 × 9.
     let chequer = rows.count == 11 && columns.count == 10;
@@ -1001,21 +1038,27 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
     // the board is: the inner columns stop at it, the outer two run across it. The rows
     // go first, as the columns are told by what crosses the river where the rows put it.
     if !chequer {
-        let moved = |map: Homography, di: f64, dk: f64| {
+        let moved = |(map, support): (Homography, f64), (di, dk): (f64, f64), sure: bool| {
             let mut again = Some((shifted(&map, di, dk), 0.0));
             for reach in [0.22, 0.15] {
                 again =
                     again.and_then(|(m, _)| follow_lines(full, kind, &m, (nc, nr), true, reach));
             }
-            again.filter(|(_, s)| *s >= 0.45).map_or(map, |(m, _)| m)
+            // Where the river leaves a doubt (the river's words seem to cross it on some
+            // inner columns), the move must also show clearly more of the lines: moved
+            // onto something straight beside the board (JPEG's ringing along its edge, a
+            // frame), fewer or hardly more show.
+            again
+                .filter(|(_, s)| *s >= 0.45 && (sure || *s >= support + 0.03))
+                .unwrap_or((map, support))
         };
-        let shift = river_rows(full, kind, &map, spacing_of(&map, (nc, nr)));
+        let (shift, sure) = river_rows(full, kind, &map, spacing_of(&map, (nc, nr)));
         if shift != 0 {
-            map = moved(map, 0.0, f64::from(shift));
+            (map, support) = moved((map, support), (0.0, f64::from(shift)), sure);
         }
-        let shift = outer_columns(full, kind, &map, spacing_of(&map, (nc, nr)));
+        let (shift, sure) = outer_columns(full, kind, &map, spacing_of(&map, (nc, nr)));
         if shift != 0 {
-            map = moved(map, f64::from(shift), 0.0);
+            (map, _) = moved((map, support), (f64::from(shift), 0.0), sure);
         }
     }
     // Lines found may be the edges of a chequer's squares without the search having seen
@@ -1081,8 +1124,9 @@ fn spacing_of(map: &Homography, (nc, nr): (usize, usize)) -> f64 {
 /// that run across the river: the share of places in the river where a column line shows
 /// is taken at every column from one before the board to one after, and the way of
 /// placing the board that has lines at both its outer columns and fewest at its inner ones
-/// wins, when clearly ahead of the board as it stands (pieces often hide the river's edge).
-fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> i32 {
+/// wins, when clearly ahead of the board as it stands (pieces often hide the river's edge);
+/// and whether the river says so beyond doubt ([`SURE`]).
+fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> (i32, bool) {
     let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
     let shown: Vec<f64> = (-1..=9)
         .map(|i| column_shown(full, &look, map, i, 4))
@@ -1095,16 +1139,21 @@ fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) ->
         .max_by(|&a, &b| score(a).total_cmp(&score(b)))
         .unwrap_or(0);
     if score(best) >= 0.4 && score(best) >= score(0) + 0.4 {
-        best
+        (best, score(best) >= SURE)
     } else {
-        0
+        (0, false)
     }
 }
 
+/// How clearly the river must tell where a grid goes for it to move without showing more
+/// of the lines there.
+const SURE: f64 = 0.8;
+
 /// How many rows `map` must move (−1, 0 or 1) for the river to lie between its fifth and
 /// sixth rows: of the three gaps round the middle, the river is the one the inner columns
-/// do not cross, when clearly emptier than the gap as it stands.
-fn river_rows(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> i32 {
+/// do not cross, when clearly emptier than the gap as it stands; and whether the river
+/// says so beyond doubt ([`SURE`]).
+fn river_rows(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> (i32, bool) {
     let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
     let crossed = |gap: i32| {
         (1..8)
@@ -1119,9 +1168,9 @@ fn river_rows(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> i3
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .unwrap_or((0, now));
     if emptiest <= 0.3 && now >= emptiest + 0.4 {
-        best
+        (best, now - emptiest >= SURE)
     } else {
-        0
+        (0, false)
     }
 }
 
@@ -1665,6 +1714,41 @@ mod tests {
     }
 
     #[test]
+    fn faint_columns_are_found_where_a_wider_comb_over_strong_marks_does_not_stand_out() {
+        // Nine faint lines 14.5 apart, and beside them three strong marks 18.8 apart (a
+        // frame's edges, a panel, words) that a wider comb collects more evidence from.
+        let mut p = vec![0.05f32; 290];
+        let mut add = |at: f64, v: f32| {
+            let i = at.round() as usize;
+            p[i] += v;
+            p[i + 1] += 0.5 * v;
+            p[i - 1] += 0.5 * v;
+        };
+        let lines: Vec<f64> = (0..9).map(|k| 130.0 + 14.5 * f64::from(k)).collect();
+        for &at in &lines {
+            add(at, 1.0);
+        }
+        for at in [8.0, 26.8, 45.6] {
+            add(at, 5.0);
+        }
+        let lay = Lay {
+            slope: 0.0,
+            fan: 0.0,
+            centre: 0.0,
+            middle: 0.0,
+        };
+        let ranges = column_spacings(14.4, 5.0, 290.0);
+        // The wider comb wins over all spacings allowed, and is no grid's.
+        let wide = comb_in(&p, &lay, 0.0, 9, ranges[0]);
+        assert!(wide.is_none(), "{wide:?}");
+        let (comb, _, _) = first_comb(&p, &lay, 0.0, 9, &ranges).expect("a comb");
+        assert_eq!(comb.count, 9, "{comb:?}");
+        for (k, at) in lines.iter().enumerate() {
+            assert!((comb.place(k as f64) - at).abs() < 1.0, "{k}: {comb:?}");
+        }
+    }
+
+    #[test]
     fn a_profile_splits_each_pixel_between_the_two_bins_either_side_of_its_line() {
         // Evidence of random strength with gaps, laid straight, tilted and fanned both ways:
         // the profile before smoothing, bin by bin, against the definition pixel by pixel.
@@ -1927,7 +2011,7 @@ mod tests {
                 let gray = Gray::of(&image);
                 for off in [-1, 0, 1] {
                     let map = shifted(&truth, 0.0, f64::from(off));
-                    let shift = river_rows(&gray, Evidence::Ridge, &map, spacing);
+                    let (shift, _) = river_rows(&gray, Evidence::Ridge, &map, spacing);
                     if shift != -off {
                         bad.push((spacing, n, off, shift));
                     }
