@@ -1052,11 +1052,18 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
                 .filter(|(_, s)| *s >= 0.45 && (sure || *s >= support + 0.03))
                 .unwrap_or((map, support))
         };
-        let (shift, sure) = river_rows(full, kind, &map, spacing_of(&map, (nc, nr)));
+        let river = River::of(full, kind, &map, (nc, nr));
+        let (shift, sure) = river_rows(full, &map, &river);
+        let before = map;
         if shift != 0 {
             (map, support) = moved((map, support), (0.0, f64::from(shift)), sure);
         }
-        let (shift, sure) = outer_columns(full, kind, &map, spacing_of(&map, (nc, nr)));
+        let river = if map == before {
+            river
+        } else {
+            River::of(full, kind, &map, (nc, nr))
+        };
+        let (shift, sure) = outer_columns(&river);
         if shift != 0 {
             (map, _) = moved((map, support), (f64::from(shift), 0.0), sure);
         }
@@ -1120,18 +1127,35 @@ fn spacing_of(map: &Homography, (nc, nr): (usize, usize)) -> f64 {
     diagonal / (((nc - 1).pow(2) + (nr - 1).pow(2)) as f64).sqrt()
 }
 
-/// How many columns `map` must move (−1, 0 or 1) for its outer columns to be the two lines
-/// that run across the river: the share of places in the river where a column line shows
-/// is taken at every column from one before the board to one after, and the way of
-/// placing the board that has lines at both its outer columns and fewest at its inner ones
-/// wins, when clearly ahead of the board as it stands (pieces often hide the river's edge);
-/// and whether the river says so beyond doubt ([`SURE`]).
-fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> (i32, bool) {
-    let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
-    let shown: Vec<f64> = (-1..=9)
-        .map(|i| column_shown(full, &look, map, i, 4))
-        .collect();
-    let at = |i: i32| shown[(i + 1) as usize];
+/// Where the column lines of a grid show across its river (between its fifth and sixth
+/// rows): the share ([`column_shown`]) at every column from one before the board to one
+/// after, and how lines were looked for.
+struct River {
+    look: Look,
+    shown: [f64; 11],
+}
+
+impl River {
+    fn of(full: &Gray, kind: Evidence, map: &Homography, grid: (usize, usize)) -> River {
+        let spacing = spacing_of(map, grid);
+        let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
+        let shown = std::array::from_fn(|n| column_shown(full, &look, map, n as i32 - 1, 4));
+        River { look, shown }
+    }
+
+    /// The share at column `i` (−1 to 9).
+    fn at(&self, i: i32) -> f64 {
+        self.shown[(i + 1) as usize]
+    }
+}
+
+/// How many columns a grid must move (−1, 0 or 1) for its outer columns to be the two
+/// lines that run across the `river`: the way of placing the board that has lines at both
+/// its outer columns and fewest at its inner ones wins, when clearly ahead of the board as
+/// it stands (pieces often hide the river's edge); and whether the river says so beyond
+/// doubt ([`SURE`]).
+fn outer_columns(river: &River) -> (i32, bool) {
+    let at = |i: i32| river.at(i);
     // The river's words have strokes along the columns too, but over a few columns only.
     let score = |s: i32| at(s).min(at(s + 8)) - (s + 1..s + 8).map(at).sum::<f64>() / 7.0;
     let best = [-1, 1]
@@ -1150,14 +1174,19 @@ fn outer_columns(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) ->
 const SURE: f64 = 0.8;
 
 /// How many rows `map` must move (−1, 0 or 1) for the river to lie between its fifth and
-/// sixth rows: of the three gaps round the middle, the river is the one the inner columns
-/// do not cross, when clearly emptier than the gap as it stands; and whether the river
-/// says so beyond doubt ([`SURE`]).
-fn river_rows(full: &Gray, kind: Evidence, map: &Homography, spacing: f64) -> (i32, bool) {
-    let look = Look::at(kind, spacing, (0.2 * spacing).max(2.0));
+/// sixth rows: of the three gaps round the middle (the middle one's shares in `river`),
+/// the river is the one the inner columns do not cross, when clearly emptier than the gap
+/// as it stands; and whether the river says so beyond doubt ([`SURE`]).
+fn river_rows(full: &Gray, map: &Homography, river: &River) -> (i32, bool) {
     let crossed = |gap: i32| {
         (1..8)
-            .map(|i| column_shown(full, &look, map, i, gap))
+            .map(|i| {
+                if gap == 4 {
+                    river.at(i)
+                } else {
+                    column_shown(full, &river.look, map, i, gap)
+                }
+            })
             .sum::<f64>()
             / 7.0
     };
@@ -2011,7 +2040,8 @@ mod tests {
                 let gray = Gray::of(&image);
                 for off in [-1, 0, 1] {
                     let map = shifted(&truth, 0.0, f64::from(off));
-                    let (shift, _) = river_rows(&gray, Evidence::Ridge, &map, spacing);
+                    let river = River::of(&gray, Evidence::Ridge, &map, (9, 10));
+                    let (shift, _) = river_rows(&gray, &map, &river);
                     if shift != -off {
                         bad.push((spacing, n, off, shift));
                     }
