@@ -18,7 +18,10 @@
 //! dense layer) gives the probability of each of the 15 classes (empty or one of 14
 //! pieces). Each point is looked at twice, on the point and a little aside ([`VIEWS`]), each
 //! view by both built-in networks (trained from different seeds), and the four readings
-//! averaged: one that holds only in one place, or for one network, is not sure.
+//! averaged: one that holds only in one place, or for one network, is not sure. A point
+//! that the board's lines run up to unbroken from every side holds nothing, whatever the
+//! classifier makes of the river's words or a coordinate beside it ([`occupancy`]): its
+//! pieces are made far less likely.
 //! *Sides by colour* ([`sides`]): all of one side's pieces in a picture share their colours,
 //! so the points read as pieces are split into two groups by the colours of their faces
 //! and ink; when the groups are clearly apart, a piece takes its side from its group and its
@@ -215,7 +218,8 @@ fn point_of(x: usize, y: usize, turned: bool) -> Square {
 /// Reads the board of `grid` in `image`: every point classified and its colours taken, then
 /// decoded jointly both ways up.
 pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
-    let (seen, colours) = read_points(image, &grid.map);
+    let (mut seen, colours) = read_points(image, &grid.map);
+    occupancy::bare_are_empty(&mut seen, &grid.bare);
     let mut reading = decide_coloured(&seen, &colours, grid.area);
     // A grid laid off the points reads most pieces as empty points, surely: when things
     // stand between the points, nothing of the reading is sure.

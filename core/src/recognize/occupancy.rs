@@ -12,6 +12,14 @@
 //! river (its inscription) and the palaces (their diagonals cross in the middles of their
 //! squares) are left out, and a chequer, whose squares' middles are its points, is not
 //! looked at.
+//!
+//! The other way round, a point that the board's lines run up to unbroken from every side
+//! holds nothing ([`super::grid::Grid::bare`]), whatever stands beside it: the river's
+//! words half a spacing off the points of its banks, a coordinate under a point of the
+//! edge, a pawn's or cannon's marks. The classifier sees only a patch a spacing wide, and
+//! a large word cut by its edge may look like a piece to it; on such points the pieces are
+//! made [`BARE_PIECE`] times as likely, which leaves a piece the classifier is all but
+//! certain of to the joint decoding.
 
 use super::geometry::Homography;
 use super::net::CLASSES;
@@ -32,6 +40,23 @@ pub const STANDS_OFF_AT: f32 = 4.0;
 /// every point is in doubt. Set on the held-out synthetic boards (`vision_train
 /// --flip-margins`), never on pictures of other programs.
 pub const ASTRAY_AT: usize = 4;
+
+/// How much likelier than the classifier says a piece is on a point the lines run up to
+/// unbroken. Set on the pictures of other programs (`tests/vision/score.py`), where 0.02
+/// and 0.002 read the same boards exactly.
+pub const BARE_PIECE: f32 = 0.002;
+
+/// Every point of `seen` (class probabilities in picture order) that `bare` says holds
+/// nothing: its pieces made [`BARE_PIECE`] times as likely, and the row scaled to sum to one.
+pub fn bare_are_empty(seen: &mut [[f32; CLASSES]; 90], bare: &[bool; 90]) {
+    for (p, _) in seen.iter_mut().zip(bare).filter(|(_, b)| **b) {
+        p[1..].iter_mut().for_each(|q| *q *= BARE_PIECE);
+        let sum: f32 = p.iter().sum();
+        if sum > 0.0 {
+            p.iter_mut().for_each(|q| *q /= sum);
+        }
+    }
+}
 
 /// The middles of the squares looked at, in grid places: every square but the river's and
 /// the palaces'.
@@ -91,6 +116,29 @@ mod tests {
     };
 
     #[test]
+    fn a_bare_point_is_read_empty_unless_the_classifier_is_all_but_certain_of_a_piece() {
+        let mut seen = [[0.0f32; CLASSES]; 90];
+        // A word cut by the patch's edge, taken for a pawn; a piece read beyond doubt; the
+        // same hesitant reading on a point whose lines are hidden.
+        seen[0][7] = 0.9;
+        seen[0][0] = 0.1;
+        seen[1][7] = 0.99999;
+        seen[1][0] = 0.00001;
+        seen[2] = seen[0];
+        let mut bare = [false; 90];
+        bare[0] = true;
+        bare[1] = true;
+        bare_are_empty(&mut seen, &bare);
+        let best = |p: &[f32; CLASSES]| (0..CLASSES).max_by(|&a, &b| p[a].total_cmp(&p[b]));
+        assert_eq!(best(&seen[0]), Some(0), "{:?}", seen[0]);
+        assert_eq!(best(&seen[1]), Some(7), "{:?}", seen[1]);
+        assert_eq!(seen[2][7], 0.9, "a point that is not bare is left alone");
+        for p in &seen[..2] {
+            assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        }
+    }
+
+    #[test]
     fn a_grid_laid_half_a_spacing_off_the_points_leaves_every_point_in_doubt() {
         let mut image = synthetic::canvas(560, 600, [250, 250, 250]);
         let map = synthetic::map((60.0, 50.0), 48.0, 0.0, 0.0);
@@ -125,6 +173,7 @@ mod tests {
             map: off,
             area,
             chequer: false,
+            bare: [false; 90],
         };
         assert_eq!(read_grid(&image, &wrong).uncertain.len(), 90);
     }
