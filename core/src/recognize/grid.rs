@@ -1945,6 +1945,19 @@ mod tests {
         found.grids.iter().map(|g| error(&g.map, truth)).collect()
     }
 
+    /// A square picture 13 spacings wide of a plain board drawn through `map`, with discs
+    /// on `pieces`.
+    fn square_picture(map: &Homography, spacing: f64, pieces: &[(u8, u8)]) -> RgbImage {
+        let style = Style {
+            pieces: pieces.to_vec(),
+            ..Style::default()
+        };
+        let side = (13.0 * spacing) as u32;
+        let mut image = synthetic::canvas(side, side, [236, 238, 240]);
+        synthetic::draw(&mut image, map, &style);
+        image
+    }
+
     fn one_board(width: u32, height: u32, truth: &Homography, style: &Style) -> Found {
         let mut image = synthetic::canvas(width, height, [236, 238, 240]);
         synthetic::draw(&mut image, truth, style);
@@ -2105,14 +2118,7 @@ mod tests {
         for spacing in [24.0, 40.0] {
             for (n, pieces) in placements.iter().enumerate() {
                 let truth = synthetic::map((2.0 * spacing, 2.0 * spacing), spacing, 0.0, 0.0);
-                let style = Style {
-                    pieces: pieces.clone(),
-                    ..Style::default()
-                };
-                let side = (13.0 * spacing) as u32;
-                let mut image = synthetic::canvas(side, side, [236, 238, 240]);
-                synthetic::draw(&mut image, &truth, &style);
-                let gray = Gray::of(&image);
+                let gray = Gray::of(&square_picture(&truth, spacing, pieces));
                 for off in [-1, 0, 1] {
                     let map = shifted(&truth, 0.0, f64::from(off));
                     let river = River::of(&gray, Evidence::Ridge, &map, (9, 10));
@@ -2137,13 +2143,7 @@ mod tests {
         for spacing in [24.0, 40.0] {
             for degrees in [0.0, 1.5] {
                 let map = synthetic::map((2.0 * spacing, 2.0 * spacing), spacing, degrees, 0.0);
-                let style = Style {
-                    pieces: pieces.clone(),
-                    ..Style::default()
-                };
-                let side = (13.0 * spacing) as u32;
-                let mut image = synthetic::canvas(side, side, [236, 238, 240]);
-                synthetic::draw(&mut image, &map, &style);
+                let mut image = square_picture(&map, spacing, &pieces);
                 // Marks in grid places: two words in the river, a letter under a corner.
                 let marks = [
                     (1.3, 2.7, 4.3, 4.7),
