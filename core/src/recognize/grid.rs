@@ -1091,6 +1091,23 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
     // were counted, or the outer ones were missed): the squares' colours then alternate,
     // and the nine by ten of them that do tell where the board is.
     let (map, (nc, nr), chequer) = match chequer_squares(full, &map, (nc, nr)) {
+        // Lines the combs already took for a chequer's edges may still be a square off
+        // (a margin's edge taken for an outer one), but the squares' colours can be
+        // misled too, by tiles that fill most of their squares: a move by whole squares
+        // is kept only where the lines show at least as well after it.
+        Some((i0, k0)) if chequer && (i0.round() != 0.0 || k0.round() != 0.0) => {
+            let moved = shifted(&map, i0, k0);
+            let kept = shifted(&map, i0 - i0.round(), k0 - k0.round());
+            let shown = |m: &Homography| {
+                follow_lines(full, kind, m, (nc, nr), false, 0.15).map_or(0.0, |(_, s)| s)
+            };
+            let better = if shown(&moved) >= shown(&kept) {
+                moved
+            } else {
+                kept
+            };
+            (better, (10, 11), true)
+        }
         Some((i0, k0)) => (shifted(&map, i0, k0), (10, 11), true),
         None => (map, (nc, nr), chequer),
     };
