@@ -1012,9 +1012,6 @@ fn crossing(row: Line, column: Line) -> (f64, f64) {
     (x, row.a + row.b * x)
 }
 
-/// The grid of `coarse` followed at full resolution: each line fitted to the ridges found
-/// across it, then a homography fitted to their crossings. `None` when too few places
-/// along the lines showed one.
 /// The least share of a grid's line places where a line shows for it to be a board.
 const LEAST_SUPPORT: f64 = 0.45;
 /// The same for a chequer found as one by the combs. Set on the pictures of other programs
@@ -1022,6 +1019,9 @@ const LEAST_SUPPORT: f64 = 0.45;
 /// [`LEAST_SUPPORT`] (0.43 and 0.45 on the one looked at), and no other board changed.
 const LEAST_CHEQUER_SUPPORT: f64 = 0.38;
 
+/// The grid of `coarse` followed at full resolution: each line fitted to the ridges found
+/// across it, then a homography fitted to their crossings. `None` when too few places
+/// along the lines showed one.
 fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid> {
     let chequer = coarse.chequer();
     let (nc, nr) = (coarse.columns.count, coarse.rows.count);
