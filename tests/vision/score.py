@@ -9,6 +9,9 @@ single-picture runs (`taskset -c 0`, one core; process start included, and print
 the time to read a 16×16 blank picture).
 
 The edge set is listed picture by picture: what came back against what is there.
+
+--keep FILE writes every picture's reading and wrong points; --against FILE (a kept run)
+lists the pictures whose wrong points changed since, so a change is judged picture by picture.
 """
 
 import argparse
@@ -145,7 +148,12 @@ def main():
                     help="single-picture runs per set for the median time (0: none)")
     ap.add_argument("--by-style", action="store_true", help="also the figures of every style")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--keep", help="write every picture's reading and wrong points to this file "
+                                   "(JSON lines), for --against")
+    ap.add_argument("--against", help="a --keep file of an earlier run: list the pictures whose "
+                                      "wrong points changed since")
     args = ap.parse_args()
+    kept = []
     engine = shutil.which(args.engine) or args.engine
     root = Path(args.sets_dir)
     names = args.sets.split(",") if args.sets else sorted(
@@ -165,6 +173,9 @@ def main():
             res = recognize(engine, files, args.batch, args.timeout)
             pairs = [(lab, res[str(f)]) for lab, f in zip(labels, files)]
             totals[variant].extend(pairs)
+            kept.extend({"set": name, "variant": variant, "id": lab["id"], "style": lab["style"],
+                         "wrong": wrong_points(lab, r), "fen": r.get("fen"), "error": r.get("error")}
+                        for lab, r in pairs)
             s = score_boards(pairs)
             report[name][variant] = s
             print(f"{name:15} {variant:7} boards {s['boards']:4}  exact {s['exact']}  points {s['points']}  "
@@ -197,6 +208,40 @@ def main():
         print(f"process start and a 16×16 blank picture: {1000 * b:.0f} ms (median of 5)")
     if args.json:
         Path(args.json).write_text(json.dumps(report, ensure_ascii=False, indent=1))
+    if args.keep:
+        Path(args.keep).write_text("".join(json.dumps(k, ensure_ascii=False) + "\n" for k in kept),
+                                   encoding="utf-8")
+    if args.against:
+        compare(args.against, kept)
+
+
+def wrong_points(lab, res):
+    """How many of the 90 points the reading got wrong (all 90 when it gave no board)."""
+    try:
+        got, want = squares(res["fen"]), squares(lab["fen"])
+    except (KeyError, ValueError):
+        return 90
+    return sum(want[k] != got[k] for k in want)
+
+
+def compare(path, kept):
+    """Prints the pictures whose wrong points differ from those of the kept run at `path`."""
+    before = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line:
+            k = json.loads(line)
+            before[(k["set"], k["variant"], k["id"])] = k["wrong"]
+    better = worse = 0
+    for k in kept:
+        was = before.get((k["set"], k["variant"], k["id"]))
+        if was is None or was == k["wrong"]:
+            continue
+        better += k["wrong"] < was
+        worse += k["wrong"] > was
+        tag = "better" if k["wrong"] < was else "WORSE"
+        print(f"{tag:6} {k['set']:15} {k['variant']:7} {k['id']:20} {k['style'][:50]:50} "
+              f"{was:3} -> {k['wrong']:3} wrong")
+    print(f"against {path}: {better} pictures better, {worse} worse")
 
 
 def score_edge(engine, folder, labels, args):
