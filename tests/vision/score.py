@@ -69,6 +69,14 @@ def recognize(engine, files, batch, timeout):
     return out
 
 
+def wrong_squares(lab, res):
+    """The points (ICCS) where the reading `res` differs from the label; ValueError when the
+    reading's FEN is unreadable."""
+    got = squares(res["fen"])
+    want = squares(lab["fen"])
+    return {k for k in want if want[k] != got[k]}
+
+
 def score_boards(labels):
     n = len(labels)
     exact = points = errors = flips_right = read = 0
@@ -82,13 +90,11 @@ def score_boards(labels):
             continue
         read += 1
         try:
-            got = squares(res["fen"])
+            wrong = wrong_squares(lab, res)
         except ValueError:
             errors += 1
             messages["unreadable FEN in output"] = messages.get("unreadable FEN in output", 0) + 1
             continue
-        want = squares(lab["fen"])
-        wrong = {k for k in want if want[k] != got[k]}
         points += 90 - len(wrong)
         if not wrong:
             exact += 1
@@ -153,6 +159,8 @@ def main():
     ap.add_argument("--against", help="a --keep file of an earlier run: list the pictures whose "
                                       "wrong points changed since")
     args = ap.parse_args()
+    # Read before the run, so that a wrong file stops it at once rather than after it.
+    before = kept_run(args.against) if args.against else None
     kept = []
     engine = shutil.which(args.engine) or args.engine
     root = Path(args.sets_dir)
@@ -212,25 +220,30 @@ def main():
         Path(args.keep).write_text("".join(json.dumps(k, ensure_ascii=False) + "\n" for k in kept),
                                    encoding="utf-8")
     if args.against:
-        compare(args.against, kept)
+        compare(args.against, before, kept)
 
 
 def wrong_points(lab, res):
     """How many of the 90 points the reading got wrong (all 90 when it gave no board)."""
     try:
-        got, want = squares(res["fen"]), squares(lab["fen"])
+        return len(wrong_squares(lab, res))
     except (KeyError, ValueError):
         return 90
-    return sum(want[k] != got[k] for k in want)
 
 
-def compare(path, kept):
-    """Prints the pictures whose wrong points differ from those of the kept run at `path`."""
+def kept_run(path):
+    """The wrong points of every picture of a --keep file, by (set, variant, id)."""
     before = {}
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line:
             k = json.loads(line)
             before[(k["set"], k["variant"], k["id"])] = k["wrong"]
+    return before
+
+
+def compare(path, before, kept):
+    """Prints the pictures whose wrong points differ from those of the kept run `before`
+    (read from `path`)."""
     better = worse = 0
     for k in kept:
         was = before.get((k["set"], k["variant"], k["id"]))
