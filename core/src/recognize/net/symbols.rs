@@ -1,10 +1,12 @@
 //! Pieces drawn as little figures instead of characters, the way some programs' "Western"
-//! piece sets show them: a crowned king for the general, a mandarin's head for the
-//! advisor, an elephant's head, a knight's head for the horse, a tower for the chariot, a
-//! barrel on a wheel for the cannon and a pawn for the soldier. The figures are our own
-//! simple shapes; every board draws them a little differently (proportions, a gentle warp,
-//! line width, facing left or right, outlined or filled) so the classifier learns the
-//! kind of figure rather than one drawing of it.
+//! piece sets show them: a crowned king for the general; for the advisor a mandarin's head,
+//! a shield with a saltire or a face under a small crown; an elephant's head, curled or as
+//! a bust with its tusk; a knight's head for the horse; a tower for the chariot; for the
+//! cannon a barrel raised on a wheel, a level barrel on a carriage or one with its wheel
+//! drawn over it; and a pawn for the soldier. The figures are our own simple shapes; every
+//! board picks one design of each kind and draws it a little differently (proportions, a
+//! gentle warp, line width, facing left or right, outlined or filled) so the classifier
+//! learns the kind of figure rather than one drawing of it.
 
 use crate::Color;
 use crate::PieceKind;
@@ -269,61 +271,17 @@ fn figure(kind: PieceKind, rng: &mut Rng) -> Vec<Shape> {
             ]));
             s.push(detail(vec![(-waist * 0.9, 0.3), (waist * 0.9, 0.3)]));
         }
-        PieceKind::Advisor => {
-            // A mandarin's head and shoulders under a round hat with a brim and a button.
-            let shoulders = vary(rng, 0.72, 0.08);
-            s.push(area(vec![
-                (-shoulders, 0.82),
-                (-shoulders * 0.9, 0.6),
-                (-0.3, 0.4),
-                (0.3, 0.4),
-                (shoulders * 0.9, 0.6),
-                (shoulders, 0.82),
-            ]));
-            let face = vary(rng, 0.3, 0.04);
-            s.push(area(ellipse((0.0, 0.08), face, face * 1.2)));
-            let brim_y = vary(rng, -0.3, 0.05);
-            let dome = vary(rng, 0.33, 0.05);
-            let mut hat = arc((0.0, brim_y), dome, vary(rng, 0.38, 0.06), 0.5, 1.0, 12);
-            hat.push((dome, brim_y));
-            s.push(area(hat));
-            if rng.unit() < 0.5 {
-                // The hat's wings.
-                let y = brim_y - 0.08;
-                s.push(area(rect(-0.92, y - 0.07, -dome, y + 0.07)));
-                s.push(area(rect(dome, y - 0.07, 0.92, y + 0.07)));
-            }
-            s.push(area(ellipse(
-                (0.0, brim_y),
-                vary(rng, 0.62, 0.08),
-                vary(rng, 0.1, 0.03),
-            )));
-            s.push(area(ellipse((0.0, brim_y - 0.45), 0.09, 0.09)));
-            s.push(line(vec![(-0.14, 0.02), (-0.06, 0.02)]));
-            s.push(line(vec![(0.06, 0.02), (0.14, 0.02)]));
-            s.push(line(arc((0.0, 0.16), 0.12, 0.08, 0.1, 0.4, 6)));
-        }
+        PieceKind::Advisor => match rng.below(3) {
+            0 => mandarin(rng, &mut s),
+            1 => shield(rng, &mut s),
+            _ => crowned_face(rng, &mut s),
+        },
         PieceKind::Elephant => {
-            // A head with a big ear behind it, a trunk curling down and forward, a tusk.
-            let ear = vary(rng, 0.42, 0.06);
-            s.push(area(ellipse((0.3, -0.05), ear, ear * 1.25)));
-            let head = vary(rng, 0.4, 0.05);
-            s.push(area(ellipse((-0.05, -0.3), head, head * 0.95)));
-            let curl = vary(rng, 0.0, 0.1);
-            let trunk = [
-                (-0.3, -0.2),
-                (-0.45, 0.05),
-                (-0.52, 0.3),
-                (-0.5, 0.55),
-                (-0.38 + curl, 0.75),
-                (-0.22 + curl, 0.72),
-            ];
-            let w = vary(rng, 0.26, 0.05);
-            let widths = [w, w * 0.95, w * 0.85, w * 0.75, w * 0.65, w * 0.6];
-            s.push(area(tube(&trunk, &widths)));
-            s.push(detail(vec![(-0.28, 0.0), (-0.15, 0.25), (0.02, 0.38)]));
-            s.push(detail(ellipse((-0.18, -0.38), 0.04, 0.04)));
-            s.push(detail(arc((0.3, -0.05), ear * 0.6, ear * 0.8, 0.8, 1.2, 6)));
+            if rng.unit() < 0.5 {
+                curled_trunk(rng, &mut s)
+            } else {
+                bust(rng, &mut s)
+            }
         }
         PieceKind::Horse => {
             // A chess knight's head and neck on a base.
@@ -378,44 +336,11 @@ fn figure(kind: PieceKind, rng: &mut Rng) -> Vec<Shape> {
                 (w * 0.9, crown + 0.15),
             ]));
         }
-        PieceKind::Cannon => {
-            // A barrel raised towards the left, resting on a spoked wheel.
-            let angle = vary(rng, 0.08, 0.03) * TAU;
-            let (sin, cos) = angle.sin_cos();
-            let length = vary(rng, 0.95, 0.08);
-            // `t` along the barrel towards the muzzle, `off` across it.
-            let along = |t: f32, off: f32| (-cos * t + sin * off, -sin * t - cos * off);
-            let (breech, muzzle) = (vary(rng, 0.25, 0.04), vary(rng, 0.17, 0.03));
-            s.push(area(vec![
-                along(-length * 0.55, breech),
-                along(length, muzzle),
-                along(length, -muzzle),
-                along(-length * 0.55, -breech),
-            ]));
-            s.push(area(vec![
-                along(length - 0.1, muzzle + 0.06),
-                along(length, muzzle + 0.06),
-                along(length, -muzzle - 0.06),
-                along(length - 0.1, -muzzle - 0.06),
-            ]));
-            s.push(area(ellipse(
-                along(-length * 0.55, 0.0),
-                breech * 0.8,
-                breech * 0.8,
-            )));
-            let wheel = vary(rng, 0.36, 0.05);
-            let hub = (0.05, 0.8 - wheel);
-            s.push(area(ellipse(hub, wheel, wheel)));
-            for i in 0..4 {
-                let a = (i as f32 / 8.0 + 0.06) * TAU;
-                let (dy, dx) = a.sin_cos();
-                s.push(detail(vec![
-                    (hub.0 - dx * wheel * 0.85, hub.1 - dy * wheel * 0.85),
-                    (hub.0 + dx * wheel * 0.85, hub.1 + dy * wheel * 0.85),
-                ]));
-            }
-            s.push(area(ellipse(hub, 0.08, 0.08)));
-        }
+        PieceKind::Cannon => match rng.below(3) {
+            0 => raised_barrel(rng, &mut s),
+            1 => field_gun(rng, &mut s),
+            _ => ringed_barrel(rng, &mut s),
+        },
         PieceKind::Pawn => {
             // A ball on a flared body with a collar, on a base.
             let head = vary(rng, 0.22, 0.04);
@@ -435,6 +360,251 @@ fn figure(kind: PieceKind, rng: &mut Rng) -> Vec<Shape> {
         }
     }
     s
+}
+
+/// Shoulders and a face above them: `shoulders` (half their width, the share of it at
+/// their bend, the bend's height, the neck's half-width) and `face` (its middle's height,
+/// half its width and height).
+fn shoulders_and_face(s: &mut Vec<Shape>, shoulders: (f32, f32, f32, f32), face: (f32, f32, f32)) {
+    let (w, bend, bend_y, neck) = shoulders;
+    s.push(area(vec![
+        (-w, 0.82),
+        (-w * bend, bend_y),
+        (-neck, 0.4),
+        (neck, 0.4),
+        (w * bend, bend_y),
+        (w, 0.82),
+    ]));
+    let (y, rx, ry) = face;
+    s.push(area(ellipse((0.0, y), rx, ry)));
+}
+
+/// An advisor as a mandarin's head and shoulders under a round hat with a brim and a button.
+fn mandarin(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let shoulders = vary(rng, 0.72, 0.08);
+    let face = vary(rng, 0.3, 0.04);
+    shoulders_and_face(s, (shoulders, 0.9, 0.6, 0.3), (0.08, face, face * 1.2));
+    let brim_y = vary(rng, -0.3, 0.05);
+    let dome = vary(rng, 0.33, 0.05);
+    let mut hat = arc((0.0, brim_y), dome, vary(rng, 0.38, 0.06), 0.5, 1.0, 12);
+    hat.push((dome, brim_y));
+    s.push(area(hat));
+    if rng.unit() < 0.5 {
+        // The hat's wings.
+        let y = brim_y - 0.08;
+        s.push(area(rect(-0.92, y - 0.07, -dome, y + 0.07)));
+        s.push(area(rect(dome, y - 0.07, 0.92, y + 0.07)));
+    }
+    s.push(area(ellipse(
+        (0.0, brim_y),
+        vary(rng, 0.62, 0.08),
+        vary(rng, 0.1, 0.03),
+    )));
+    s.push(area(ellipse((0.0, brim_y - 0.45), 0.09, 0.09)));
+    s.push(line(vec![(-0.14, 0.02), (-0.06, 0.02)]));
+    s.push(line(vec![(0.06, 0.02), (0.14, 0.02)]));
+    s.push(line(arc((0.0, 0.16), 0.12, 0.08, 0.1, 0.4, 6)));
+}
+
+/// An advisor as a heraldic shield with a saltire across it.
+fn shield(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let w = vary(rng, 0.56, 0.06);
+    let top = vary(rng, -0.72, 0.05);
+    let dip = vary(rng, 0.07, 0.05);
+    let shoulder = vary(rng, 0.05, 0.12);
+    let tip = vary(rng, 0.8, 0.05);
+    let mut outline = vec![(-w, top), (0.0, top + dip), (w, top), (w, shoulder)];
+    // The right side curves in to the tip, then the left side back up (a quadratic Bézier).
+    let curve = |t: f32, side: f32| {
+        let (x0, y0, x1, y1, x2, y2) = (side * w, shoulder, side * w * 0.9, tip - 0.2, 0.0, tip);
+        let u = 1.0 - t;
+        (
+            u * u * x0 + 2.0 * u * t * x1 + t * t * x2,
+            u * u * y0 + 2.0 * u * t * y1 + t * t * y2,
+        )
+    };
+    outline.extend((1..=8).map(|i| curve(i as f32 / 8.0, 1.0)));
+    outline.extend((0..8).rev().map(|i| curve(i as f32 / 8.0, -1.0)));
+    s.push(area(outline));
+    let (cx, cy) = (0.0, (top + tip) / 2.0 - 0.05);
+    let arm = w * vary(rng, 0.5, 0.08);
+    s.push(detail(vec![(cx - arm, cy - arm), (cx + arm, cy + arm)]));
+    s.push(detail(vec![(cx - arm, cy + arm), (cx + arm, cy - arm)]));
+}
+
+/// An advisor as a stern face under a small pointed crown, on shoulders.
+fn crowned_face(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let shoulders = vary(rng, 0.62, 0.08);
+    let face = vary(rng, 0.36, 0.05);
+    shoulders_and_face(s, (shoulders, 0.85, 0.55, 0.25), (0.05, face, face * 1.1));
+    let (band, w, peak) = (
+        vary(rng, -0.38, 0.04),
+        vary(rng, 0.34, 0.05),
+        vary(rng, -0.85, 0.06),
+    );
+    s.push(area(vec![
+        (-w, band),
+        (-w * 1.05, peak + 0.05),
+        (-w * 0.5, band - 0.2),
+        (0.0, peak),
+        (w * 0.5, band - 0.2),
+        (w * 1.05, peak + 0.05),
+        (w, band),
+    ]));
+    s.push(line(vec![(-0.22, -0.08), (-0.07, 0.0)]));
+    s.push(line(vec![(0.07, 0.0), (0.22, -0.08)]));
+    s.push(line(arc((0.0, 0.3), 0.13, 0.07, 0.6, 0.9, 6)));
+}
+
+/// An elephant as a round head with a big ear behind it, a trunk curling down and forward
+/// and a tusk.
+fn curled_trunk(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let ear = vary(rng, 0.42, 0.06);
+    s.push(area(ellipse((0.3, -0.05), ear, ear * 1.25)));
+    let head = vary(rng, 0.4, 0.05);
+    s.push(area(ellipse((-0.05, -0.3), head, head * 0.95)));
+    let curl = vary(rng, 0.0, 0.1);
+    let trunk = [
+        (-0.3, -0.2),
+        (-0.45, 0.05),
+        (-0.52, 0.3),
+        (-0.5, 0.55),
+        (-0.38 + curl, 0.75),
+        (-0.22 + curl, 0.72),
+    ];
+    let w = vary(rng, 0.26, 0.05);
+    let widths = [w, w * 0.95, w * 0.85, w * 0.75, w * 0.65, w * 0.6];
+    s.push(area(tube(&trunk, &widths)));
+    s.push(detail(vec![(-0.28, 0.0), (-0.15, 0.25), (0.02, 0.38)]));
+    s.push(detail(ellipse((-0.18, -0.38), 0.04, 0.04)));
+    s.push(detail(arc((0.3, -0.05), ear * 0.6, ear * 0.8, 0.8, 1.2, 6)));
+}
+
+/// An elephant as a bust: a broad head and a flapping ear above the neck, the trunk hanging
+/// in front and a tusk pointing forward.
+fn bust(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let neck = vary(rng, 0.35, 0.05);
+    s.push(area(vec![
+        (-0.05, 0.1),
+        (neck + 0.2, 0.1),
+        (neck + 0.28, 0.75),
+        (-0.15, 0.75),
+    ]));
+    let ear = vary(rng, 0.3, 0.05);
+    s.push(area(ellipse((0.42, -0.05), ear, ear * 1.35)));
+    let (hw, hh) = (vary(rng, 0.5, 0.05), vary(rng, 0.4, 0.05));
+    s.push(area(ellipse((0.0, -0.3), hw, hh)));
+    let hang = vary(rng, 0.0, 0.08);
+    let trunk = [
+        (-0.38, -0.15),
+        (-0.52, 0.1),
+        (-0.58 + hang, 0.4),
+        (-0.55 + hang, 0.62),
+        (-0.68 + hang, 0.72),
+    ];
+    let w = vary(rng, 0.26, 0.04);
+    let widths = [w, w * 0.9, w * 0.75, w * 0.65, w * 0.55];
+    s.push(area(tube(&trunk, &widths)));
+    let tusk = [(-0.3, 0.18), (-0.55, 0.28), (-0.82, 0.22)];
+    s.push(area(tube(&tusk, &[0.12, 0.09, 0.04])));
+    s.push(detail(ellipse((-0.15, -0.38), 0.045, 0.045)));
+    s.push(detail(arc(
+        (0.42, -0.05),
+        ear * 0.6,
+        ear * 0.9,
+        0.75,
+        1.25,
+        6,
+    )));
+}
+
+/// A cannon as a barrel raised towards the left, resting on a spoked wheel.
+fn raised_barrel(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let angle = vary(rng, 0.08, 0.03) * TAU;
+    let (sin, cos) = angle.sin_cos();
+    let length = vary(rng, 0.95, 0.08);
+    // `t` along the barrel towards the muzzle, `off` across it.
+    let along = |t: f32, off: f32| (-cos * t + sin * off, -sin * t - cos * off);
+    let (breech, muzzle) = (vary(rng, 0.25, 0.04), vary(rng, 0.17, 0.03));
+    s.push(area(vec![
+        along(-length * 0.55, breech),
+        along(length, muzzle),
+        along(length, -muzzle),
+        along(-length * 0.55, -breech),
+    ]));
+    s.push(area(vec![
+        along(length - 0.1, muzzle + 0.06),
+        along(length, muzzle + 0.06),
+        along(length, -muzzle - 0.06),
+        along(length - 0.1, -muzzle - 0.06),
+    ]));
+    s.push(area(ellipse(
+        along(-length * 0.55, 0.0),
+        breech * 0.8,
+        breech * 0.8,
+    )));
+    let wheel = vary(rng, 0.36, 0.05);
+    let hub = (0.05, 0.8 - wheel);
+    s.push(area(ellipse(hub, wheel, wheel)));
+    for i in 0..4 {
+        let a = (i as f32 / 8.0 + 0.06) * TAU;
+        let (dy, dx) = a.sin_cos();
+        s.push(detail(vec![
+            (hub.0 - dx * wheel * 0.85, hub.1 - dy * wheel * 0.85),
+            (hub.0 + dx * wheel * 0.85, hub.1 + dy * wheel * 0.85),
+        ]));
+    }
+    s.push(area(ellipse(hub, 0.08, 0.08)));
+}
+
+/// A cannon as a level barrel on a low carriage.
+fn field_gun(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let y = vary(rng, -0.12, 0.06);
+    let (breech, muzzle) = (vary(rng, 0.25, 0.04), vary(rng, 0.16, 0.03));
+    let (back, front) = (vary(rng, 0.55, 0.06), vary(rng, -0.82, 0.06));
+    s.push(area(vec![
+        (back, y - breech),
+        (front, y - muzzle),
+        (front, y + muzzle),
+        (back, y + breech),
+    ]));
+    s.push(area(ellipse((back, y), breech * 0.85, breech)));
+    s.push(area(rect(
+        front,
+        y - muzzle - 0.05,
+        front + 0.1,
+        y + muzzle + 0.05,
+    )));
+    // The carriage: a post under the barrel's middle and a foot.
+    let post = vary(rng, 0.1, 0.08);
+    let foot = vary(rng, 0.45, 0.05);
+    s.push(area(rect(post - 0.1, y + breech * 0.8, post + 0.1, foot)));
+    s.push(area(rect(post - 0.42, foot, post + 0.42, foot + 0.12)));
+    s.push(detail(vec![
+        (back - 0.3, y - breech * 0.9),
+        (back - 0.3, y + breech * 0.9),
+    ]));
+}
+
+/// A cannon as a level barrel with a wheel drawn over it, seen from the side.
+fn ringed_barrel(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let y = vary(rng, 0.0, 0.06);
+    let rise = vary(rng, 0.12, 0.06);
+    let (breech, muzzle) = (vary(rng, 0.24, 0.04), vary(rng, 0.15, 0.03));
+    let (back, front) = (vary(rng, 0.72, 0.06), vary(rng, -0.78, 0.06));
+    s.push(area(vec![
+        (back, y - breech),
+        (front, y - rise - muzzle),
+        (front, y - rise + muzzle),
+        (back, y + breech),
+    ]));
+    let (hub, wheel) = ((vary(rng, 0.12, 0.08), y + 0.05), vary(rng, 0.33, 0.05));
+    s.push(area(ellipse(hub, wheel, wheel)));
+    s.push(detail(ellipse(hub, wheel * 0.45, wheel * 0.45)));
+    s.push(line(vec![
+        (hub.0 - wheel * 1.4, hub.1 + wheel),
+        (hub.0 + wheel * 1.6, hub.1 + wheel),
+    ]));
 }
 
 #[cfg(test)]
@@ -470,7 +640,8 @@ mod tests {
     #[test]
     fn the_seven_figures_differ_from_one_another() {
         let mut rng = Rng::new(11);
-        for _ in 0..6 {
+        // Enough sets that every kind is drawn in each of its designs.
+        for _ in 0..16 {
             let symbols = Symbols::random(&mut rng);
             for fill in [Fill::Outline, Fill::Solid] {
                 let masks: Vec<Vec<bool>> = PieceKind::ALL
