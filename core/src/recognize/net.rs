@@ -61,6 +61,9 @@ const CHECKSUM: usize = 8;
 pub const FILE_SIZE: usize = HEADER + 4 * PARAMETERS + CHECKSUM;
 
 static EMBEDDED: &[u8] = include_bytes!("../../../assets/vision/points.bin");
+/// The networks trained with figures as well as characters (`vision_train --figures`),
+/// which the reader asks again when the first ones doubt a whole board.
+static EMBEDDED_FIGURES: &[u8] = include_bytes!("../../../assets/vision/figures.bin");
 
 /// The piece of class `class` (`None` for class 0, an empty point).
 pub fn piece_of(class: usize) -> Option<Piece> {
@@ -98,6 +101,17 @@ pub fn embedded() -> Option<&'static Ensemble> {
     static NETWORK: OnceLock<Option<Ensemble>> = OnceLock::new();
     NETWORK
         .get_or_init(|| Ensemble::from_bytes(EMBEDDED).ok())
+        .as_ref()
+}
+
+/// The built-in networks that have also learnt pieces drawn as figures (crowns, towers,
+/// knights' heads …) instead of characters. They read such boards far better than
+/// [`embedded`] but characters less well, so they are the reader's second look, not its
+/// first (`None` only if the embedded file were damaged, which a test rules out).
+pub fn figures() -> Option<&'static Ensemble> {
+    static NETWORK: OnceLock<Option<Ensemble>> = OnceLock::new();
+    NETWORK
+        .get_or_init(|| Ensemble::from_bytes(EMBEDDED_FIGURES).ok())
         .as_ref()
 }
 
@@ -630,18 +644,21 @@ mod tests {
 
     #[test]
     fn the_built_in_networks_are_convolutional_and_load() {
-        let Ok(ensemble) = Ensemble::from_bytes(EMBEDDED) else {
-            panic!("the embedded weights load")
-        };
-        assert!(!ensemble.members.is_empty());
-        for member in &ensemble.members {
-            let Classifier::Conv(network) = member else {
-                panic!("a built-in network is not convolutional")
+        for file in [EMBEDDED, EMBEDDED_FIGURES] {
+            let Ok(ensemble) = Ensemble::from_bytes(file) else {
+                panic!("the embedded weights load")
             };
-            assert!(network.shape().multiply_adds() > 0);
+            assert!(!ensemble.members.is_empty());
+            for member in &ensemble.members {
+                let Classifier::Conv(network) = member else {
+                    panic!("a built-in network is not convolutional")
+                };
+                assert!(network.shape().multiply_adds() > 0);
+            }
+            assert_eq!(ensemble.to_bytes(), file);
         }
-        assert_eq!(ensemble.to_bytes(), EMBEDDED);
-        assert!(embedded().is_some());
+        assert_ne!(EMBEDDED, EMBEDDED_FIGURES);
+        assert!(embedded().is_some() && figures().is_some());
         let p = classify(&vec![0.0; patch::LEN]);
         assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
     }
