@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p chuhe-core --example vision_train -- --out FILE [--seed S]
 //!   [--boards N] [--epochs E] [--threads T] [--validation V] [--lr X] [--init FILE]
-//!   [--cache FILE] [--conv C1,C2,C3,HIDDEN] [--figures]
+//!   [--cache FILE] [--conv C1,C2,C3,HIDDEN] [--figures | --figures-share S]
 //! cargo run --release -p chuhe-core --example vision_train -- --evaluate FILE
 //!   [--validation V] [--seed S] [--threads T]
 //! cargo run --release -p chuhe-core --example vision_train -- --join FILE,FILE... --out FILE
@@ -17,8 +17,10 @@
 //! same arguments give the same file, byte for byte, on any number of threads.
 //! `--cache FILE` keeps the drawn samples in FILE and reads them from there the next time
 //! (the same boards: the cache must come from the same `--seed`, `--boards` and `--figures`).
-//! `--figures` draws figures instead of characters on about one training board in twelve
-//! (`recognize::net::symbols`: a crowned king, a tower, a knight's head …).
+//! `--figures` draws figures instead of characters on about one training board in ten
+//! (`recognize::net::symbols`: a crowned king, a tower, a knight's head …);
+//! `--figures-share S` on a share S of the boards that would have had characters and on
+//! eight times S (at most all) of those that would have had letters (`--figures` is 0.05).
 //! `--conv C1,C2,C3,HIDDEN` trains the convolutional network of those widths
 //! (`recognize::net::conv`) instead of the perceptron. `--evaluate` only measures a weights file; `--flip-margins` (with `--evaluate`) reads
 //! the held-out boards whole and prints, for thresholds of the way-up doubt, how many wrong
@@ -34,7 +36,7 @@
 
 use chuhe_core::recognize::decode::Marking;
 use chuhe_core::recognize::net::conv::{ConvNet, Shape};
-use chuhe_core::recognize::net::synth::Fonts;
+use chuhe_core::recognize::net::synth::{self, Fonts};
 use chuhe_core::recognize::net::train::{self, Sample, Settings};
 use chuhe_core::recognize::net::{Classifier, Ensemble};
 use chuhe_core::recognize::{Doubts, VIEWS, geometry::Homography, patch};
@@ -79,7 +81,8 @@ fn main() {
             "--flip-margins" => flip_margins = true,
             "--no-sides" => by_colour = false,
             "--one-view" => one_view = true,
-            "--figures" => settings.figures = true,
+            "--figures" => settings.figures = synth::FIGURE_SHARE,
+            "--figures-share" => settings.figures = number(&arg, value()),
             "--conv" => {
                 let v = value();
                 let widths: Vec<usize> =

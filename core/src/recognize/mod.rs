@@ -694,7 +694,7 @@ mod tests {
                 &board,
                 40.0,
                 &synth::Augment::NONE,
-                true,
+                synth::FIGURE_SHARE,
                 &mut rng,
             );
             if !drawn.figures {

@@ -996,19 +996,24 @@ pub fn draw_board(
     augment: &Augment,
     rng: &mut Rng,
 ) -> Drawn {
-    draw_board_with(fonts, style, board, spacing, augment, false, rng)
+    draw_board_with(fonts, style, board, spacing, augment, 0.0, rng)
 }
 
-/// [`draw_board`], with figures ([`Symbols`]) instead of characters on some boards when
-/// `figures` is set. Without it nothing more is drawn from `rng`, so the boards are those
-/// [`draw_board`] has always drawn.
+/// The share of boards without letters that `vision_train --figures` draws with figures
+/// ([`draw_board_with`]); boards with letters take figures eight times as often.
+pub const FIGURE_SHARE: f64 = 0.05;
+
+/// [`draw_board`], with figures ([`Symbols`]) instead of characters on a share `figures` of
+/// the boards that would have had characters, and on eight times that share (at most all)
+/// of those that would have had letters. At 0 nothing more is drawn from `rng`, so the
+/// boards are those [`draw_board`] has always drawn.
 pub fn draw_board_with(
     fonts: &Fonts,
     style: &Style,
     board: &Board,
     spacing: f64,
     augment: &Augment,
-    figures: bool,
+    figures: f64,
     rng: &mut Rng,
 ) -> Drawn {
     #[allow(clippy::redundant_closure)] // The closure shortens the app font's lifetime.
@@ -1152,13 +1157,13 @@ pub fn draw_board_with(
     // Figures instead of characters on some boards, many of them boards that would have
     // had letters; never on a held-out style, whose boards are drawn as they always were
     // (no more draws from `rng`), so the figures measured on them stay comparable.
-    let symbols = if !figures || HELD_OUT.contains(style) {
+    let symbols = if figures <= 0.0 || HELD_OUT.contains(style) {
         None
     } else {
         let share = if characters.letters.is_some() {
-            0.4
+            (8.0 * figures).min(1.0)
         } else {
-            0.05
+            figures
         };
         chance(rng, share).then(|| Symbols::random(rng))
     };
@@ -1773,20 +1778,24 @@ mod tests {
             scheme: Scheme::Paper,
         };
         // Odd seeds: the generator makes the same stream of 2n and 2n + 1.
-        let count = |style: &Style, seeds: std::ops::Range<u64>| {
+        let count = |style: &Style, share: f64, seeds: std::ops::Range<u64>| {
             seeds
                 .filter(|&i| {
                     let mut rng = Rng::new(2 * i + 1);
-                    draw_board_with(&fonts, style, &board, 12.0, &Augment::NONE, true, &mut rng)
+                    draw_board_with(&fonts, style, &board, 12.0, &Augment::NONE, share, &mut rng)
                         .figures
                 })
                 .count()
         };
         // About one board in ten: 0.15 × 0.4 + 0.85 × 0.05.
-        let figures = count(&style, 0..400);
+        let figures = count(&style, FIGURE_SHARE, 0..400);
         assert!((16..60).contains(&figures), "{figures} of 400");
+        // Over half at a share of one half: 0.15 × 1 + 0.85 × 0.5.
+        let most = count(&style, 0.5, 0..400);
+        assert!((190..270).contains(&most), "{most} of 400");
+        assert_eq!(count(&style, 0.0, 0..150), 0);
         for held in &HELD_OUT {
-            assert_eq!(count(held, 0..150), 0, "{held:?}");
+            assert_eq!(count(held, 0.5, 0..150), 0, "{held:?}");
         }
     }
 
@@ -1816,7 +1825,7 @@ mod tests {
                     &board,
                     spacing,
                     &Augment::NONE,
-                    true,
+                    FIGURE_SHARE,
                     &mut rng,
                 );
                 if !drawn.figures {
@@ -1875,7 +1884,15 @@ mod tests {
         let draw = |seed| {
             let mut rng = Rng::new(seed);
             let augment = Augment::random(&mut rng);
-            draw_board_with(&fonts, &style, &board, 30.0, &augment, true, &mut rng)
+            draw_board_with(
+                &fonts,
+                &style,
+                &board,
+                30.0,
+                &augment,
+                FIGURE_SHARE,
+                &mut rng,
+            )
         };
         let seed = (1..600)
             .step_by(2)

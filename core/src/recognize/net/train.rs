@@ -43,8 +43,9 @@ pub struct Settings {
     pub validation_boards: usize,
     /// The narrowest and widest point spacing drawn, in pixels.
     pub spacing: (f64, f64),
-    /// Figures instead of characters on some training boards ([`synth::draw_board_with`]).
-    pub figures: bool,
+    /// Figures instead of characters on some training boards: the share of those boards
+    /// that would have had characters ([`synth::draw_board_with`]; 0 for none).
+    pub figures: f64,
 }
 
 impl Default for Settings {
@@ -60,7 +61,7 @@ impl Default for Settings {
             threads: 1,
             validation_boards: 100,
             spacing: (17.0, 100.0),
-            figures: false,
+            figures: 0.0,
         }
     }
 }
