@@ -45,8 +45,8 @@
 //! board's confidence is below `e^-`[`WHOLE_DOUBT_NATS`], the look is one the classifier has
 //! not learnt and its point-by-point doubts cannot be trusted: every point is uncertain.
 //! *A second look* ([`net::figures`]): some programs draw the pieces as little figures (a
-//! crown, a tower, a knight's head …) instead of characters. Networks trained with such
-//! figures as well read characters a little less well, so they are not the first look: when
+//! crown, a tower, a knight's head …) instead of characters. Networks trained mostly on such
+//! figures read characters less well, so they are not the first look: when
 //! the first reading is less likely than `e^-`[`SECOND_LOOK_NATS`] as a whole, the board is
 //! read again by them and the likelier reading kept.
 
@@ -222,7 +222,7 @@ fn point_of(x: usize, y: usize, turned: bool) -> Square {
 
 /// When the whole reading is less likely than `e^-SECOND_LOOK_NATS` (its summed log
 /// probability below the negative of this), the board is read again by the networks that
-/// have also learnt pieces drawn as figures ([`net::figures`]), and the likelier of the two
+/// have learnt pieces drawn as figures ([`net::figures`]), and the likelier of the two
 /// readings is kept. A board of characters the first networks know is far surer than this;
 /// a board of figures, which they have never seen, is not. The same bound as
 /// [`FLIP_DOUBT_NATS`]: a board about as likely as its own turned reading is in doubt too.

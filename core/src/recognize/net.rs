@@ -61,7 +61,8 @@ const CHECKSUM: usize = 8;
 pub const FILE_SIZE: usize = HEADER + 4 * PARAMETERS + CHECKSUM;
 
 static EMBEDDED: &[u8] = include_bytes!("../../../assets/vision/points.bin");
-/// The networks trained with figures as well as characters (`vision_train --figures`),
+/// The networks trained with figures on over half the boards (`vision_train
+/// --figures-share 0.5`),
 /// which the reader asks again when the first ones doubt a whole board.
 static EMBEDDED_FIGURES: &[u8] = include_bytes!("../../../assets/vision/figures.bin");
 
