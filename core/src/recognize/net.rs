@@ -62,8 +62,8 @@ pub const FILE_SIZE: usize = HEADER + 4 * PARAMETERS + CHECKSUM;
 
 static EMBEDDED: &[u8] = include_bytes!("../../../assets/vision/points.bin");
 /// The networks trained with figures on over half the boards (`vision_train
-/// --figures-share 0.5`),
-/// which the reader asks again when the first ones doubt a whole board.
+/// --figures-share 0.5`), which the reader asks again when the first ones doubt a whole
+/// board.
 static EMBEDDED_FIGURES: &[u8] = include_bytes!("../../../assets/vision/figures.bin");
 
 /// The piece of class `class` (`None` for class 0, an empty point).
@@ -100,9 +100,7 @@ pub fn classify(patch: &[f32]) -> [f32; CLASSES] {
 /// rules out).
 pub fn embedded() -> Option<&'static Ensemble> {
     static NETWORK: OnceLock<Option<Ensemble>> = OnceLock::new();
-    NETWORK
-        .get_or_init(|| Ensemble::from_bytes(EMBEDDED).ok())
-        .as_ref()
+    loaded(&NETWORK, EMBEDDED)
 }
 
 /// The built-in networks that have also learnt pieces drawn as figures (crowns, towers,
@@ -111,8 +109,13 @@ pub fn embedded() -> Option<&'static Ensemble> {
 /// first (`None` only if the embedded file were damaged, which a test rules out).
 pub fn figures() -> Option<&'static Ensemble> {
     static NETWORK: OnceLock<Option<Ensemble>> = OnceLock::new();
-    NETWORK
-        .get_or_init(|| Ensemble::from_bytes(EMBEDDED_FIGURES).ok())
+    loaded(&NETWORK, EMBEDDED_FIGURES)
+}
+
+/// The networks of the embedded file `bytes`, read into `cell` the first time they are
+/// asked for.
+fn loaded(cell: &'static OnceLock<Option<Ensemble>>, bytes: &[u8]) -> Option<&'static Ensemble> {
+    cell.get_or_init(|| Ensemble::from_bytes(bytes).ok())
         .as_ref()
 }
 
