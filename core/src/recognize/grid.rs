@@ -276,10 +276,19 @@ fn search(full: &Gray, kind: Evidence) -> Found {
     let min_side = (SMALLEST_LOOKED_FOR / f as f64).max(24.0);
     for region in candidates(&maps, min_side as usize) {
         for _ in 0..MAX_BOARDS {
-            let Some(coarse) = coarse_fit(&maps, region, min_side / 8.0) else {
+            // The combs as summed first; where they give no board, with each line's
+            // evidence capped ([`Score::Capped`]).
+            let fit = |score| coarse_fit(&maps, region, min_side / 8.0, score);
+            let Some(coarse) = fit(Score::Sum).or_else(|| fit(Score::Capped)) else {
                 break;
             };
-            let grid = refine(full, kind, &coarse, f);
+            let mut grid = refine(full, kind, &coarse, f);
+            if grid.is_none()
+                && let Some(capped) = fit(Score::Capped)
+            {
+                grid = refine(full, kind, &capped, f);
+                capped.blank(&mut maps);
+            }
             coarse.blank(&mut maps);
             let Some(grid) = grid else {
                 continue;
@@ -776,18 +785,52 @@ fn sample(p: &[f32], at: f64) -> f32 {
     p[i] * (1.0 - frac) + p[i + 1] * frac
 }
 
+/// How a comb's lines' evidence adds up to its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Score {
+    /// The sum.
+    Sum,
+    /// The sum, each line counting for at most twice the comb's median line. A board's
+    /// outer lines often run beside a frame and merge with it into one strong line; summed,
+    /// the frame's two lines can outweigh faint inner ones, and a comb stretched from
+    /// frame to frame wins. Capped, a comb must find most of its lines; but on a chequer,
+    /// whose edges show on every other line where tiles hide the rest, it can settle half
+    /// a square off: it is the second try.
+    Capped,
+}
+
+/// The score of a comb whose lines' evidence is `values` (at most 16 lines).
+fn comb_score(scoring: Score, values: impl Iterator<Item = f32>) -> f64 {
+    if scoring == Score::Sum {
+        return values.map(f64::from).sum();
+    }
+    let mut v = [0.0f32; 16];
+    let mut n = 0;
+    for x in values.take(16) {
+        v[n] = x;
+        n += 1;
+    }
+    let mut sorted = v;
+    sorted[..n].sort_unstable_by(f32::total_cmp);
+    let cap = 2.0 * sorted[n / 2];
+    v[..n].iter().map(|&x| f64::from(x.min(cap))).sum()
+}
+
 /// The `count` equally spaced places of `p` with the most evidence, spacing within
 /// `spacings`, then let the spacing grow or shrink steadily: (offset, spacing, chirp).
-fn best_comb(p: &[f32], count: usize, spacings: (f64, f64)) -> Option<(f64, f64, f64)> {
+fn best_comb(
+    p: &[f32],
+    count: usize,
+    spacings: (f64, f64),
+    scoring: Score,
+) -> Option<(f64, f64, f64)> {
     let mut best: Option<(f64, f64, f64)> = None;
     let mut s = spacings.0;
     while s <= spacings.1 {
         let span = s * (count - 1) as f64;
         let mut o = 0.0;
         while o + span < p.len() as f64 - 1.0 {
-            let score: f64 = (0..count)
-                .map(|k| f64::from(sample(p, o + k as f64 * s)))
-                .sum();
+            let score = comb_score(scoring, (0..count).map(|k| sample(p, o + k as f64 * s)));
             if best.is_none_or(|b| score > b.2) {
                 best = Some((o, s, score));
             }
@@ -804,9 +847,10 @@ fn best_comb(p: &[f32], count: usize, spacings: (f64, f64)) -> Option<(f64, f64,
             let ss = s * (1.0 + f64::from(ds) * 0.005 - c * (count - 1) as f64 / 2.0);
             for d_o in -10..=10 {
                 let oo = o + f64::from(d_o) * 0.02 * s;
-                let score: f64 = (0..count)
-                    .map(|k| f64::from(sample(p, place(oo, ss, c, k as f64))))
-                    .sum();
+                let score = comb_score(
+                    scoring,
+                    (0..count).map(|k| sample(p, place(oo, ss, c, k as f64))),
+                );
                 if score > fine.3 + 1e-9 * score.abs() {
                     fine = (oo, ss, c, score);
                 }
@@ -826,6 +870,7 @@ fn fit_comb(
     band: (f64, f64),
     count: usize,
     spacings: &[(f64, f64)],
+    scoring: Score,
 ) -> Option<(Comb, bool, f32)> {
     let found = evidence(maps, rows, region, band);
     let (a0, a1, c0, c1) = if rows {
@@ -862,7 +907,7 @@ fn fit_comb(
         }
     }
     let (_, p, lay) = best?;
-    first_comb(&p, &lay, base, count, spacings)
+    first_comb(&p, &lay, base, count, spacings, scoring)
 }
 
 /// The best comb of profile `p` in the first range of `spacings` whose best comb is a
@@ -873,10 +918,11 @@ fn first_comb(
     base: f64,
     count: usize,
     spacings: &[(f64, f64)],
+    scoring: Score,
 ) -> Option<(Comb, bool, f32)> {
     spacings
         .iter()
-        .find_map(|&range| comb_in(p, lay, base, count, range))
+        .find_map(|&range| comb_in(p, lay, base, count, range, scoring))
 }
 
 /// The spacings the columns' comb is looked for in, given the rows' spacing `s`, the
@@ -900,11 +946,12 @@ fn comb_in(
     base: f64,
     count: usize,
     range: (f64, f64),
+    scoring: Score,
 ) -> Option<(Comb, bool, f32)> {
     if range.1 < range.0 {
         return None;
     }
-    let (o, s, c) = best_comb(p, count, range)?;
+    let (o, s, c) = best_comb(p, count, range, scoring)?;
     let at = |k: f64| sample(p, place(o, s, c, k));
     let support: Vec<f32> = (0..count).map(|k| at(k as f64)).collect();
     let on = median(&support);
@@ -941,7 +988,7 @@ fn median(v: &[f32]) -> f32 {
 }
 
 /// The board with the most evidence in `region`, in working pixels.
-fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
+fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64, scoring: Score) -> Option<Coarse> {
     let height = (region.y1 - region.y0) as f64;
     let width = (region.x1 - region.x0) as f64;
     let all = (f64::NEG_INFINITY, f64::INFINITY);
@@ -952,6 +999,7 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
         all,
         10,
         &[(min_spacing, height / 9.0 + 1.0)],
+        scoring,
     )?;
     let s = rows.spacing;
     let band = |c: &Comb| {
@@ -965,6 +1013,7 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
         band(&rows),
         9,
         &column_spacings(s, min_spacing, width),
+        scoring,
     )?;
     let (rows, _, _) = fit_comb(
         maps,
@@ -976,6 +1025,7 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64) -> Option<Coarse> {
             (0.75 * columns.spacing).max(min_spacing),
             1.35 * columns.spacing,
         )],
+        scoring,
     )?;
     // A chequer has one more line each way; anything else keeps the points' 10 × 9.
     let chequer = rows.count == 11 && columns.count == 10;
@@ -1835,6 +1885,50 @@ mod tests {
     }
 
     #[test]
+    fn a_comb_of_capped_lines_is_not_stretched_onto_the_frame_beside_a_board() {
+        // Nine lines 30 apart, and a frame's two strong lines a few pixels outside the
+        // outer ones (as XQWLight draws its board).
+        let mut p = vec![0.05f32; 320];
+        // Each line a peak three pixels wide either way, as a line a few pixels wide
+        // gives in the smoothed profile.
+        let mut add = |at: f64, v: f32| {
+            let i = at.round() as usize;
+            for d in 0..3 {
+                let share = v * (1.0 - d as f32 / 3.0);
+                p[i + d] += share;
+                if d > 0 {
+                    p[i - d] += share;
+                }
+            }
+        };
+        let lines: Vec<f64> = (0..9).map(|k| 33.0 + 30.0 * f64::from(k)).collect();
+        for &at in &lines {
+            add(at, 1.0);
+        }
+        for at in [28.0, 278.0] {
+            add(at, 8.0);
+        }
+        let lay = Lay {
+            slope: 0.0,
+            fan: 0.0,
+            centre: 0.0,
+            middle: 0.0,
+        };
+        let range = (20.0, 40.0);
+        // Summed, the comb from frame to frame wins.
+        let summed = comb_in(&p, &lay, 0.0, 9, range, Score::Sum);
+        assert!(
+            summed.is_none_or(|(c, _, _)| (c.place(0.0) - lines[0]).abs() > 2.0),
+            "{summed:?}"
+        );
+        let (comb, _, _) = comb_in(&p, &lay, 0.0, 9, range, Score::Capped).expect("a comb");
+        assert_eq!(comb.count, 9, "{comb:?}");
+        for (k, at) in lines.iter().enumerate() {
+            assert!((comb.place(k as f64) - at).abs() < 1.0, "{k}: {comb:?}");
+        }
+    }
+
+    #[test]
     fn faint_columns_are_found_where_a_wider_comb_over_strong_marks_does_not_stand_out() {
         // Nine faint lines 14.5 apart, and beside them three strong marks 18.8 apart (a
         // frame's edges, a panel, words) that a wider comb collects more evidence from.
@@ -1860,9 +1954,9 @@ mod tests {
         };
         let ranges = column_spacings(14.4, 5.0, 290.0);
         // The wider comb wins over all spacings allowed, and is no grid's.
-        let wide = comb_in(&p, &lay, 0.0, 9, ranges[0]);
+        let wide = comb_in(&p, &lay, 0.0, 9, ranges[0], Score::Sum);
         assert!(wide.is_none(), "{wide:?}");
-        let (comb, _, _) = first_comb(&p, &lay, 0.0, 9, &ranges).expect("a comb");
+        let (comb, _, _) = first_comb(&p, &lay, 0.0, 9, &ranges, Score::Sum).expect("a comb");
         assert_eq!(comb.count, 9, "{comb:?}");
         for (k, at) in lines.iter().enumerate() {
             assert!((comb.place(k as f64) - at).abs() < 1.0, "{k}: {comb:?}");
