@@ -4,18 +4,23 @@
 //! face of the disc and the ink of the character (red and black characters on cream discs, grey
 //! or hollow characters against solid ones in print, two colours of disc with the same light
 //! characters). So the sides are decided for the whole board at once rather than point by
-//! point: each point the classifier takes for a piece gives a few colour figures ([`Colours`]:
-//! the lighter and the darker of its face's two colours, how much of it the darker covers;
-//! lighter and darker rather than disc and ink, since a bold character may cover most of a
-//! disc), the pieces are split into
-//! two groups by a mixture of two Gaussians started from the classifier's own side votes. A
-//! piece then takes its side from its group, its kind from the classifier (both sides'
-//! probabilities of that kind together), and the joint decoding still picks the best legal
-//! board; the reader decodes both namings of the groups, each both ways up, and keeps the board
-//! the classifier's own probabilities find likeliest, so its side votes and the rules together
-//! say which group is Red's. A piece whose own reading took the other side or hesitated, or
-//! that lies between the groups, is in doubt. When the two groups are not clearly apart in
-//! colour (a picture whose pieces all look alike), nothing changes.
+//! point: each point the classifier takes for a piece gives a few colour figures
+//! ([`Colours`]: the lighter and the darker of its face's two colours, how much of it the
+//! darker covers; lighter and darker rather than disc and ink, since a bold character may
+//! cover most of a disc), and the pieces are split into two groups by a mixture of two
+//! Gaussians started from the classifier's own side votes. Where those figures do not tell
+//! two groups apart, the share of each face's rim that the darker colour covers may: a
+//! chess set's black figures on white discs and white figures on black discs have the same
+//! two colours in about the same shares, but only one side's rims are dark (by this one
+//! figure the groups start from its two-means split, since such pieces are not red and the
+//! votes may lean nowhere). A piece then takes its side from its group, its kind from the
+//! classifier (both sides' probabilities of that kind together), and the joint decoding
+//! still picks the best legal board; the reader decodes both namings of the groups, each
+//! both ways up, and keeps the board the classifier's own probabilities find likeliest, so
+//! its side votes and the rules together say which group is Red's. A piece whose own
+//! reading took the other side or hesitated, or that lies between the groups, is in doubt.
+//! When the two groups are not clearly apart in colour (a picture whose pieces all look
+//! alike), nothing changes.
 
 use super::decode::SIDE_UNSURE_BELOW;
 use super::geometry::Homography;
@@ -23,16 +28,27 @@ use super::net::{CLASSES, piece_of};
 use crate::Color;
 
 /// Colour figures of one point: the face's commonest red, green and blue (its median), then
-/// the lighter and the darker of its two colours and the share of it the darker covers
-/// (times 255, so that every figure is on the same scale).
+/// the lighter and the darker of its two colours, the share of it the darker covers, and the
+/// share the darker covers of its rim (the outer part, beyond [`RIM_FROM`] of the way out;
+/// shares times 255, so that every figure is on the same scale).
 pub type Colours = [f32; FIGURES];
 
 /// Figures per point.
-pub const FIGURES: usize = 10;
+pub const FIGURES: usize = 11;
+
+/// Where a face's rim starts, as a share of [`REACH`]. A figure drawn in black on a white
+/// disc (a chess set's tower) can cover as much of the face as the white figure leaves of a
+/// black disc; but it keeps to the middle, and the rim shows the disc.
+const RIM_FROM: f64 = 0.85;
 
 /// The figures the sides are grouped by: the two colours and the darker's share, not the
 /// median, which is the disc's colour on one piece and the character's on another.
-const GROUPED: std::ops::Range<usize> = 3..FIGURES;
+const GROUPED: std::ops::Range<usize> = 3..10;
+/// The figure the sides are grouped by when [`GROUPED`] does not tell them apart: the share
+/// the darker colour covers of the rim. A chess set's black figures on white discs and white
+/// figures on black discs have the same two colours, and the darker covers as much of the
+/// face of a tower on a white disc as of a black disc round a pawn; the rims differ.
+const RIM: std::ops::Range<usize> = 10..11;
 
 /// How far from the point, in spacings, the face is looked at: inside the smallest disc.
 const REACH: f64 = 0.34;
@@ -57,11 +73,14 @@ const BETWEEN_BELOW: f32 = 2.0;
 /// The colour figures of the point in column `x`, row `y` of the grid `map` lays on `image`.
 pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Colours {
     let mut samples: Vec<[f32; 3]> = Vec::with_capacity(STEPS * STEPS);
+    // Whether each sample lies on the rim.
+    let mut rim: Vec<bool> = Vec::with_capacity(STEPS * STEPS);
     for i in 0..STEPS {
         for j in 0..STEPS {
             let dx = (i as f64 / (STEPS - 1) as f64 * 2.0 - 1.0) * REACH;
             let dy = (j as f64 / (STEPS - 1) as f64 * 2.0 - 1.0) * REACH;
-            if dx.hypot(dy) > REACH {
+            let out = dx.hypot(dy);
+            if out > REACH {
                 continue;
             }
             let (px, py) = map.apply(x + dx, y + dy);
@@ -69,6 +88,7 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
                 continue;
             }
             samples.push(super::patch::colour_at(image, px as f32, py as f32));
+            rim.push(out >= RIM_FROM * REACH);
         }
     }
     if samples.is_empty() {
@@ -98,33 +118,38 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
         mean(&by_luma[by_luma.len() - tenth..]),
         mean(&by_luma[..tenth]),
     ];
-    let mut darker = 0;
+    // How many samples, and of the rim's, each centre has.
+    let mut counts = [0usize; 2];
+    let mut on_rim = [0usize; 2];
     for _ in 0..6 {
         let mut sums = [[0.0f32; 3]; 2];
-        let mut counts = [0usize; 2];
-        for s in &samples {
+        counts = [0; 2];
+        on_rim = [0; 2];
+        for (s, &r) in samples.iter().zip(&rim) {
             let k = usize::from(apart(s, &centres[1]) < apart(s, &centres[0]));
             for c in 0..3 {
                 sums[k][c] += s[c];
             }
             counts[k] += 1;
+            on_rim[k] += usize::from(r);
         }
         for k in 0..2 {
             if counts[k] > 0 {
                 centres[k] = sums[k].map(|v| v / counts[k] as f32);
             }
         }
-        darker = counts[1];
     }
+    let (mut darker, mut darker_rim) = (counts[1], on_rim[1]);
     if luma(&centres[0]) < luma(&centres[1]) {
         centres.swap(0, 1);
-        darker = samples.len() - darker;
+        (darker, darker_rim) = (counts[0], on_rim[0]);
     }
     // One colour and noise (no character): nothing covers the face.
     if apart(&centres[0], &centres[1]) < 30.0 {
         centres = [mean(&samples); 2];
-        darker = 0;
+        (darker, darker_rim) = (0, 0);
     }
+    let rim_samples = rim.iter().filter(|&&r| r).count().max(1);
     let [light, dark] = centres;
     [
         face[0],
@@ -137,6 +162,7 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
         dark[1],
         dark[2],
         255.0 * darker as f32 / samples.len() as f32,
+        255.0 * darker_rim as f32 / rim_samples as f32,
     ]
 }
 
@@ -179,8 +205,23 @@ fn red_share(p: &[f32; CLASSES]) -> f32 {
 }
 
 /// Groups the points read as pieces by their `colours` into two sides, named by the
-/// classifier's `points` (one row of class probabilities a point, same order).
+/// classifier's `points` (one row of class probabilities a point, same order): by the
+/// [`GROUPED`] figures, or when they do not tell the sides apart by the [`RIM`]'s.
 pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
+    let grouped = group_by(points, colours, GROUPED);
+    if grouped.told() {
+        return grouped;
+    }
+    let by_rim = group_by(points, colours, RIM);
+    if by_rim.told() { by_rim } else { grouped }
+}
+
+/// [`group`] by the figures `figures` alone.
+fn group_by(
+    points: &[[f32; CLASSES]],
+    colours: &[Colours],
+    figures: std::ops::Range<usize>,
+) -> Sides {
     let none = |apart| Sides {
         red_odds: vec![None; points.len()],
         apart,
@@ -191,8 +232,28 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
     if pieces.len() < 2 {
         return none(0.0);
     }
-    // Started from the classifier's votes: the share of each piece in the first group.
-    let mut share: Vec<f32> = pieces.iter().map(|&i| red_share(&points[i])).collect();
+    // Started from the classifier's votes: the share of each piece in the first group. By
+    // one figure, from its two-means split: the votes may lean nowhere (a chess set's
+    // pieces are not red), and groups started alike stay alike.
+    let mut share: Vec<f32> = if figures.len() == 1 {
+        let v: Vec<f32> = pieces.iter().map(|&i| colours[i][figures.start]).collect();
+        let (lo, hi) = v
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), &x| {
+                (a.min(x), b.max(x))
+            });
+        let mut cut = 0.5 * (lo + hi);
+        for _ in 0..6 {
+            let side_mean = |low: bool| {
+                let part: Vec<f32> = v.iter().copied().filter(|&x| (x < cut) == low).collect();
+                part.iter().sum::<f32>() / part.len().max(1) as f32
+            };
+            cut = 0.5 * (side_mean(true) + side_mean(false));
+        }
+        v.iter().map(|&x| if x < cut { 1.0 } else { 0.0 }).collect()
+    } else {
+        pieces.iter().map(|&i| red_share(&points[i])).collect()
+    };
     let mut means = [[0.0f32; FIGURES]; 2];
     let mut spread = [1.0f32; FIGURES];
     let mut odds = vec![0.0f32; pieces.len()];
@@ -208,7 +269,7 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
                     / total;
             }
         }
-        for f in GROUPED {
+        for f in figures.clone() {
             let variance = (0..pieces.len())
                 .map(|k| {
                     let c = colours[pieces[k]][f];
@@ -222,7 +283,7 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
         // Each piece's log-odds of the first group over the second, and its new share.
         for (k, &i) in pieces.iter().enumerate() {
             let mut lead = 0.0;
-            for f in GROUPED {
+            for f in figures.clone() {
                 let c = colours[i][f];
                 lead += ((c - means[1][f]).powi(2) - (c - means[0][f]).powi(2))
                     / (2.0 * spread[f] * spread[f]);
@@ -231,7 +292,8 @@ pub fn group(points: &[[f32; CLASSES]], colours: &[Colours]) -> Sides {
             share[k] = 1.0 / (1.0 + (-lead.clamp(-40.0, 40.0)).exp());
         }
     }
-    let apart = GROUPED
+    let apart = figures
+        .clone()
         .map(|f| ((means[0][f] - means[1][f]) / spread[f]).powi(2))
         .sum::<f32>()
         .sqrt();
@@ -343,6 +405,7 @@ mod tests {
             ink[1],
             ink[2],
             50.0 + 4.0 * (k % 5) as f32,
+            10.0 + 3.0 * (k % 4) as f32,
         ]
     }
 
@@ -416,6 +479,51 @@ mod tests {
         let colours: Vec<Colours> = (0..90)
             .map(|i| colours(&image, &map, (i % 9) as f64, (i / 9) as f64))
             .collect();
+        let sides = group(&points, &colours);
+        assert!(sides.told(), "apart {}", sides.apart);
+        for k in 0..12 {
+            let odds = sides.red_odds[k].unwrap_or(0.0);
+            assert!((odds > 0.0) == (k < 6), "piece {k}: {odds:.1} for Red");
+        }
+    }
+
+    #[test]
+    fn a_chess_sets_white_and_black_discs_are_told_apart_by_their_rims() {
+        // Red: white discs with a black figure; Black: black discs with a white one. Both
+        // sides have the same two colours, and the figures' sizes vary so that the darker
+        // covers as much of some red faces as of some black ones: only the rims differ.
+        let spacing = 40.0;
+        let map = crate::recognize::synthetic::map((40.0, 40.0), spacing, 0.0, 0.0);
+        let mut image = image::RgbImage::from_pixel(440, 480, image::Rgb([90, 140, 90]));
+        let (pawn, black_pawn) = (7, 14);
+        let mut points = vec![reading(0, 0.99); 90];
+        let (white, black) = ([245u8, 245, 245], [15u8, 15, 15]);
+        for (k, point) in points.iter_mut().enumerate().take(12) {
+            let red = k < 6;
+            let (disc, figure) = if red { (white, black) } else { (black, white) };
+            // The figure's half-size: 7 to 10 pixels on red pieces, 10 to 7 on black ones
+            // (about the same share of the face dark as the red ones).
+            let half = if red { 7 + k % 4 } else { 10 - k % 4 } as f64;
+            let (cx, cy) = (
+                40.0 + spacing * (k % 9) as f64,
+                40.0 + spacing * (k / 9) as f64,
+            );
+            for py in (cy - 18.0) as u32..(cy + 18.0) as u32 {
+                for px in (cx - 18.0) as u32..(cx + 18.0) as u32 {
+                    let (dx, dy) = (px as f64 - cx, py as f64 - cy);
+                    if dx.hypot(dy) < 18.0 {
+                        let inside = dx.abs() < half && dy.abs() < half;
+                        image.put_pixel(px, py, image::Rgb(if inside { figure } else { disc }));
+                    }
+                }
+            }
+            *point = reading(if red { pawn } else { black_pawn }, 0.6);
+        }
+        let colours: Vec<Colours> = (0..90)
+            .map(|i| colours(&image, &map, (i % 9) as f64, (i / 9) as f64))
+            .collect();
+        let by_colours = group_by(&points, &colours, GROUPED);
+        assert!(!by_colours.told(), "apart {}", by_colours.apart);
         let sides = group(&points, &colours);
         assert!(sides.told(), "apart {}", sides.apart);
         for k in 0..12 {
