@@ -27,7 +27,7 @@ use super::sides::{self, Colours};
 
 /// A point is one of the empty points the middles are set against when the classifier
 /// gives it empty at least this.
-const SURELY_EMPTY: f32 = 0.99;
+const SURELY_EMPTY: f32 = 0.98;
 /// With fewer such points the test says nothing.
 const FEWEST: usize = 8;
 /// The least spread of a colour among the empty points (levels out of 255): a flat drawn
