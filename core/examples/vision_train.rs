@@ -16,7 +16,8 @@
 //! per held-out style, learning rate 0.001. `--threads` only shares out the drawing: the
 //! same arguments give the same file, byte for byte, on any number of threads.
 //! `--cache FILE` keeps the drawn samples in FILE and reads them from there the next time
-//! (the same boards: the cache must come from the same `--seed`, `--boards` and `--figures`).
+//! (the same boards: the cache must come from the same `--seed`, `--boards` and
+//! `--figures` or `--figures-share`).
 //! `--figures` draws figures instead of characters on about one training board in ten
 //! (`recognize::net::symbols`: a crowned king, a tower, a knight's head …);
 //! `--figures-share S` on a share S of the boards that would have had characters and on

@@ -279,11 +279,17 @@ fn search(full: &Gray, kind: Evidence) -> Found {
             // The combs as summed first; where they give no board, with each line's
             // evidence capped ([`Score::Capped`]).
             let fit = |score| coarse_fit(&maps, region, min_side / 8.0, score);
-            let Some(coarse) = fit(Score::Sum).or_else(|| fit(Score::Capped)) else {
-                break;
+            let (coarse, summed) = match fit(Score::Sum) {
+                Some(coarse) => (coarse, true),
+                None => match fit(Score::Capped) {
+                    Some(coarse) => (coarse, false),
+                    None => break,
+                },
             };
             let mut grid = refine(full, kind, &coarse, f);
+            // A capped comb already refined in vain is not fitted again.
             if grid.is_none()
+                && summed
                 && let Some(capped) = fit(Score::Capped)
             {
                 grid = refine(full, kind, &capped, f);
