@@ -448,6 +448,29 @@ mod tests {
         assert_eq!(doubtful(&points, &sides), vec![3]);
     }
 
+    /// Paints a disc 18 pixels round on point `k` (row by row from the top left, `spacing`
+    /// apart from (40, 40)), each pixel the colour `paint` gives it from its place and its
+    /// offset from the centre.
+    fn paint_disc(
+        image: &mut image::RgbImage,
+        k: usize,
+        spacing: f64,
+        paint: impl Fn(u32, u32, (f64, f64)) -> [u8; 3],
+    ) {
+        let (cx, cy) = (
+            40.0 + spacing * (k % 9) as f64,
+            40.0 + spacing * (k / 9) as f64,
+        );
+        for py in (cy - 18.0) as u32..(cy + 18.0) as u32 {
+            for px in (cx - 18.0) as u32..(cx + 18.0) as u32 {
+                let (dx, dy) = (px as f64 - cx, py as f64 - cy);
+                if dx.hypot(dy) < 18.0 {
+                    image.put_pixel(px, py, image::Rgb(paint(px, py, (dx, dy))));
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_character_covering_most_of_its_disc_keeps_its_side() {
         // Cream discs with red or black ink; on half the pieces of each side the ink covers
@@ -462,18 +485,9 @@ mod tests {
             let red = k < 6;
             let covered = if k % 2 == 0 { 7 } else { 2 };
             let ink = if red { [200u8, 20, 20] } else { [20u8, 20, 20] };
-            let (cx, cy) = (
-                40.0 + spacing * (k % 9) as f64,
-                40.0 + spacing * (k / 9) as f64,
-            );
-            for py in (cy - 18.0) as u32..(cy + 18.0) as u32 {
-                for px in (cx - 18.0) as u32..(cx + 18.0) as u32 {
-                    if (px as f64 - cx).hypot(py as f64 - cy) < 18.0 {
-                        let inked = (px + py) % 10 < covered;
-                        image.put_pixel(px, py, image::Rgb(if inked { ink } else { cream }));
-                    }
-                }
-            }
+            paint_disc(&mut image, k, spacing, |px, py, _| {
+                if (px + py) % 10 < covered { ink } else { cream }
+            });
             *point = reading(if red { rook } else { black_pawn }, 0.9);
         }
         let colours: Vec<Colours> = (0..90)
@@ -504,19 +518,13 @@ mod tests {
             // The figure's half-size: 7 to 10 pixels on red pieces, 10 to 7 on black ones
             // (about the same share of the face dark as the red ones).
             let half = if red { 7 + k % 4 } else { 10 - k % 4 } as f64;
-            let (cx, cy) = (
-                40.0 + spacing * (k % 9) as f64,
-                40.0 + spacing * (k / 9) as f64,
-            );
-            for py in (cy - 18.0) as u32..(cy + 18.0) as u32 {
-                for px in (cx - 18.0) as u32..(cx + 18.0) as u32 {
-                    let (dx, dy) = (px as f64 - cx, py as f64 - cy);
-                    if dx.hypot(dy) < 18.0 {
-                        let inside = dx.abs() < half && dy.abs() < half;
-                        image.put_pixel(px, py, image::Rgb(if inside { figure } else { disc }));
-                    }
+            paint_disc(&mut image, k, spacing, |_, _, (dx, dy)| {
+                if dx.abs() < half && dy.abs() < half {
+                    figure
+                } else {
+                    disc
                 }
-            }
+            });
             *point = reading(if red { pawn } else { black_pawn }, 0.6);
         }
         let colours: Vec<Colours> = (0..90)
