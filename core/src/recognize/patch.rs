@@ -59,7 +59,7 @@ pub fn sample(image: &image::RgbImage, map: &Homography, x: f64, y: f64, out: &m
                     let gy = top + (row as f64 + (sy as f64 + 0.5) / samples as f64) * step;
                     let (px, py) = map.apply(gx, gy);
                     let [r, g, b] = bilinear(image, px as f32, py as f32);
-                    l += 0.299 * r + 0.587 * g + 0.114 * b;
+                    l += luminance([r, g, b]);
                     c += r - 0.5 * (g + b);
                 }
             }
@@ -84,6 +84,11 @@ fn normalise(luma: &mut [f32], chroma: &mut [f32]) {
     for v in chroma.iter_mut() {
         *v = ((*v - chroma_mean) * scale).clamp(-4.0, 4.0);
     }
+}
+
+/// The luminance (Rec. 601 weights) of a colour.
+pub(crate) fn luminance([r, g, b]: [f32; 3]) -> f32 {
+    0.299 * r + 0.587 * g + 0.114 * b
 }
 
 /// The colour (red, green, blue, 0 to 255) at picture place (`x`, `y`) in pixels, between

@@ -25,6 +25,7 @@
 use super::decode::SIDE_UNSURE_BELOW;
 use super::geometry::Homography;
 use super::net::{CLASSES, piece_of};
+use super::patch;
 use crate::Color;
 
 /// Colour figures of one point: the face's commonest red, green and blue (its median), then
@@ -87,7 +88,7 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
             if !px.is_finite() || !py.is_finite() {
                 continue;
             }
-            samples.push(super::patch::colour_at(image, px as f32, py as f32));
+            samples.push(patch::colour_at(image, px as f32, py as f32));
             rim.push(out >= RIM_FROM * REACH);
         }
     }
@@ -104,7 +105,7 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
     // the two covers more of the face depends on the font and the disc: a bold character on
     // a small disc covers most of it, so "the commoner colour" would be the disc on one piece
     // and the ink on another of the same side.
-    let luma = |s: &[f32; 3]| 0.299 * s[0] + 0.587 * s[1] + 0.114 * s[2];
+    let luma = |s: &[f32; 3]| patch::luminance(*s);
     let mean = |part: &[[f32; 3]]| -> [f32; 3] {
         [0, 1, 2].map(|c| part.iter().map(|s| s[c]).sum::<f32>() / part.len().max(1) as f32)
     };
