@@ -22,6 +22,10 @@
 //! that the board's lines run up to unbroken from every side holds nothing, whatever the
 //! classifier makes of the river's words or a coordinate beside it ([`occupancy`]): its
 //! pieces are made far less likely.
+//! *Twins* ([`twins`]): a program draws every piece of a kind with the same picture, so the
+//! faces of the points read as pieces are compared, a few pixels' shift allowed, and each
+//! piece's kind probabilities are pooled with those of the pieces whose faces match it
+//! almost exactly: a copy read otherwise than most of its copies is outvoted.
 //! *Sides by colour* ([`sides`]): all of one side's pieces in a picture share their colours,
 //! so the points read as pieces are split into two groups by the colours of their faces
 //! and ink; when the groups are clearly apart, a piece takes its side from its group and its
@@ -59,6 +63,7 @@ pub mod patch;
 pub mod sides;
 #[cfg(test)]
 mod synthetic;
+pub mod twins;
 
 use crate::{Board, File, Rank, Square};
 use std::fmt;
@@ -232,13 +237,14 @@ pub const SECOND_LOOK_NATS: f64 = 10.0;
 /// decoded jointly both ways up; read again with the networks that know figures when that
 /// reading is unlikely as a whole ([`SECOND_LOOK_NATS`]).
 pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
-    let first = read_grid_with(net::embedded(), image, grid);
+    let mut twins = None;
+    let first = read_grid_by(net::embedded(), image, grid, &mut twins);
     if first.log_probability >= -SECOND_LOOK_NATS {
         return first;
     }
     match net::figures() {
         Some(network) => {
-            let second = read_grid_with(Some(network), image, grid);
+            let second = read_grid_by(Some(network), image, grid, &mut twins);
             if second.log_probability > first.log_probability {
                 second
             } else {
@@ -255,8 +261,22 @@ pub fn read_grid_with(
     image: &image::RgbImage,
     grid: &grid::Grid,
 ) -> Reading {
+    read_grid_by(network, image, grid, &mut None)
+}
+
+/// [`read_grid_with`], the pieces' kinds pooled with their twins' ([`twins`]): `twins` are
+/// found from this reading when not yet known (a second look keeps the first's).
+fn read_grid_by(
+    network: Option<&net::Ensemble>,
+    image: &image::RgbImage,
+    grid: &grid::Grid,
+    twins: &mut Option<twins::Twins>,
+) -> Reading {
     let (mut seen, colours) = read_points_by(network, image, &grid.map);
     occupancy::bare_are_empty(&mut seen, &grid.bare);
+    twins
+        .get_or_insert_with(|| twins::Twins::find(image, &grid.map, &seen))
+        .pool(&mut seen);
     let mut reading = decide_coloured(&seen, &colours, grid.area);
     // A grid laid off the points reads most pieces as empty points, surely: when things
     // stand between the points, nothing of the reading is sure.

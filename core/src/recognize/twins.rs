@@ -1,0 +1,297 @@
+//! Pieces drawn alike are read alike.
+//!
+//! A program draws every piece of a kind with the same picture (both chariots of a side,
+//! often the two sides' chariots in two colours), so where the classifier reads one copy
+//! of a picture as a chariot and another as a cannon, one of them is wrong, and more likely
+//! the one its copies outvote. The faces of the points read as pieces are sampled finely
+//! (their middle, inside the rim, grey, brightness and contrast taken out) and compared
+//! pairwise, a pixel's shift allowed each way; two faces that match almost exactly are
+//! twins. Each piece's kind is then the mean of its own and its twins' kind probabilities,
+//! its side and its chance of being a piece at all left as they were, so a picture read one
+//! way on most of its copies is read that way on all of them, and copies that disagree
+//! evenly leave the kind in doubt for the joint decoding to settle. Different characters, or
+//! one character in two fonts or sizes, match far less; a blurred or noisy copy matches
+//! less too and is left to itself.
+
+use super::geometry::Homography;
+use super::net::CLASSES;
+use super::patch;
+
+/// Samples along each side of a face.
+const SIDE: usize = 28;
+/// The face's half-width in spacings: inside the smallest discs, most of a character.
+const REACH: f64 = 0.24;
+/// How far one face may stand off another, in samples (a tenth of a spacing): some
+/// programs draw their pieces a few pixels off the points, each by its own rounding.
+const SHIFT: i32 = 9;
+/// The least correlation of two faces that makes them twins. On the test pictures of four
+/// programs no two different kinds match this well on a clean or JPEG picture (and three
+/// pairs of about 30,000 on the scans).
+pub const TWINS_FROM: f32 = 0.95;
+/// Halved faces less alike than this are not compared at full size: halving smooths
+/// them, so the full-size faces match less well still.
+const COARSE_FROM: f32 = TWINS_FROM - 0.2;
+/// A point is looked at only when it is likelier a piece than empty.
+const PIECE_FROM: f32 = 0.5;
+/// Kinds of piece.
+const KINDS: usize = (CLASSES - 1) / 2;
+
+/// A point's face, at full size and halved each way.
+pub struct Face {
+    fine: Vec<f32>,
+    coarse: Vec<f32>,
+}
+
+impl Face {
+    /// The grey face of the point in column `x`, row `y`: `SIDE` × `SIDE` samples over
+    /// the square `2 × REACH` spacings wide, less their mean, over their spread (all zero
+    /// for a blank face).
+    pub fn of(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Face {
+        let step = 2.0 * REACH / (SIDE - 1) as f64;
+        let mut fine = Vec::with_capacity(SIDE * SIDE);
+        for row in 0..SIDE {
+            for column in 0..SIDE {
+                let (px, py) = map.apply(
+                    x - REACH + column as f64 * step,
+                    y - REACH + row as f64 * step,
+                );
+                fine.push(patch::luminance(patch::colour_at(
+                    image, px as f32, py as f32,
+                )));
+            }
+        }
+        let n = fine.len() as f32;
+        let mean = fine.iter().sum::<f32>() / n;
+        let spread = (fine.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / n).sqrt();
+        // A face of one colour has no picture to match.
+        let scale = if spread > 2.0 { 1.0 / spread } else { 0.0 };
+        for v in &mut fine {
+            *v = (*v - mean) * scale;
+        }
+        let half = SIDE / 2;
+        let mut coarse = vec![0.0; half * half];
+        for row in 0..half {
+            for column in 0..half {
+                let at = |r: usize, c: usize| fine[(2 * row + r) * SIDE + 2 * column + c];
+                coarse[row * half + column] = (at(0, 0) + at(0, 1) + at(1, 0) + at(1, 1)) / 4.0;
+            }
+        }
+        Face { fine, coarse }
+    }
+
+    /// The best correlation of this face and `other`, shifted by up to [`SHIFT`] samples
+    /// each way: the shift is found on the halved faces, then set to the sample.
+    pub fn likeness(&self, other: &Face) -> f32 {
+        let s = SHIFT / 2;
+        let mut best = (f32::MIN, (0, 0));
+        for dy in -s..=s {
+            for dx in -s..=s {
+                let c = correlation(&self.coarse, &other.coarse, SIDE / 2, (dx, dy));
+                if c > best.0 {
+                    best = (c, (dx, dy));
+                }
+            }
+        }
+        if best.0 < COARSE_FROM {
+            return best.0;
+        }
+        let (dx, dy) = best.1;
+        let mut fine = f32::MIN;
+        for ey in -1..=1 {
+            for ex in -1..=1 {
+                let shift = (2 * dx + ex, 2 * dy + ey);
+                fine = fine.max(correlation(&self.fine, &other.fine, SIDE, shift));
+            }
+        }
+        fine
+    }
+}
+
+/// The correlation of `side` × `side` faces `a` and `b` where they overlap with `b`
+/// moved `(dx, dy)` samples.
+fn correlation(a: &[f32], b: &[f32], side: usize, (dx, dy): (i32, i32)) -> f32 {
+    let n = side as i32;
+    let (mut ab, mut aa, mut bb) = (0.0f32, 0.0f32, 0.0f32);
+    for row in 0.max(-dy)..n.min(n - dy) {
+        let (ra, rb) = (row as usize * side, (row + dy) as usize * side);
+        let columns = 0.max(-dx) as usize..n.min(n - dx) as usize;
+        let moved = (columns.start as i32 + dx) as usize..(columns.end as i32 + dx) as usize;
+        for (&p, &q) in a[ra + columns.start..ra + columns.end]
+            .iter()
+            .zip(&b[rb + moved.start..rb + moved.end])
+        {
+            ab += p * q;
+            aa += p * p;
+            bb += q * q;
+        }
+    }
+    if aa > 0.0 && bb > 0.0 {
+        ab / (aa * bb).sqrt()
+    } else {
+        f32::MIN
+    }
+}
+
+/// Which points' faces are twins: for each point read as a piece, the other such points
+/// whose faces match it ([`TWINS_FROM`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Twins {
+    of: Vec<(usize, Vec<usize>)>,
+}
+
+impl Twins {
+    /// The twins among the points `seen` (the 90 points' probabilities in picture order
+    /// for the grid `map` lays on `image`) reads as pieces.
+    pub fn find(image: &image::RgbImage, map: &Homography, seen: &[[f32; CLASSES]; 90]) -> Twins {
+        let pieces: Vec<usize> = (0..90).filter(|&i| seen[i][0] < PIECE_FROM).collect();
+        let faces: Vec<Face> = pieces
+            .iter()
+            .map(|&i| Face::of(image, map, (i % 9) as f64, (i / 9) as f64))
+            .collect();
+        let mut of: Vec<(usize, Vec<usize>)> = pieces.iter().map(|&i| (i, Vec::new())).collect();
+        for a in 0..pieces.len() {
+            for b in a + 1..pieces.len() {
+                if faces[a].likeness(&faces[b]) >= TWINS_FROM {
+                    of[a].1.push(pieces[b]);
+                    of[b].1.push(pieces[a]);
+                }
+            }
+        }
+        of.retain(|(_, twins)| !twins.is_empty());
+        Twins { of }
+    }
+
+    /// How many points have a twin.
+    pub fn len(&self) -> usize {
+        self.of.len()
+    }
+
+    /// Whether no point has a twin.
+    pub fn is_empty(&self) -> bool {
+        self.of.is_empty()
+    }
+
+    /// Each point's kind probabilities in `seen` pooled with its twins' (see the module's
+    /// paragraph); its side and its chance of being a piece stay.
+    pub fn pool(&self, seen: &mut [[f32; CLASSES]; 90]) {
+        // The kinds a point is read as, both sides together, as shares of its being a piece.
+        let kinds = |p: &[f32; CLASSES]| -> [f32; KINDS] {
+            let piece: f32 = p[1..].iter().sum();
+            std::array::from_fn(|k| (p[1 + k] + p[1 + KINDS + k]) / piece.max(1e-9))
+        };
+        let before = *seen;
+        for (i, twins) in &self.of {
+            let n = (twins.len() + 1) as f32;
+            let mut kind = kinds(&before[*i]);
+            for &j in twins {
+                for (k, v) in kind.iter_mut().zip(kinds(&before[j])) {
+                    *k += v;
+                }
+            }
+            let p = &before[*i];
+            let piece: f32 = p[1..].iter().sum();
+            let red: f32 = p[1..1 + KINDS].iter().sum::<f32>() / piece.max(1e-9);
+            for (k, share) in kind.iter().enumerate() {
+                seen[*i][1 + k] = piece * share / n * red;
+                seen[*i][1 + KINDS + k] = piece * share / n * (1.0 - red);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Rng;
+
+    /// A picture 40 pixels to a spacing: on a light board, a disc at each of `pieces`
+    /// (column, row, which of two random glyphs), each glyph a pattern of dark blots.
+    fn picture(pieces: &[(u32, u32, usize)]) -> (image::RgbImage, Homography) {
+        let mut rng = Rng::new(7);
+        let glyphs: Vec<Vec<(f32, f32)>> = (0..2)
+            .map(|_| {
+                (0..6)
+                    .map(|_| {
+                        (
+                            (rng.unit() as f32 - 0.5) * 18.0,
+                            (rng.unit() as f32 - 0.5) * 18.0,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let map = Homography::upright((30.0, 30.0), 40.0);
+        let image = image::RgbImage::from_fn(400, 440, |x, y| {
+            for &(c, r, g) in pieces {
+                let (dx, dy) = (
+                    x as f32 - (30 + 40 * c) as f32,
+                    y as f32 - (30 + 40 * r) as f32,
+                );
+                if dx.hypot(dy) < 17.0 {
+                    let ink = glyphs[g]
+                        .iter()
+                        .any(|&(gx, gy)| (dx - gx).hypot(dy - gy) < 3.0);
+                    return image::Rgb(if ink { [150, 20, 20] } else { [240, 220, 180] });
+                }
+            }
+            image::Rgb([200, 160, 100])
+        });
+        (image, map)
+    }
+
+    /// Probabilities sure of nothing but a piece: `kinds` the red kind probabilities.
+    fn piece(kinds: [f32; KINDS]) -> [f32; CLASSES] {
+        let mut p = [0.0; CLASSES];
+        p[0] = 0.02;
+        for k in 0..KINDS {
+            p[1 + k] = 0.98 * kinds[k];
+        }
+        p
+    }
+
+    #[test]
+    fn a_piece_read_otherwise_than_its_twins_takes_their_kind_and_others_stay() {
+        // Three copies of glyph 0 (two read as chariots, one as a cannon) and a glyph 1
+        // read as a horse.
+        let (image, map) = picture(&[(0, 0, 0), (4, 2, 0), (7, 6, 0), (2, 8, 1)]);
+        let mut seen = [[0.0; CLASSES]; 90];
+        for p in seen.iter_mut() {
+            p[0] = 1.0;
+        }
+        let rook = piece([0.0, 0.0, 0.0, 0.05, 0.9, 0.05, 0.0]);
+        let cannon = piece([0.0, 0.0, 0.0, 0.0, 0.2, 0.8, 0.0]);
+        let horse = piece([0.0, 0.0, 0.0, 0.9, 0.05, 0.05, 0.0]);
+        seen[0] = rook;
+        seen[2 * 9 + 4] = rook;
+        seen[6 * 9 + 7] = cannon;
+        seen[8 * 9 + 2] = horse;
+        let before = seen;
+        let twins = Twins::find(&image, &map, &seen);
+        assert_eq!(twins.len(), 3);
+        twins.pool(&mut seen);
+        let best = |p: &[f32; CLASSES]| (0..CLASSES).max_by(|&a, &b| p[a].total_cmp(&p[b]));
+        // The cannon's copies outvote it: a chariot, of the same side, as sure a piece.
+        assert_eq!(best(&seen[6 * 9 + 7]), Some(5));
+        assert!((seen[6 * 9 + 7][1..].iter().sum::<f32>() - 0.98).abs() < 1e-4);
+        assert!(seen[6 * 9 + 7][1 + KINDS..].iter().all(|&v| v == 0.0));
+        // The chariots stay chariots, the horse (no twin) and the empty points untouched.
+        assert_eq!(best(&seen[0]), Some(5));
+        assert_eq!(seen[8 * 9 + 2], before[8 * 9 + 2]);
+        assert_eq!(seen[45], before[45]);
+    }
+
+    #[test]
+    fn a_face_matches_its_copy_a_few_pixels_off_and_not_another_glyph_or_a_blank() {
+        let (image, _) = picture(&[(0, 0, 0), (4, 2, 0), (2, 8, 1)]);
+        let map = Homography::upright((30.0, 30.0), 40.0);
+        let a = Face::of(&image, &map, 0.0, 0.0);
+        // The copy sampled three pixels off its middle.
+        let b = Face::of(&image, &map, 4.075, 1.95);
+        let c = Face::of(&image, &map, 2.0, 8.0);
+        assert!(a.likeness(&b) >= TWINS_FROM, "{}", a.likeness(&b));
+        assert!(a.likeness(&c) < TWINS_FROM, "{}", a.likeness(&c));
+        let blank = Face::of(&image, &map, 5.0, 5.0);
+        assert!(blank.fine.iter().all(|&v| v == 0.0));
+        assert!(a.likeness(&blank) < TWINS_FROM);
+    }
+}
