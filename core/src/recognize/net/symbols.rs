@@ -1,12 +1,14 @@
 //! Pieces drawn as little figures instead of characters, the way some programs' "Western"
-//! piece sets show them: a crowned king for the general; for the advisor a mandarin's head,
-//! a shield with a saltire or a face under a small crown; an elephant's head, curled or as
-//! a bust with its tusk; a knight's head for the horse; a tower for the chariot; for the
-//! cannon a barrel raised on a wheel, a level barrel on a carriage or one with its wheel
-//! drawn over it; and a pawn for the soldier. The figures are our own simple shapes; every
-//! board picks one design of each kind and draws it a little differently (proportions, a
-//! gentle warp, line width, facing left or right, outlined or filled) so the classifier
-//! learns the kind of figure rather than one drawing of it.
+//! piece sets show them: a crowned king for the general, its crown of lobes or one broad
+//! arch; for the advisor a mandarin's head, a shield with a saltire or a face under a small
+//! crown, on shoulders or on a bell-shaped robe; an elephant's head, curled, as a bust with
+//! its tusk or in profile with its trunk raised; a knight's head for the horse; a tower for
+//! the chariot; for the cannon a barrel raised on a wheel, a level barrel on a carriage or
+//! one with its wheel drawn over it; and a pawn for the soldier, collared on a base, a ball
+//! on a plain bell or a knobbed head on a skirt. The figures are our own simple shapes; every board picks one design of each
+//! kind and draws it a little differently (proportions, a gentle warp, line width, facing
+//! left or right, outlined or filled) so the classifier learns the kind of figure rather
+//! than one drawing of it.
 
 use crate::Color;
 use crate::PieceKind;
@@ -237,6 +239,7 @@ fn tube(centre: &[(f32, f32)], widths: &[f32]) -> Vec<(f32, f32)> {
 fn figure(kind: PieceKind, rng: &mut Rng) -> Vec<Shape> {
     let mut s = Vec::new();
     match kind {
+        PieceKind::General if rng.unit() < 0.35 => arched_crown(rng, &mut s),
         PieceKind::General => {
             // A crown of two lobes and a middle dome on a band, a cross on top.
             let lobe_x = vary(rng, 0.3, 0.05);
@@ -271,18 +274,17 @@ fn figure(kind: PieceKind, rng: &mut Rng) -> Vec<Shape> {
             ]));
             s.push(detail(vec![(-waist * 0.9, 0.3), (waist * 0.9, 0.3)]));
         }
-        PieceKind::Advisor => match rng.below(3) {
+        PieceKind::Advisor => match rng.below(4) {
             0 => mandarin(rng, &mut s),
             1 => shield(rng, &mut s),
-            _ => crowned_face(rng, &mut s),
+            2 => crowned_face(rng, &mut s),
+            _ => crowned_bell(rng, &mut s),
         },
-        PieceKind::Elephant => {
-            if rng.unit() < 0.5 {
-                curled_trunk(rng, &mut s)
-            } else {
-                bust(rng, &mut s)
-            }
-        }
+        PieceKind::Elephant => match rng.below(3) {
+            0 => curled_trunk(rng, &mut s),
+            1 => bust(rng, &mut s),
+            _ => raised_trunk(rng, &mut s),
+        },
         PieceKind::Horse => {
             // A chess knight's head and neck on a base.
             let nose = vary(rng, -0.68, 0.06);
@@ -341,6 +343,30 @@ fn figure(kind: PieceKind, rng: &mut Rng) -> Vec<Shape> {
             1 => field_gun(rng, &mut s),
             _ => ringed_barrel(rng, &mut s),
         },
+        PieceKind::Pawn if rng.unit() < 0.3 => {
+            // A round head with a knob on top, on a skirt that flares to its foot.
+            let head = vary(rng, 0.3, 0.04);
+            let y = vary(rng, -0.15, 0.05);
+            let bottom = vary(rng, 0.72, 0.05);
+            s.push(area(bell(
+                head * 0.7,
+                y + head * 0.6,
+                vary(rng, 0.6, 0.06),
+                bottom,
+            )));
+            s.push(area(ellipse((0.0, y), head, head * vary(rng, 1.05, 0.08))));
+            let knob = vary(rng, 0.1, 0.02);
+            s.push(area(ellipse((0.0, y - head - knob * 0.6), knob, knob)));
+        }
+        PieceKind::Pawn if rng.unit() < 0.45 => {
+            // A ball on a bell that flares to its foot, without collar or base.
+            let head = vary(rng, 0.24, 0.04);
+            let neck = vary(rng, -0.22, 0.05);
+            let foot = vary(rng, 0.58, 0.06);
+            let bottom = vary(rng, 0.72, 0.05);
+            s.push(area(bell(vary(rng, 0.2, 0.04), neck, foot, bottom)));
+            s.push(area(ellipse((0.0, neck - head * 0.8), head, head)));
+        }
         PieceKind::Pawn => {
             // A ball on a flared body with a collar, on a base.
             let head = vary(rng, 0.22, 0.04);
@@ -360,6 +386,108 @@ fn figure(kind: PieceKind, rng: &mut Rng) -> Vec<Shape> {
         }
     }
     s
+}
+
+/// A bell's outline: `neck` wide at the top (its half-width, its height), curving out to
+/// `foot` at the `bottom`.
+fn bell(neck_half: f32, neck: f32, foot: f32, bottom: f32) -> Vec<(f32, f32)> {
+    let steps = 8;
+    // The side bows inwards: it widens slowly at first, then fast near the foot.
+    let side = |t: f32| {
+        (
+            neck_half + (foot - neck_half) * t * t * t,
+            neck + (bottom - neck) * t,
+        )
+    };
+    let mut outline: Vec<(f32, f32)> = (0..=steps)
+        .map(|i| {
+            let (x, y) = side(i as f32 / steps as f32);
+            (-x, y)
+        })
+        .collect();
+    outline.extend((0..=steps).rev().map(|i| side(i as f32 / steps as f32)));
+    outline
+}
+
+/// A general as one broad arched crown on a band, a line down its middle and a cross on
+/// a little block at its top.
+fn arched_crown(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let w = vary(rng, 0.66, 0.06);
+    let waist = vary(rng, 0.4, 0.05);
+    let top = vary(rng, -0.42, 0.05);
+    let dip = vary(rng, 0.1, 0.04);
+    let band = vary(rng, 0.45, 0.04);
+    let mut outline = vec![(-waist, band), (-w, -0.02), (-w * 0.9, top + 0.12)];
+    outline.extend(arc((-w * 0.45, top + 0.1), w * 0.45, 0.12, 0.5, 0.75, 4));
+    outline.push((0.0, top + dip));
+    outline.extend(arc((w * 0.45, top + 0.1), w * 0.45, 0.12, 0.75, 1.0, 4));
+    outline.extend([(w * 0.9, top + 0.12), (w, -0.02), (waist, band)]);
+    s.push(area(outline));
+    s.push(area(rect(-waist - 0.08, band, waist + 0.08, band + 0.17)));
+    s.push(detail(vec![(0.0, top + dip + 0.05), (0.0, band)]));
+    let (b, cy) = (vary(rng, 0.13, 0.03), top - 0.12);
+    s.push(area(rect(-b, cy - b, b, cy + b)));
+    s.push(detail(vec![(0.0, cy - b * 0.7), (0.0, cy + b * 0.7)]));
+    s.push(detail(vec![(-b * 0.7, cy), (b * 0.7, cy)]));
+}
+
+/// An advisor as a face under a pointed crown, frowning, on a bell-shaped robe.
+fn crowned_bell(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let foot = vary(rng, 0.5, 0.06);
+    s.push(area(bell(
+        vary(rng, 0.16, 0.04),
+        0.15,
+        foot,
+        vary(rng, 0.78, 0.04),
+    )));
+    let face = vary(rng, 0.3, 0.04);
+    let y = vary(rng, -0.05, 0.04);
+    s.push(area(ellipse((0.0, y), face, face * 0.95)));
+    let (band, w, peak) = (
+        y - face * 0.8,
+        vary(rng, 0.36, 0.05),
+        vary(rng, -0.88, 0.05),
+    );
+    s.push(area(vec![
+        (-w, band),
+        (-w * 1.15, peak + 0.05),
+        (-w * 0.45, band - 0.18),
+        (0.0, peak),
+        (w * 0.45, band - 0.18),
+        (w * 1.15, peak + 0.05),
+        (w, band),
+    ]));
+    s.push(line(vec![(-0.2, y - 0.05), (-0.05, y + 0.05)]));
+    s.push(line(vec![(0.05, y + 0.05), (0.2, y - 0.05)]));
+}
+
+/// An elephant's head in profile, its trunk raised and curled in front and a tusk
+/// pointing forward, over a cloth on its back: a broad, low figure.
+fn raised_trunk(rng: &mut Rng, s: &mut Vec<Shape>) {
+    let (hx, hy) = (vary(rng, 0.62, 0.06), vary(rng, 0.42, 0.05));
+    s.push(area(vec![
+        (-0.2, 0.2),
+        (0.85, 0.15),
+        (0.88, 0.62),
+        (-0.2, 0.62),
+    ]));
+    s.push(area(ellipse((0.15, -0.12), hx, hy)));
+    let ear = vary(rng, 0.28, 0.05);
+    s.push(area(ellipse((0.38, -0.05), ear, ear * 1.2)));
+    let curl = vary(rng, 0.0, 0.08);
+    let trunk = [
+        (-0.35, -0.05),
+        (-0.55, 0.12),
+        (-0.75, 0.05),
+        (-0.85 + curl, -0.15),
+        (-0.78 + curl, -0.32),
+    ];
+    let w = vary(rng, 0.22, 0.04);
+    let widths = [w, w * 0.9, w * 0.75, w * 0.6, w * 0.5];
+    s.push(area(tube(&trunk, &widths)));
+    let tusk = [(-0.3, 0.2), (-0.6, 0.3), (-0.92, 0.2)];
+    s.push(area(tube(&tusk, &[0.12, 0.09, 0.04])));
+    s.push(detail(ellipse((-0.12, -0.28), 0.045, 0.045)));
 }
 
 /// Shoulders and a face above them: `shoulders` (half their width, the share of it at
@@ -641,7 +769,7 @@ mod tests {
     fn the_seven_figures_differ_from_one_another() {
         let mut rng = Rng::new(11);
         // Enough sets that every kind is drawn in each of its designs.
-        for _ in 0..16 {
+        for _ in 0..32 {
             let symbols = Symbols::random(&mut rng);
             for fill in [Fill::Outline, Fill::Solid] {
                 let masks: Vec<Vec<bool>> = PieceKind::ALL
