@@ -448,15 +448,7 @@ fn crowned_bell(rng: &mut Rng, s: &mut Vec<Shape>) {
         vary(rng, 0.36, 0.05),
         vary(rng, -0.88, 0.05),
     );
-    s.push(area(vec![
-        (-w, band),
-        (-w * 1.15, peak + 0.05),
-        (-w * 0.45, band - 0.18),
-        (0.0, peak),
-        (w * 0.45, band - 0.18),
-        (w * 1.15, peak + 0.05),
-        (w, band),
-    ]));
+    s.push(area(pointed_crown(w, band, peak, (1.15, 0.45, 0.18))));
     s.push(line(vec![(-0.2, y - 0.05), (-0.05, y + 0.05)]));
     s.push(line(vec![(0.05, y + 0.05), (0.2, y - 0.05)]));
 }
@@ -560,6 +552,23 @@ fn shield(rng: &mut Rng, s: &mut Vec<Shape>) {
     s.push(detail(vec![(cx - arm, cy + arm), (cx + arm, cy - arm)]));
 }
 
+/// A crown of three points over a band `w` either side of the middle at height `band`,
+/// the middle point at `peak`; `shape`: how far out the outer points lean (a share of `w`),
+/// and where the notches between the points are (a share of `w` out, how far above the
+/// band).
+fn pointed_crown(w: f32, band: f32, peak: f32, shape: (f32, f32, f32)) -> Vec<(f32, f32)> {
+    let (lean, notch, dip) = shape;
+    vec![
+        (-w, band),
+        (-w * lean, peak + 0.05),
+        (-w * notch, band - dip),
+        (0.0, peak),
+        (w * notch, band - dip),
+        (w * lean, peak + 0.05),
+        (w, band),
+    ]
+}
+
 /// An advisor as a stern face under a small pointed crown, on shoulders.
 fn crowned_face(rng: &mut Rng, s: &mut Vec<Shape>) {
     let shoulders = vary(rng, 0.62, 0.08);
@@ -570,15 +579,7 @@ fn crowned_face(rng: &mut Rng, s: &mut Vec<Shape>) {
         vary(rng, 0.34, 0.05),
         vary(rng, -0.85, 0.06),
     );
-    s.push(area(vec![
-        (-w, band),
-        (-w * 1.05, peak + 0.05),
-        (-w * 0.5, band - 0.2),
-        (0.0, peak),
-        (w * 0.5, band - 0.2),
-        (w * 1.05, peak + 0.05),
-        (w, band),
-    ]));
+    s.push(area(pointed_crown(w, band, peak, (1.05, 0.5, 0.2))));
     s.push(line(vec![(-0.22, -0.08), (-0.07, 0.0)]));
     s.push(line(vec![(0.07, 0.0), (0.22, -0.08)]));
     s.push(line(arc((0.0, 0.3), 0.13, 0.07, 0.6, 0.9, 6)));
