@@ -28,7 +28,8 @@
 //! boards have every wrong point marked and how many marks it adds, after a line of how the
 //! reader as shipped does on them and how many middles of squares stand off (the test
 //! for a grid laid off the points) on boards read exactly and not (to compare,
-//! `--no-sides` leaves out telling the sides apart by the pictures' colours, `--one-view`
+//! `--no-sides` leaves out telling the sides apart by the pictures' colours, `--no-twins`
+//! pooling the kinds of pieces drawn alike, `--one-view`
 //! classifies each point in one place only);
 //! `--join` writes the networks of those files as one (`recognize::net::Ensemble`: each
 //! patch's probabilities the mean of theirs) to `--out`, then measures it as `--evaluate`
@@ -60,6 +61,7 @@ fn main() {
     let mut cache: Option<PathBuf> = None;
     let mut flip_margins = false;
     let mut by_colour = true;
+    let mut twins = true;
     let mut one_view = false;
     let mut conv: Option<Shape> = None;
     let mut args = std::env::args().skip(1);
@@ -81,6 +83,7 @@ fn main() {
             "--cache" => cache = Some(value().into()),
             "--flip-margins" => flip_margins = true,
             "--no-sides" => by_colour = false,
+            "--no-twins" => twins = false,
             "--one-view" => one_view = true,
             "--figures" => settings.figures = synth::FIGURE_SHARE,
             "--figures-share" => settings.figures = number(&arg, value()),
@@ -206,6 +209,7 @@ fn main() {
         let views: &[(f64, f64)] = if one_view { &[(0.0, 0.0)] } else { &VIEWS };
         let how = train::HowRead {
             by_colour,
+            twins,
             markings: &markings,
             views,
         };

@@ -424,6 +424,9 @@ pub struct FlipCase {
 pub struct HowRead<'a> {
     /// Whether the sides are told apart by the pictures' colours too, as the reader does.
     pub by_colour: bool,
+    /// Whether the pieces' kinds are pooled with their twins', as the reader does
+    /// ([`crate::recognize::twins`]).
+    pub twins: bool,
     /// Each board is also marked by every one of these.
     pub markings: &'a [Doubts],
     /// Each point is classified at these offsets (in spacings), as
@@ -443,11 +446,16 @@ fn flip_case(
 ) -> FlipCase {
     let HowRead {
         by_colour,
+        twins,
         markings,
         views,
     } = *how;
     let (drawn, map) = held_out_board(fonts, style, seed, index, 3, spacing_range);
-    let (seen, colours) = crate::recognize::read_points_with(network, views, &drawn.image, &map);
+    let (mut seen, colours) =
+        crate::recognize::read_points_with(network, views, &drawn.image, &map);
+    if twins {
+        crate::recognize::twins::Twins::find(&drawn.image, &map, &seen).pool(&mut seen);
+    }
     let astray = if drawn.chequer {
         0
     } else {
