@@ -105,7 +105,6 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
     // the two covers more of the face depends on the font and the disc: a bold character on
     // a small disc covers most of it, so "the commoner colour" would be the disc on one piece
     // and the ink on another of the same side.
-    let luma = |s: &[f32; 3]| patch::luminance(*s);
     let mean = |part: &[[f32; 3]]| -> [f32; 3] {
         [0, 1, 2].map(|c| part.iter().map(|s| s[c]).sum::<f32>() / part.len().max(1) as f32)
     };
@@ -113,7 +112,7 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
         ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
     };
     let mut by_luma = samples.clone();
-    by_luma.sort_by(|a, b| luma(a).total_cmp(&luma(b)));
+    by_luma.sort_by(|a, b| patch::luminance(*a).total_cmp(&patch::luminance(*b)));
     let tenth = (by_luma.len() / 10).max(1);
     let mut centres = [
         mean(&by_luma[by_luma.len() - tenth..]),
@@ -141,7 +140,7 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
         }
     }
     let (mut darker, mut darker_rim) = (counts[1], on_rim[1]);
-    if luma(&centres[0]) < luma(&centres[1]) {
+    if patch::luminance(centres[0]) < patch::luminance(centres[1]) {
         centres.swap(0, 1);
         (darker, darker_rim) = (counts[0], on_rim[0]);
     }

@@ -4,9 +4,9 @@
 //! often the two sides' chariots in two colours), so where the classifier reads one copy
 //! of a picture as a chariot and another as a cannon, one of them is wrong, and more likely
 //! the one its copies outvote. The faces of the points read as pieces are sampled finely
-//! (their middle, inside the rim, grey, brightness and contrast taken out) and compared
-//! pairwise, a pixel's shift allowed each way; two faces that match almost exactly are
-//! twins. Each piece's kind is then the mean of its own and its twins' kind probabilities,
+//! (their middle, grey, brightness and contrast taken out) and compared pairwise, one
+//! shifted against the other by up to about a tenth of a spacing (some programs draw their
+//! pieces that far off the points); two faces that match almost exactly are twins. Each piece's kind is then the mean of its own and its twins' kind probabilities,
 //! its side and its chance of being a piece at all left as they were, so a picture read one
 //! way on most of its copies is read that way on all of them, and copies that disagree
 //! evenly leave the kind in doubt for the joint decoding to settle. Different characters, or
@@ -37,7 +37,7 @@ const PIECE_FROM: f32 = 0.5;
 const KINDS: usize = (CLASSES - 1) / 2;
 
 /// A point's face, at full size and halved each way.
-pub struct Face {
+struct Face {
     fine: Vec<f32>,
     coarse: Vec<f32>,
 }
@@ -46,7 +46,7 @@ impl Face {
     /// The grey face of the point in column `x`, row `y`: `SIDE` × `SIDE` samples over
     /// the square `2 × REACH` spacings wide, less their mean, over their spread (all zero
     /// for a blank face).
-    pub fn of(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Face {
+    fn of(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Face {
         let step = 2.0 * REACH / (SIDE - 1) as f64;
         let mut fine = Vec::with_capacity(SIDE * SIDE);
         for row in 0..SIDE {
@@ -81,7 +81,7 @@ impl Face {
 
     /// The best correlation of this face and `other`, shifted by up to [`SHIFT`] samples
     /// each way: the shift is found on the halved faces, then set to the sample.
-    pub fn likeness(&self, other: &Face) -> f32 {
+    fn likeness(&self, other: &Face) -> f32 {
         let s = SHIFT / 2;
         let mut best = (f32::MIN, (0, 0));
         for dy in -s..=s {
@@ -134,7 +134,7 @@ fn correlation(a: &[f32], b: &[f32], side: usize, (dx, dy): (i32, i32)) -> f32 {
 
 /// Which points' faces are twins: for each point read as a piece, the other such points
 /// whose faces match it ([`TWINS_FROM`]).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Twins {
     of: Vec<(usize, Vec<usize>)>,
 }
@@ -174,26 +174,27 @@ impl Twins {
     /// Each point's kind probabilities in `seen` pooled with its twins' (see the module's
     /// paragraph); its side and its chance of being a piece stay.
     pub fn pool(&self, seen: &mut [[f32; CLASSES]; 90]) {
-        // The kinds a point is read as, both sides together, as shares of its being a piece.
-        let kinds = |p: &[f32; CLASSES]| -> [f32; KINDS] {
+        // The kinds each point is read as, both sides together, as shares of its being a
+        // piece: taken before any point is pooled.
+        let kinds: [[f32; KINDS]; 90] = std::array::from_fn(|i| {
+            let p = &seen[i];
             let piece: f32 = p[1..].iter().sum();
             std::array::from_fn(|k| (p[1 + k] + p[1 + KINDS + k]) / piece.max(1e-9))
-        };
-        let before = *seen;
+        });
         for (i, twins) in &self.of {
             let n = (twins.len() + 1) as f32;
-            let mut kind = kinds(&before[*i]);
+            let mut kind = kinds[*i];
             for &j in twins {
-                for (k, v) in kind.iter_mut().zip(kinds(&before[j])) {
+                for (k, v) in kind.iter_mut().zip(kinds[j]) {
                     *k += v;
                 }
             }
-            let p = &before[*i];
+            let p = &mut seen[*i];
             let piece: f32 = p[1..].iter().sum();
             let red: f32 = p[1..1 + KINDS].iter().sum::<f32>() / piece.max(1e-9);
             for (k, share) in kind.iter().enumerate() {
-                seen[*i][1 + k] = piece * share / n * red;
-                seen[*i][1 + KINDS + k] = piece * share / n * (1.0 - red);
+                p[1 + k] = piece * share / n * red;
+                p[1 + KINDS + k] = piece * share / n * (1.0 - red);
             }
         }
     }
