@@ -25,7 +25,10 @@
 //! edge a spacing beyond the other): the river is the gap the inner columns do not cross,
 //! so it is looked for in the gaps either side of the middle one first. Its area is then
 //! blanked out and the candidate searched again, so a page of several diagrams gives each
-//! of them.
+//! of them. Where nothing is found, the search is made again on the picture smoothed a
+//! little (a scan's grain breaks thin lines into runs too short to keep), and then keeping
+//! nothing but the long runs, down to half the level: in heavy grain the weak evidence of
+//! every pixel joins the whole page into one place and outweighs a small board's lines.
 //!
 //! Boards that put the pieces in the squares of a chequer have 11 rows and 10 columns of
 //! lines (or edges between coloured squares: a second search uses steps instead of ridges
@@ -96,6 +99,18 @@ pub fn find(image: &RgbImage) -> Found {
         }
         if !again.grids.is_empty() || found.too_small.is_none() {
             found = again;
+        }
+        // A scan's grain everywhere, strong enough that its runs join the whole picture
+        // into one place of lines and outweigh a small board's faint lines in every
+        // profile: only the long runs are kept, down to half the usual level.
+        if found.grids.is_empty() {
+            let mut grain = search_with(&smooth, Evidence::Ridge, Runs::Only);
+            if grain.grids.is_empty() && grain.too_small.is_none() {
+                grain = search_with(&smooth, Evidence::Step, Runs::Only);
+            }
+            if !grain.grids.is_empty() || found.too_small.is_none() {
+                found = grain;
+            }
         }
     }
     // Reading order: boards whose rows overlap are side by side, the left one first.
@@ -265,14 +280,28 @@ struct Maps {
     down: Vec<f32>,
 }
 
+/// Which evidence a search keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Runs {
+    /// The long runs above [`strong_level`], and every pixel below it as it is: the weak
+    /// evidence of the lines between them counts in the profiles.
+    AndWeaker,
+    /// Only the long runs, at half the share of the strongest evidence.
+    Only,
+}
+
 fn search(full: &Gray, kind: Evidence) -> Found {
+    search_with(full, kind, Runs::AndWeaker)
+}
+
+fn search_with(full: &Gray, kind: Evidence, runs: Runs) -> Found {
     let mut found = Found::default();
     if full.w < 16 || full.h < 16 {
         return found;
     }
     let f = (((full.w * full.h) as f64 / WORKING_PIXELS).sqrt().ceil() as usize).max(1);
     let work = full.shrunk(f);
-    let mut maps = long_lines(&work, kind);
+    let mut maps = long_lines(&work, kind, runs);
     let min_side = (SMALLEST_LOOKED_FOR / f as f64).max(24.0);
     for region in candidates(&maps, min_side as usize) {
         for _ in 0..MAX_BOARDS {
@@ -318,8 +347,9 @@ fn overlap(a: &Area, b: &Area) -> bool {
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
 
-/// The line evidence of `work`, keeping only runs of at least [`MIN_RUN`] pixels.
-fn long_lines(work: &Gray, kind: Evidence) -> Maps {
+/// The line evidence of `work`: of the pixels at [`strong_level`] or above, only runs of at
+/// least [`MIN_RUN`]; the weaker pixels too, or (with [`Runs::Only`]) nothing else.
+fn long_lines(work: &Gray, kind: Evidence, runs: Runs) -> Maps {
     let (w, h) = (work.w, work.h);
     let mut across = vec![0.0f32; w * h];
     let mut down = vec![0.0f32; w * h];
@@ -330,16 +360,19 @@ fn long_lines(work: &Gray, kind: Evidence) -> Maps {
             down[y * w + x] = work.response(kind, xi, yi, (1, 0), 2);
         }
     }
-    let threshold = strong_level(&across, &down);
-    keep_runs(&mut across, w, h, threshold, true);
-    keep_runs(&mut down, w, h, threshold, false);
+    let threshold = match runs {
+        Runs::AndWeaker => strong_level(&across, &down, 0.3),
+        Runs::Only => strong_level(&across, &down, 0.15),
+    };
+    keep_runs(&mut across, w, h, threshold, true, runs);
+    keep_runs(&mut down, w, h, threshold, false, runs);
     Maps { w, h, across, down }
 }
 
-/// The level a pixel's evidence must reach to count as part of a line: a share of what the
+/// The level a pixel's evidence must reach to count as part of a line: `share` of what the
 /// strongest one per cent of the picture reaches, within fixed bounds (so a blank picture
 /// has no lines and a picture full of lines still needs clear ones).
-fn strong_level(a: &[f32], b: &[f32]) -> f32 {
+fn strong_level(a: &[f32], b: &[f32], share: f32) -> f32 {
     let mut sample: Vec<f32> = a
         .iter()
         .chain(b)
@@ -353,12 +386,13 @@ fn strong_level(a: &[f32], b: &[f32]) -> f32 {
     let k = sample.len() * 99 / 100;
     let k = k.min(sample.len() - 1);
     let (_, q, _) = sample.select_nth_unstable_by(k, f32::total_cmp);
-    (0.3 * *q).clamp(6.0, 40.0)
+    (share * *q).clamp(6.0, 40.0)
 }
 
-/// Zeroes every pixel of `map` that is not part of a run of at least [`MIN_RUN`] pixels
-/// above `threshold`, along rows (`along_rows`) or columns.
-fn keep_runs(map: &mut [f32], w: usize, h: usize, threshold: f32, along_rows: bool) {
+/// Zeroes every pixel of `map` above `threshold` that is not part of a run of at least
+/// [`MIN_RUN`] such pixels along rows (`along_rows`) or columns, and with [`Runs::Only`]
+/// every pixel at or below it too.
+fn keep_runs(map: &mut [f32], w: usize, h: usize, threshold: f32, along_rows: bool, runs: Runs) {
     let (lines, len) = if along_rows { (h, w) } else { (w, h) };
     let index = |line: usize, i: usize| {
         if along_rows {
@@ -373,6 +407,9 @@ fn keep_runs(map: &mut [f32], w: usize, h: usize, threshold: f32, along_rows: bo
             let on = i < len && map[index(line, i)] > threshold;
             if on {
                 continue;
+            }
+            if i < len && runs == Runs::Only {
+                map[index(line, i)] = 0.0;
             }
             if i - start < MIN_RUN {
                 for j in start..i {
@@ -2499,6 +2536,23 @@ mod tests {
         assert_eq!(find(&gradient), Found::default());
     }
 
+    /// Grain on every pixel, the same on its three channels: the sum of four uniform draws
+    /// from -128 to 127 (a deviation of about 148) divided by `divisor`.
+    fn add_grain(image: &mut RgbImage, seed: u32, divisor: i32) {
+        let mut state = seed;
+        for p in image.pixels_mut() {
+            let mut n = 0i32;
+            for _ in 0..4 {
+                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                n += (state >> 24) as i32 - 128;
+            }
+            let n = n / divisor;
+            for c in p.0.iter_mut() {
+                *c = (i32::from(*c) + n).clamp(0, 255) as u8;
+            }
+        }
+    }
+
     #[test]
     fn a_small_board_in_a_noisy_scan_is_found() {
         // A scanned page: a board 30 pixels a spacing, turned a degree, in a screen-sized
@@ -2511,19 +2565,27 @@ mod tests {
         };
         let mut image = synthetic::canvas(1600, 1000, [236, 238, 240]);
         synthetic::draw(&mut image, &truth, &style);
-        let mut state = 2024u32;
-        for p in image.pixels_mut() {
-            // The sum of four uniform draws: near-Gaussian grain of deviation about 12.
-            let mut n = 0i32;
-            for _ in 0..4 {
-                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                n += (state >> 24) as i32 - 128;
-            }
-            let n = n / 12;
-            for c in p.0.iter_mut() {
-                *c = (i32::from(*c) + n).clamp(0, 255) as u8;
-            }
-        }
+        // Near-Gaussian grain of deviation about 12.
+        add_grain(&mut image, 2024, 12);
+        assert_found(&find(&image), &truth, 0.1);
+    }
+
+    #[test]
+    fn a_faint_small_board_in_a_page_of_heavy_grain_is_found() {
+        // Grey lines, a board 25 pixels a spacing in a screen-sized page, whose grain is
+        // strong enough that its runs join into one place the size of the picture, and
+        // outweigh the board's lines in every profile.
+        let truth = synthetic::map((900.0, 300.0), 25.0, -0.8, 0.0);
+        let style = Style {
+            width: 1.0,
+            ink: [100, 100, 100],
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        let mut image = synthetic::canvas(1600, 1000, [236, 238, 240]);
+        synthetic::draw(&mut image, &truth, &style);
+        // Near-Gaussian grain of deviation about 18.
+        add_grain(&mut image, 77, 8);
         assert_found(&find(&image), &truth, 0.1);
     }
 
