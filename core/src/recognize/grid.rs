@@ -307,7 +307,7 @@ fn search_with(full: &Gray, kind: Evidence, runs: Runs) -> Found {
         for _ in 0..MAX_BOARDS {
             // The combs as summed first; where they give no board, with each line's
             // evidence capped ([`Score::Capped`]).
-            let fit = |score| coarse_fit(&maps, region, min_side / 8.0, score);
+            let fit = |score| coarse_fit(&maps, region, min_side / 8.0, score, false);
             let (coarse, summed) = match fit(Score::Sum) {
                 Some(coarse) => (coarse, true),
                 None => match fit(Score::Capped) {
@@ -324,8 +324,21 @@ fn search_with(full: &Gray, kind: Evidence, runs: Runs) -> Found {
                 grid = refine(full, kind, &capped, f);
                 capped.blank(&mut maps);
             }
+            // Columns spaced unlike the rows can be a frame and a few lines a comb caught
+            // where pieces hide the board's columns; when the lines barely show, the
+            // columns spaced as the rows are tried too, and the better shown kept (not on a
+            // chequer, whose edges between squares show less).
+            if let Some((first, support)) = grid
+                && !first.chequer
+                && support < DOUBTFUL_SUPPORT
+                && let Some(square) = coarse_fit(&maps, region, min_side / 8.0, Score::Sum, true)
+                && let Some(other) = refine(full, kind, &square, f)
+                && other.1 > support
+            {
+                grid = Some(other);
+            }
             coarse.blank(&mut maps);
-            let Some(grid) = grid else {
+            let Some((grid, _)) = grid else {
                 continue;
             };
             if grid.area.width < MIN_BOARD_WIDTH {
@@ -1032,7 +1045,13 @@ fn median(v: &[f32]) -> f32 {
 }
 
 /// The board with the most evidence in `region`, in working pixels.
-fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64, scoring: Score) -> Option<Coarse> {
+fn coarse_fit(
+    maps: &Maps,
+    region: Rect,
+    min_spacing: f64,
+    scoring: Score,
+    square: bool,
+) -> Option<Coarse> {
     let height = (region.y1 - region.y0) as f64;
     let width = (region.x1 - region.x0) as f64;
     let all = (f64::NEG_INFINITY, f64::INFINITY);
@@ -1056,7 +1075,7 @@ fn coarse_fit(maps: &Maps, region: Rect, min_spacing: f64, scoring: Score) -> Op
         region,
         band(&rows),
         9,
-        &column_spacings(s, min_spacing, width),
+        &column_spacings(s, min_spacing, width)[usize::from(square)..],
         scoring,
     )?;
     let (rows, _, _) = fit_comb(
@@ -1112,11 +1131,14 @@ const LEAST_SUPPORT: f64 = 0.45;
 /// (`tests/vision/score.py`): Pillow's faint chequers under many tiles fell just short of
 /// [`LEAST_SUPPORT`] (0.43 and 0.45 on the one looked at), and no other board changed.
 const LEAST_CHEQUER_SUPPORT: f64 = 0.38;
+/// Below this share of its lines shown, a grid whose columns are spaced unlike its rows is
+/// fitted again with them spaced alike.
+const DOUBTFUL_SUPPORT: f64 = 0.6;
 
 /// The grid of `coarse` followed at full resolution: each line fitted to the ridges found
-/// across it, then a homography fitted to their crossings. `None` when too few places
-/// along the lines showed one.
-fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid> {
+/// across it, then a homography fitted to their crossings, with the share of the places
+/// along the lines that showed one. `None` when too few did.
+fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<(Grid, f64)> {
     let chequer = coarse.chequer();
     let (nc, nr) = (coarse.columns.count, coarse.rows.count);
     let to_full = |(x, y): (f64, f64)| ((x + 0.5) * f as f64 - 0.5, (y + 0.5) * f as f64 - 0.5);
@@ -1247,12 +1269,15 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<Grid
     } else {
         bare_points(full, kind, &map)
     };
-    Some(Grid {
-        map,
-        area,
-        chequer,
-        bare,
-    })
+    Some((
+        Grid {
+            map,
+            area,
+            chequer,
+            bare,
+        },
+        support,
+    ))
 }
 
 /// Where along a line, in spacings from its point, [`bare_points`] looks for it: from well
