@@ -6,7 +6,7 @@
 //! the chariot; for the cannon a barrel raised on a wheel, a level barrel on a carriage or
 //! one with its wheel drawn over it; and a pawn for the soldier, collared on a base, a ball
 //! on a plain bell or a knobbed head on a skirt. The figures are our own simple shapes; every board picks one design of each
-//! kind and draws it a little differently (proportions, a gentle warp, line width, facing
+//! kind and draws it a little differently (proportions, size, a gentle warp, line width, facing
 //! left or right, outlined or filled) so the classifier learns the kind of figure rather
 //! than one drawing of it.
 
@@ -69,7 +69,7 @@ impl Symbols {
         Symbols {
             fill: [red, black],
             width: 0.05 + 0.1 * rng.unit() as f32,
-            size: 0.58 + 0.24 * rng.unit() as f32,
+            size: 0.58 + 0.3 * rng.unit() as f32,
             mirror: rng.unit() < 0.5,
             seed: rng.next_u64(),
         }
@@ -79,8 +79,29 @@ impl Symbols {
     pub fn shapes(&self, kind: PieceKind) -> Vec<Shape> {
         let mut rng = Rng::new(self.seed ^ (kind as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let mut shapes = figure(kind, &mut rng);
+        // Each kind at a size of its own, so that the classifier does not learn a kind
+        // from its size against the others: programs differ in which figures they draw
+        // large (xiangqiboard.js's pawn is as tall as its knight, ours were the smallest).
+        // The pawns, small as designed, are drawn larger more often; no figure grows past
+        // the square.
+        let grow = match kind {
+            PieceKind::Pawn => vary(&mut rng, 1.15, 0.2),
+            _ => vary(&mut rng, 1.0, 0.12),
+        };
+        let reach = shapes
+            .iter()
+            .flat_map(|shape| &shape.points)
+            .fold(0.0f32, |m, &(x, y)| m.max(x.abs()).max(y.abs()));
+        let grow = if grow > 1.0 {
+            grow.min((1.0 / reach.max(1e-3)).max(1.0))
+        } else {
+            grow
+        };
         // A gentle warp and stretch, the same for every piece of the kind on the board.
-        let (sx, sy) = (vary(&mut rng, 1.0, 0.1), vary(&mut rng, 1.0, 0.08));
+        let (sx, sy) = (
+            grow * vary(&mut rng, 1.0, 0.1),
+            grow * vary(&mut rng, 1.0, 0.08),
+        );
         let waves = [0; 4].map(|_| vary(&mut rng, 0.0, 1.0));
         let amplitude = 0.04 * rng.unit() as f32;
         let flip = if self.mirror { -1.0 } else { 1.0 };
