@@ -25,7 +25,9 @@
 //! *Twins* ([`twins`]): a program draws every piece of a kind with the same picture, so the
 //! faces of the points read as pieces are compared, a few pixels' shift allowed, and each
 //! piece's kind probabilities are pooled with those of the pieces whose faces match it
-//! almost exactly: a copy read otherwise than most of its copies is outvoted.
+//! almost exactly: a copy read otherwise than most of its copies is outvoted. Two pieces
+//! read as the same piece of a side whose faces are far apart cannot both be it: the one
+//! less sure of it is made far less so.
 //! *Sides by colour* ([`sides`]): all of one side's pieces in a picture share their colours,
 //! so the points read as pieces are split into two groups by the colours of their faces
 //! and ink; when the groups are clearly apart, a piece takes its side from its group and its
@@ -276,7 +278,7 @@ fn read_grid_by(
     occupancy::bare_are_empty(&mut seen, &grid.bare);
     twins
         .get_or_insert_with(|| twins::Twins::find(image, &grid.map, &seen))
-        .pool(&mut seen);
+        .apply(&mut seen);
     let mut reading = decide_coloured(&seen, &colours, grid.area);
     // A grid laid off the points reads most pieces as empty points, surely: when things
     // stand between the points, nothing of the reading is sure.

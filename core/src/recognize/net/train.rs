@@ -454,7 +454,7 @@ fn flip_case(
     let (mut seen, colours) =
         crate::recognize::read_points_with(network, views, &drawn.image, &map);
     if twins {
-        crate::recognize::twins::Twins::find(&drawn.image, &map, &seen).pool(&mut seen);
+        crate::recognize::twins::Twins::find(&drawn.image, &map, &seen).apply(&mut seen);
     }
     let astray = if drawn.chequer {
         0
