@@ -321,27 +321,37 @@ mod tests {
         p
     }
 
-    #[test]
-    fn a_piece_read_otherwise_than_its_twins_takes_their_kind_and_others_stay() {
-        // Three copies of glyph 0 (two read as chariots, one as a cannon) and a glyph 1
-        // read as a horse.
-        let (image, map) = picture(&[(0, 0, 0), (4, 2, 0), (7, 6, 0), (2, 8, 1)]);
+    /// The reading of the tests' board: chariots at a9 and e7 (in picture order, points 0
+    /// and 22), `third` at h3 (61), a horse at c1 (74), nothing elsewhere.
+    fn read(third: [f32; CLASSES]) -> [[f32; CLASSES]; 90] {
         let mut seen = [[0.0; CLASSES]; 90];
         for p in seen.iter_mut() {
             p[0] = 1.0;
         }
         let rook = piece([0.0, 0.0, 0.0, 0.05, 0.9, 0.05, 0.0]);
-        let cannon = piece([0.0, 0.0, 0.0, 0.0, 0.2, 0.8, 0.0]);
-        let horse = piece([0.0, 0.0, 0.0, 0.9, 0.05, 0.05, 0.0]);
         seen[0] = rook;
         seen[2 * 9 + 4] = rook;
-        seen[6 * 9 + 7] = cannon;
-        seen[8 * 9 + 2] = horse;
+        seen[6 * 9 + 7] = third;
+        seen[8 * 9 + 2] = piece([0.0, 0.0, 0.0, 0.9, 0.05, 0.05, 0.0]);
+        seen
+    }
+
+    /// The likeliest class.
+    fn best(p: &[f32; CLASSES]) -> Option<usize> {
+        (0..CLASSES).max_by(|&a, &b| p[a].total_cmp(&p[b]))
+    }
+
+    #[test]
+    fn a_piece_read_otherwise_than_its_twins_takes_their_kind_and_others_stay() {
+        // Three copies of glyph 0 (two read as chariots, one as a cannon) and a glyph 1
+        // read as a horse.
+        let (image, map) = picture(&[(0, 0, 0), (4, 2, 0), (7, 6, 0), (2, 8, 1)]);
+        let cannon = piece([0.0, 0.0, 0.0, 0.0, 0.2, 0.8, 0.0]);
+        let mut seen = read(cannon);
         let before = seen;
         let twins = Twins::find(&image, &map, &seen);
         assert_eq!(twins.len(), 3);
         twins.pool(&mut seen);
-        let best = |p: &[f32; CLASSES]| (0..CLASSES).max_by(|&a, &b| p[a].total_cmp(&p[b]));
         // The cannon's copies outvote it: a chariot, of the same side, as sure a piece.
         assert_eq!(best(&seen[6 * 9 + 7]), Some(5));
         assert!((seen[6 * 9 + 7][1..].iter().sum::<f32>() - 0.98).abs() < 1e-4);
@@ -360,21 +370,11 @@ mod tests {
         let a = Face::of(&image, &map, 0.0, 0.0);
         let b = Face::of(&image, &map, 7.0, 6.0);
         assert!(a.likeness(&b) < STRANGERS_BELOW, "{}", a.likeness(&b));
-        let mut seen = [[0.0; CLASSES]; 90];
-        for p in seen.iter_mut() {
-            p[0] = 1.0;
-        }
-        let rook = piece([0.0, 0.0, 0.0, 0.05, 0.9, 0.05, 0.0]);
         let unsure = piece([0.0, 0.0, 0.0, 0.0, 0.6, 0.4, 0.0]);
-        let horse = piece([0.0, 0.0, 0.0, 0.9, 0.05, 0.05, 0.0]);
-        seen[0] = rook;
-        seen[2 * 9 + 4] = rook;
-        seen[6 * 9 + 7] = unsure;
-        seen[8 * 9 + 2] = horse;
+        let mut seen = read(unsure);
         let before = seen;
         let twins = Twins::find(&image, &map, &seen);
         twins.part(&mut seen);
-        let best = |p: &[f32; CLASSES]| (0..CLASSES).max_by(|&a, &b| p[a].total_cmp(&p[b]));
         // The unsure one is a cannon now, still surely a piece, and still Red's.
         assert_eq!(best(&seen[6 * 9 + 7]), Some(6));
         assert!((seen[6 * 9 + 7].iter().sum::<f32>() - 1.0).abs() < 1e-5);
@@ -387,8 +387,7 @@ mod tests {
         assert_eq!(seen[8 * 9 + 2], before[8 * 9 + 2]);
         assert_eq!(seen[45], before[45]);
         // A stranger sure of the chariot stays one, only less sure.
-        let mut sure = before;
-        sure[6 * 9 + 7] = piece([0.0, 0.0, 0.0, 0.0, 0.85, 0.15, 0.0]);
+        let mut sure = read(piece([0.0, 0.0, 0.0, 0.0, 0.85, 0.15, 0.0]));
         twins.part(&mut sure);
         assert_eq!(best(&sure[6 * 9 + 7]), Some(5));
     }
