@@ -29,7 +29,7 @@
 //! reader as shipped does on them and how many middles of squares stand off (the test
 //! for a grid laid off the points) on boards read exactly and not (to compare,
 //! `--no-sides` leaves out telling the sides apart by the pictures' colours, `--no-twins`
-//! pooling the kinds of pieces drawn alike, `--one-view`
+//! pooling the kinds of pieces drawn alike and parting those drawn apart, `--one-view`
 //! classifies each point in one place only);
 //! `--join` writes the networks of those files as one (`recognize::net::Ensemble`: each
 //! patch's probabilities the mean of theirs) to `--out`, then measures it as `--evaluate`

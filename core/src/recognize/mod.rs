@@ -266,8 +266,9 @@ pub fn read_grid_with(
     read_grid_by(network, image, grid, &mut None)
 }
 
-/// [`read_grid_with`], the pieces' kinds pooled with their twins' ([`twins`]): `twins` are
-/// found from this reading when not yet known (a second look keeps the first's).
+/// [`read_grid_with`], the pieces' kinds pooled with their twins' and parted from their
+/// strangers' ([`twins`]): `twins` are found from this reading when not yet known (a second
+/// look keeps the first's).
 fn read_grid_by(
     network: Option<&net::Ensemble>,
     image: &image::RgbImage,

@@ -424,8 +424,8 @@ pub struct FlipCase {
 pub struct HowRead<'a> {
     /// Whether the sides are told apart by the pictures' colours too, as the reader does.
     pub by_colour: bool,
-    /// Whether the pieces' kinds are pooled with their twins', as the reader does
-    /// ([`crate::recognize::twins`]).
+    /// Whether the pieces' kinds are pooled with their twins' and parted from their
+    /// strangers', as the reader does ([`crate::recognize::twins`]).
     pub twins: bool,
     /// Each board is also marked by every one of these.
     pub markings: &'a [Doubts],
