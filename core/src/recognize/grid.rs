@@ -84,32 +84,22 @@ const MAX_BOARDS: usize = 12;
 /// Finds every board in `image`.
 pub fn find(image: &RgbImage) -> Found {
     let full = Gray::of(image);
-    let mut found = search(&full, Evidence::Ridge);
-    if found.grids.is_empty() && found.too_small.is_none() {
-        found = search(&full, Evidence::Step);
-    }
+    let mut found = lines_or_edges(&full, Runs::AndWeaker);
     if found.grids.is_empty() {
         // A noisy scan of a small board breaks its thin lines into runs too short to
-        // keep; smoothed a little, the lines come back while the noise fades.
+        // keep; smoothed a little, the lines come back while the noise fades (and a
+        // chequer without lines in grain shows its squares' edges). Where the grain is
+        // strong enough that its runs join the whole picture into one place of lines and
+        // outweigh a small board's faint lines in every profile, only the long runs are
+        // kept, down to half the usual level.
         let smooth = full.smoothed();
-        let mut again = search(&smooth, Evidence::Ridge);
-        // A chequer without lines in grain: its squares' edges, smoothed.
-        if again.grids.is_empty() && again.too_small.is_none() {
-            again = search(&smooth, Evidence::Step);
-        }
-        if !again.grids.is_empty() || found.too_small.is_none() {
-            found = again;
-        }
-        // A scan's grain everywhere, strong enough that its runs join the whole picture
-        // into one place of lines and outweigh a small board's faint lines in every
-        // profile: only the long runs are kept, down to half the usual level.
-        if found.grids.is_empty() {
-            let mut grain = search_with(&smooth, Evidence::Ridge, Runs::Only);
-            if grain.grids.is_empty() && grain.too_small.is_none() {
-                grain = search_with(&smooth, Evidence::Step, Runs::Only);
+        for runs in [Runs::AndWeaker, Runs::Only] {
+            if !found.grids.is_empty() {
+                break;
             }
-            if !grain.grids.is_empty() || found.too_small.is_none() {
-                found = grain;
+            let again = lines_or_edges(&smooth, runs);
+            if !again.grids.is_empty() || found.too_small.is_none() {
+                found = again;
             }
         }
     }
@@ -290,11 +280,18 @@ enum Runs {
     Only,
 }
 
-fn search(full: &Gray, kind: Evidence) -> Found {
-    search_with(full, kind, Runs::AndWeaker)
+/// The boards in `full` by its thin lines, or where those give none (not even one too
+/// small), by the edges between coloured squares.
+fn lines_or_edges(full: &Gray, runs: Runs) -> Found {
+    let found = search(full, Evidence::Ridge, runs);
+    if found.grids.is_empty() && found.too_small.is_none() {
+        search(full, Evidence::Step, runs)
+    } else {
+        found
+    }
 }
 
-fn search_with(full: &Gray, kind: Evidence, runs: Runs) -> Found {
+fn search(full: &Gray, kind: Evidence, runs: Runs) -> Found {
     let mut found = Found::default();
     if full.w < 16 || full.h < 16 {
         return found;
