@@ -20,6 +20,7 @@
 //! so its next reading, or the joint decoding, takes over where it was in doubt, while a
 //! sure reading stays.
 
+use super::decode::argmax;
 use super::geometry::Homography;
 use super::net::CLASSES;
 use super::patch;
@@ -191,11 +192,7 @@ impl Twins {
     /// sure of it takes that piece [`STRANGER_KEEPS`] times as likely against its other
     /// readings as before (once, however many strangers it has).
     pub fn part(&self, seen: &mut [[f32; CLASSES]; 90]) {
-        let best: [usize; 90] = std::array::from_fn(|i| {
-            (0..CLASSES)
-                .max_by(|&a, &b| seen[i][a].total_cmp(&seen[i][b]))
-                .unwrap_or(0)
-        });
+        let best: [usize; 90] = std::array::from_fn(|i| argmax(&seen[i]));
         let mut demoted = [false; 90];
         for &(a, b) in &self.strangers {
             let class = best[a];
@@ -338,7 +335,7 @@ mod tests {
 
     /// The likeliest class.
     fn best(p: &[f32; CLASSES]) -> Option<usize> {
-        (0..CLASSES).max_by(|&a, &b| p[a].total_cmp(&p[b]))
+        Some(argmax(p))
     }
 
     #[test]
