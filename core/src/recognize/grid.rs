@@ -1547,8 +1547,11 @@ fn best_squares(
     };
     // How clearly the squares along one outer line of a window alternate (per pair, either
     // half of a column apart): a frame or margin beside the board is one colour all along.
+    // The middle half of the pairs' signed differences tells it, not their sum: a window a
+    // square off has its corner beyond the margin, and that one step from margin to
+    // background would outweigh the rest.
     let edge = |squares: &mut dyn Iterator<Item = (usize, usize)>, river: Option<usize>| {
-        let (mut halves, mut n) = ([0.0f32; 2], 0usize);
+        let mut halves: [Vec<f32>; 2] = [Vec::new(), Vec::new()];
         let mut last: Option<(usize, f32)> = None;
         for (step, (i, k)) in squares.enumerate() {
             let Some(b) = at(i, k) else {
@@ -1559,12 +1562,16 @@ fn best_squares(
                 && Some(s) != river
             {
                 let sign = if (i + k) % 2 == 0 { 1.0 } else { -1.0 };
-                halves[usize::from(river.is_some_and(|r| s > r))] += sign * (b - a);
-                n += 1;
+                halves[usize::from(river.is_some_and(|r| s > r))].push(sign * (b - a));
             }
             last = Some((step, b));
         }
-        (halves[0].abs() + halves[1].abs()) / n.max(1) as f32
+        let n = halves[0].len() + halves[1].len();
+        let weighed: f32 = halves
+            .iter_mut()
+            .map(|d| middle_mean(d).abs() * d.len() as f32)
+            .sum();
+        weighed / n.max(1) as f32
     };
     let outer = |i0: usize, k0: usize| {
         [
@@ -1589,11 +1596,27 @@ fn best_squares(
         .fold(f32::NEG_INFINITY, f32::max);
     // A window one square off, over a margin as dark or light as one colour of the squares,
     // alternates nearly as much as the board: of the windows close to the most, the one
-    // whose four outer lines all alternate is the board.
+    // whose four outer lines all alternate is the board; where none of them does (each
+    // measures 0), the one that alternates most.
     windows
         .into_iter()
         .filter(|w| w.0 >= 0.9 * most)
-        .max_by(|a, b| outer(a.3, a.4).total_cmp(&outer(b.3, b.4)))
+        .max_by(|a, b| {
+            outer(a.3, a.4)
+                .total_cmp(&outer(b.3, b.4))
+                .then(a.0.total_cmp(&b.0))
+        })
+}
+
+/// The mean of the middle half of `values` (sorted in place), 0 for none.
+fn middle_mean(values: &mut [f32]) -> f32 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f32::total_cmp);
+    let quarter = values.len() / 4;
+    let middle = &values[quarter..values.len() - quarter];
+    middle.iter().sum::<f32>() / middle.len() as f32
 }
 
 /// One round of following every line of the grid `map` (line places to pixels, `nc`
@@ -2397,6 +2420,52 @@ mod tests {
                 if !ok {
                     bad.push((column, tile, errors(&f, &truth)));
                 }
+            }
+        }
+        assert!(bad.is_empty(), "{bad:?}");
+    }
+
+    #[test]
+    fn a_chequer_in_a_margin_narrower_than_a_square_is_found_where_its_squares_are() {
+        // A light margin less than a square wide, then a dark page: a window of squares one
+        // column and one row off reaches past the margin at its corner, and that one step
+        // from margin to page must not pass for its outer lines alternating. Square tiles
+        // on every point of the start position hide most of the back ranks' squares.
+        let mut bad = Vec::new();
+        for (spacing, margin) in [(50.0, 0.65), (44.0, 0.6), (56.0, 0.7)] {
+            let truth = synthetic::map((200.0, 120.0), spacing, 0.0, 0.0);
+            let style = Style {
+                chequer: true,
+                paper: [238, 222, 190],
+                dark: Some([205, 180, 140]),
+                ..Style::default()
+            };
+            let mut image = synthetic::canvas(1000, 900, [35, 42, 40]);
+            let (x0, y0) = truth.apply(-0.5 - margin, -0.5 - margin);
+            let (x1, y1) = truth.apply(8.5 + margin, 9.5 + margin);
+            for py in y0 as u32..y1 as u32 {
+                for px in x0 as u32..x1 as u32 {
+                    image.put_pixel(px, py, image::Rgb([240, 228, 196]));
+                }
+            }
+            synthetic::draw(&mut image, &truth, &style);
+            for (x, y) in synthetic::start_points() {
+                let (cx, cy) = truth.apply(f64::from(x), f64::from(y));
+                let half = 0.9 * spacing / 2.0;
+                for py in (cy - half) as u32..(cy + half) as u32 {
+                    for px in (cx - half) as u32..(cx + half) as u32 {
+                        let rim =
+                            (f64::from(px) - cx).abs().max((f64::from(py) - cy).abs()) > half - 3.0;
+                        let c = if rim { [60, 40, 30] } else { [250, 245, 230] };
+                        image.put_pixel(px, py, image::Rgb(c));
+                    }
+                }
+            }
+            let f = find(&image);
+            let ok =
+                f.grids.len() == 1 && f.grids[0].chequer && error(&f.grids[0].map, &truth) < 0.15;
+            if !ok {
+                bad.push((spacing, margin, errors(&f, &truth)));
             }
         }
         assert!(bad.is_empty(), "{bad:?}");
