@@ -19,11 +19,20 @@
 //! less sure of it, that piece becomes five times less likely against its other readings,
 //! so its next reading, or the joint decoding, takes over where it was in doubt, while a
 //! sure reading stays.
+//!
+//! Copies of one picture are one kind, and a side has at most one general, five soldiers
+//! and two of each other piece: where more copies stand on one side's points than it has
+//! of a kind, they are none of that kind before they are pooled (three of a side alike are
+//! soldiers, however much they look like knights to the classifier). Only copies that
+//! match far better than the picture's pieces typically match one another are counted so,
+//! and only pieces surely of one side: on a scan every disc matches every other well, and
+//! one chance match must not make three pieces of two kinds into soldiers.
 
 use super::decode::argmax;
 use super::geometry::Homography;
 use super::net::CLASSES;
 use super::patch;
+use crate::PieceKind;
 
 /// Samples along each side of a face.
 const SIDE: usize = 28;
@@ -46,6 +55,11 @@ pub const STRANGERS_BELOW: f32 = 0.5;
 /// How much less likely a stranger becomes, against its other readings, the piece it
 /// shares with a surer one.
 const STRANGER_KEEPS: f32 = 0.2;
+/// How much closer than the picture's typical pair of pieces (in one less their
+/// likeness) twins must match to be counted as copies of one kind.
+const SURELY_CLOSER: f32 = 0.15;
+/// How sure of its side a piece must be to be counted among its side's twins.
+const SURE_SIDE: f32 = 0.9;
 /// A point is looked at only when it is likelier a piece than empty.
 const PIECE_FROM: f32 = 0.5;
 /// Kinds of piece.
@@ -154,6 +168,9 @@ fn correlation(a: &[f32], b: &[f32], side: usize, (dx, dy): (i32, i32)) -> f32 {
 pub struct Twins {
     of: Vec<(usize, Vec<usize>)>,
     strangers: Vec<(usize, usize)>,
+    /// Twins that match far better than the picture's pieces typically do: counted as
+    /// copies of one kind in [`Twins::pool`].
+    sure: Vec<(usize, usize)>,
 }
 
 impl Twins {
@@ -167,9 +184,11 @@ impl Twins {
             .collect();
         let mut of: Vec<(usize, Vec<usize>)> = pieces.iter().map(|&i| (i, Vec::new())).collect();
         let mut strangers = Vec::new();
+        let mut pairs = Vec::new();
         for a in 0..pieces.len() {
             for b in a + 1..pieces.len() {
                 let likeness = faces[a].likeness(&faces[b]);
+                pairs.push((pieces[a], pieces[b], likeness));
                 if likeness >= TWINS_FROM {
                     of[a].1.push(pieces[b]);
                     of[b].1.push(pieces[a]);
@@ -179,7 +198,22 @@ impl Twins {
             }
         }
         of.retain(|(_, twins)| !twins.is_empty());
-        Twins { of, strangers }
+        // Where most faces match well (a scan's discs, whose rims and shading outweigh the
+        // characters), twins must stand out from them further to be counted as one kind.
+        let mut likenesses: Vec<f32> = pairs.iter().map(|p| p.2).collect();
+        likenesses.sort_by(f32::total_cmp);
+        let typical = likenesses.get(likenesses.len() / 2).copied().unwrap_or(0.0);
+        let sure_from = TWINS_FROM.max(1.0 - (1.0 - typical.max(0.0)) * SURELY_CLOSER);
+        let sure = pairs
+            .into_iter()
+            .filter(|p| p.2 >= sure_from)
+            .map(|(a, b, _)| (a, b))
+            .collect();
+        Twins {
+            of,
+            strangers,
+            sure,
+        }
     }
 
     /// [`Twins::pool`], then [`Twins::part`]: what the reader does with them.
@@ -236,11 +270,52 @@ impl Twins {
     pub fn pool(&self, seen: &mut [[f32; CLASSES]; 90]) {
         // The kinds each point is read as, both sides together, as shares of its being a
         // piece: taken before any point is pooled.
-        let kinds: [[f32; KINDS]; 90] = std::array::from_fn(|i| {
+        let mut kinds: [[f32; KINDS]; 90] = std::array::from_fn(|i| {
             let p = &seen[i];
             let piece: f32 = p[1..].iter().sum();
             std::array::from_fn(|k| (p[1 + k] + p[1 + KINDS + k]) / piece.max(1e-9))
         });
+        // Sure twins, and their sure twins, are copies of one picture (in either side's
+        // colour): more of them on one side than a side has of a kind (three: no chariots,
+        // two: no general) are none of that kind (see the module's paragraph).
+        let mut group: [usize; 90] = std::array::from_fn(|i| i);
+        fn root(group: &mut [usize; 90], mut i: usize) -> usize {
+            while group[i] != i {
+                group[i] = group[group[i]];
+                i = group[i];
+            }
+            i
+        }
+        for &(i, j) in &self.sure {
+            let (a, b) = (root(&mut group, i), root(&mut group, j));
+            group[a] = b;
+        }
+        // Only pieces surely of a side are counted.
+        let side = |p: &[f32; CLASSES]| {
+            let red: f32 = p[1..1 + KINDS].iter().sum();
+            let share = red / p[1..].iter().sum::<f32>().max(1e-9);
+            (share >= SURE_SIDE)
+                .then_some(0)
+                .or((share <= 1.0 - SURE_SIDE).then_some(1))
+        };
+        let mut alike = [[0usize; 2]; 90];
+        for (i, _) in &self.of {
+            if let Some(s) = side(&seen[*i]) {
+                alike[root(&mut group, *i)][s] += 1;
+            }
+        }
+        for (i, _) in &self.of {
+            let most = alike[root(&mut group, *i)].into_iter().max().unwrap_or(0);
+            let fits = |k: usize| PieceKind::ALL[k].count_in_set() >= most;
+            let kind = &mut kinds[*i];
+            let left: f32 = (0..KINDS).filter(|&k| fits(k)).map(|k| kind[k]).sum();
+            if (0..KINDS).all(fits) || left <= 0.0 {
+                continue;
+            }
+            for (k, v) in kind.iter_mut().enumerate() {
+                *v = if fits(k) { *v / left } else { 0.0 };
+            }
+        }
         for (i, twins) in &self.of {
             let n = (twins.len() + 1) as f32;
             let mut kind = kinds[*i];
@@ -387,6 +462,88 @@ mod tests {
         let mut sure = read(piece([0.0, 0.0, 0.0, 0.0, 0.85, 0.15, 0.0]));
         twins.part(&mut sure);
         assert_eq!(best(&sure[6 * 9 + 7]), Some(5));
+    }
+
+    #[test]
+    fn more_twins_on_one_side_than_a_side_has_of_a_kind_are_not_that_kind() {
+        // Three copies of glyph 0, all Red's, read as horses with a pawn next; two of glyph
+        // 1 read as generals with an advisor next.
+        let horse = piece([0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.4]);
+        let general = piece([0.7, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        let pieces = [(0, 0, 0), (4, 2, 0), (7, 6, 0), (2, 8, 1), (6, 9, 1)];
+        let (image, map) = picture(&pieces);
+        let mut seen = [[0.0; CLASSES]; 90];
+        for p in seen.iter_mut() {
+            p[0] = 1.0;
+        }
+        for &(c, r, g) in &pieces {
+            seen[(r * 9 + c) as usize] = if g == 0 { horse } else { general };
+        }
+        let twins = Twins::find(&image, &map, &seen);
+        assert_eq!(twins.len(), 5);
+        let mut pooled = seen;
+        twins.pool(&mut pooled);
+        for &(c, r, g) in &pieces {
+            let want = if g == 0 { 7 } else { 2 };
+            assert_eq!(best(&pooled[(r * 9 + c) as usize]), Some(want), "{c} {r}");
+        }
+        // One of the three Black's: two horses a side, so they stay horses; as does one
+        // general a side.
+        let mut black = horse;
+        black.copy_within(1..1 + KINDS, 1 + KINDS);
+        black[1..1 + KINDS].fill(0.0);
+        let mut mixed = seen;
+        mixed[2 * 9 + 4] = black;
+        mixed[9 * 9 + 6][1 + KINDS] = mixed[9 * 9 + 6][1];
+        mixed[9 * 9 + 6][1..1 + KINDS].fill(0.0);
+        mixed[9 * 9 + 6][2 + KINDS] = 0.3 * 0.98;
+        let twins = Twins::find(&image, &map, &mixed);
+        twins.pool(&mut mixed);
+        assert_eq!(best(&mixed[0]), Some(4));
+        assert_eq!(best(&mixed[2 * 9 + 4]), Some(4 + KINDS));
+        assert_eq!(best(&mixed[8 * 9 + 2]), Some(1));
+        assert_eq!(best(&mixed[9 * 9 + 6]), Some(1 + KINDS));
+    }
+
+    #[test]
+    fn only_twins_that_match_surely_are_counted_as_copies_of_one_kind() {
+        // Two Black horses and an advisor twinned with one of them, as on a scan where
+        // every disc matches every other well: counted as three of a kind they would all
+        // be pawns; with the advisor's match not sure, the horses stay horses.
+        let mut seen = [[0.0; CLASSES]; 90];
+        for p in seen.iter_mut() {
+            p[0] = 1.0;
+        }
+        let black = |kinds: [f32; KINDS]| {
+            let mut p = piece(kinds);
+            p.copy_within(1..1 + KINDS, 1 + KINDS);
+            p[1..1 + KINDS].fill(0.0);
+            p
+        };
+        let (horse, advisor) = (12, 62);
+        seen[horse] = black([0.0, 0.0, 0.0, 0.9, 0.0, 0.0, 0.1]);
+        seen[89] = seen[horse];
+        seen[advisor] = black([0.0, 0.9, 0.0, 0.05, 0.0, 0.0, 0.05]);
+        let of = vec![
+            (horse, vec![89]),
+            (89, vec![horse, advisor]),
+            (advisor, vec![89]),
+        ];
+        let counted = |sure: Vec<(usize, usize)>| {
+            let twins = Twins {
+                of: of.clone(),
+                strangers: Vec::new(),
+                sure,
+            };
+            let mut pooled = seen;
+            twins.pool(&mut pooled);
+            pooled
+        };
+        let all = counted(vec![(horse, 89), (89, advisor)]);
+        assert_eq!(best(&all[horse]), Some(7 + KINDS));
+        let surely = counted(vec![(horse, 89)]);
+        assert_eq!(best(&surely[horse]), Some(4 + KINDS));
+        assert_eq!(best(&surely[89]), Some(4 + KINDS));
     }
 
     #[test]
