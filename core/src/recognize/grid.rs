@@ -2381,6 +2381,23 @@ mod tests {
         );
     }
 
+    /// Square tiles `side` pixels wide, light with a dark rim, on the grid places `places`
+    /// (column, row) of `truth`, as some programs draw a chequer's pieces.
+    fn square_tiles(image: &mut RgbImage, truth: &Homography, side: f64, places: &[(u8, u8)]) {
+        for &(x, y) in places {
+            let (cx, cy) = truth.apply(f64::from(x), f64::from(y));
+            let half = side / 2.0;
+            for py in (cy - half) as u32..(cy + half) as u32 {
+                for px in (cx - half) as u32..(cx + half) as u32 {
+                    let rim =
+                        (f64::from(px) - cx).abs().max((f64::from(py) - cy).abs()) > half - 3.0;
+                    let c = if rim { [60, 40, 30] } else { [250, 245, 230] };
+                    image.put_pixel(px, py, image::Rgb(c));
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_chequer_beside_a_margin_of_one_of_its_colours_is_found_where_its_squares_are() {
         // The margin round the board is the light squares' colour, so a window of squares
@@ -2401,18 +2418,7 @@ mod tests {
                 synthetic::draw(&mut image, &truth, &style);
                 let mut places: Vec<(u8, u8)> = (0..10).map(|y| (column, y)).collect();
                 places.extend([(4, 0), (3, 0), (5, 9), (8 - column, 9), (2, 6), (6, 3)]);
-                for (x, y) in places {
-                    let (cx, cy) = truth.apply(f64::from(x), f64::from(y));
-                    let half = tile * 44.0 / 2.0;
-                    for py in (cy - half) as u32..(cy + half) as u32 {
-                        for px in (cx - half) as u32..(cx + half) as u32 {
-                            let rim = (f64::from(px) - cx).abs().max((f64::from(py) - cy).abs())
-                                > half - 3.0;
-                            let c = if rim { [60, 40, 30] } else { [250, 245, 230] };
-                            image.put_pixel(px, py, image::Rgb(c));
-                        }
-                    }
-                }
+                square_tiles(&mut image, &truth, tile * 44.0, &places);
                 let f = find(&image);
                 let ok = f.grids.len() == 1
                     && f.grids[0].chequer
@@ -2449,18 +2455,12 @@ mod tests {
                 }
             }
             synthetic::draw(&mut image, &truth, &style);
-            for (x, y) in synthetic::start_points() {
-                let (cx, cy) = truth.apply(f64::from(x), f64::from(y));
-                let half = 0.9 * spacing / 2.0;
-                for py in (cy - half) as u32..(cy + half) as u32 {
-                    for px in (cx - half) as u32..(cx + half) as u32 {
-                        let rim =
-                            (f64::from(px) - cx).abs().max((f64::from(py) - cy).abs()) > half - 3.0;
-                        let c = if rim { [60, 40, 30] } else { [250, 245, 230] };
-                        image.put_pixel(px, py, image::Rgb(c));
-                    }
-                }
-            }
+            square_tiles(
+                &mut image,
+                &truth,
+                0.9 * spacing,
+                &synthetic::start_points(),
+            );
             let f = find(&image);
             let ok =
                 f.grids.len() == 1 && f.grids[0].chequer && error(&f.grids[0].map, &truth) < 0.15;
