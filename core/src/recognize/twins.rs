@@ -25,8 +25,9 @@
 //! of a kind, they are none of that kind before they are pooled (three of a side alike are
 //! soldiers, however much they look like knights to the classifier). Only copies that
 //! match far better than the picture's pieces typically match one another are counted so,
-//! and only pieces surely of one side: on a scan every disc matches every other well, and
-//! one chance match must not make three pieces of two kinds into soldiers.
+//! and only points surely pieces and surely of one side: on a scan every disc matches every
+//! other well (and the marks of empty points one another), and one chance match must not
+//! make three pieces of two kinds into soldiers.
 
 use super::decode::argmax;
 use super::geometry::Homography;
@@ -58,8 +59,9 @@ const STRANGER_KEEPS: f32 = 0.2;
 /// How much closer than the picture's typical pair of pieces (in one less their
 /// likeness) twins must match to be counted as copies of one kind.
 const SURELY_CLOSER: f32 = 0.15;
-/// How sure of its side a piece must be to be counted among its side's twins.
-const SURE_SIDE: f32 = 0.9;
+/// How sure a point must be of being a piece, and of its side, to be counted among its
+/// side's twins.
+const SURE: f32 = 0.9;
 /// A point is looked at only when it is likelier a piece than empty.
 const PIECE_FROM: f32 = 0.5;
 /// Kinds of piece.
@@ -290,13 +292,16 @@ impl Twins {
             let (a, b) = (root(&mut group, i), root(&mut group, j));
             group[a] = b;
         }
-        // Only pieces surely of a side are counted.
+        // Only points surely pieces, and surely of a side, are counted.
         let side = |p: &[f32; CLASSES]| {
             let red: f32 = p[1..1 + KINDS].iter().sum();
             let share = red / p[1..].iter().sum::<f32>().max(1e-9);
-            (share >= SURE_SIDE)
+            if p[0] > 1.0 - SURE {
+                return None;
+            }
+            (share >= SURE)
                 .then_some(0)
-                .or((share <= 1.0 - SURE_SIDE).then_some(1))
+                .or((share <= 1.0 - SURE).then_some(1))
         };
         let mut alike = [[0usize; 2]; 90];
         for (i, _) in &self.of {
@@ -497,6 +502,14 @@ mod tests {
         mixed[9 * 9 + 6][1 + KINDS] = mixed[9 * 9 + 6][1];
         mixed[9 * 9 + 6][1..1 + KINDS].fill(0.0);
         mixed[9 * 9 + 6][2 + KINDS] = 0.3 * 0.98;
+        // Nor is a copy counted that is less surely a piece at all (a board's marks on empty
+        // points alike): two horses and a doubtful third stay horses.
+        let mut doubtful = seen;
+        doubtful[6 * 9 + 7] = horse.map(|v| v * 0.85 / 0.98);
+        doubtful[6 * 9 + 7][0] = 0.15;
+        Twins::find(&image, &map, &doubtful).pool(&mut doubtful);
+        assert_eq!(best(&doubtful[0]), Some(4));
+        assert_eq!(best(&doubtful[2 * 9 + 4]), Some(4));
         let twins = Twins::find(&image, &map, &mixed);
         twins.pool(&mut mixed);
         assert_eq!(best(&mixed[0]), Some(4));
