@@ -103,7 +103,7 @@ pub fn astray(
 }
 
 /// The middle value of `v` (the upper of the two middle ones), reordering it.
-fn median(v: &mut [f32]) -> f32 {
+pub(super) fn median(v: &mut [f32]) -> f32 {
     v.sort_by(f32::total_cmp);
     v[v.len() / 2]
 }

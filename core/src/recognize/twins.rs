@@ -32,6 +32,7 @@
 use super::decode::argmax;
 use super::geometry::Homography;
 use super::net::CLASSES;
+use super::occupancy::median;
 use super::patch;
 use crate::PieceKind;
 
@@ -203,8 +204,11 @@ impl Twins {
         // Where most faces match well (a scan's discs, whose rims and shading outweigh the
         // characters), twins must stand out from them further to be counted as one kind.
         let mut likenesses: Vec<f32> = pairs.iter().map(|p| p.2).collect();
-        likenesses.sort_by(f32::total_cmp);
-        let typical = likenesses.get(likenesses.len() / 2).copied().unwrap_or(0.0);
+        let typical = if likenesses.is_empty() {
+            0.0
+        } else {
+            median(&mut likenesses)
+        };
         let sure_from = TWINS_FROM.max(1.0 - (1.0 - typical.max(0.0)) * SURELY_CLOSER);
         let sure = pairs
             .into_iter()
@@ -294,11 +298,10 @@ impl Twins {
         }
         // Only points surely pieces, and surely of a side, are counted.
         let side = |p: &[f32; CLASSES]| {
-            let red: f32 = p[1..1 + KINDS].iter().sum();
-            let share = red / p[1..].iter().sum::<f32>().max(1e-9);
             if p[0] > 1.0 - SURE {
                 return None;
             }
+            let share = red_share(p);
             (share >= SURE)
                 .then_some(0)
                 .or((share <= 1.0 - SURE).then_some(1))
@@ -331,13 +334,18 @@ impl Twins {
             }
             let p = &mut seen[*i];
             let piece: f32 = p[1..].iter().sum();
-            let red: f32 = p[1..1 + KINDS].iter().sum::<f32>() / piece.max(1e-9);
+            let red = red_share(p);
             for (k, share) in kind.iter().enumerate() {
                 p[1 + k] = piece * share / n * red;
                 p[1 + KINDS + k] = piece * share / n * (1.0 - red);
             }
         }
     }
+}
+
+/// The share of a point's being a piece that is Red's.
+fn red_share(p: &[f32; CLASSES]) -> f32 {
+    p[1..1 + KINDS].iter().sum::<f32>() / p[1..].iter().sum::<f32>().max(1e-9)
 }
 
 #[cfg(test)]
@@ -395,6 +403,13 @@ mod tests {
         for k in 0..KINDS {
             p[1 + k] = 0.98 * kinds[k];
         }
+        p
+    }
+
+    /// `p` with Red's probabilities given to the same pieces of Black.
+    fn black(mut p: [f32; CLASSES]) -> [f32; CLASSES] {
+        p.copy_within(1..1 + KINDS, 1 + KINDS);
+        p[1..1 + KINDS].fill(0.0);
         p
     }
 
@@ -494,14 +509,9 @@ mod tests {
         }
         // One of the three Black's: two horses a side, so they stay horses; as does one
         // general a side.
-        let mut black = horse;
-        black.copy_within(1..1 + KINDS, 1 + KINDS);
-        black[1..1 + KINDS].fill(0.0);
         let mut mixed = seen;
-        mixed[2 * 9 + 4] = black;
-        mixed[9 * 9 + 6][1 + KINDS] = mixed[9 * 9 + 6][1];
-        mixed[9 * 9 + 6][1..1 + KINDS].fill(0.0);
-        mixed[9 * 9 + 6][2 + KINDS] = 0.3 * 0.98;
+        mixed[2 * 9 + 4] = black(horse);
+        mixed[9 * 9 + 6] = black(general);
         // Nor is a copy counted that is less surely a piece at all (a board's marks on empty
         // points alike): two horses and a doubtful third stay horses.
         let mut doubtful = seen;
@@ -527,16 +537,10 @@ mod tests {
         for p in seen.iter_mut() {
             p[0] = 1.0;
         }
-        let black = |kinds: [f32; KINDS]| {
-            let mut p = piece(kinds);
-            p.copy_within(1..1 + KINDS, 1 + KINDS);
-            p[1..1 + KINDS].fill(0.0);
-            p
-        };
         let (horse, advisor) = (12, 62);
-        seen[horse] = black([0.0, 0.0, 0.0, 0.9, 0.0, 0.0, 0.1]);
+        seen[horse] = black(piece([0.0, 0.0, 0.0, 0.9, 0.0, 0.0, 0.1]));
         seen[89] = seen[horse];
-        seen[advisor] = black([0.0, 0.9, 0.0, 0.05, 0.0, 0.0, 0.05]);
+        seen[advisor] = black(piece([0.0, 0.9, 0.0, 0.05, 0.0, 0.0, 0.05]));
         let of = vec![
             (horse, vec![89]),
             (89, vec![horse, advisor]),
