@@ -20,7 +20,11 @@
 //! mistakes for that kind (xiangqiboard.js's soldiers taken for its knights). For the one
 //! less sure of it, that piece becomes five times less likely against its other readings,
 //! so its next reading, or the joint decoding, takes over where it was in doubt, while a
-//! sure reading stays.
+//! sure reading stays. Where the two generals are copies of one picture, the program draws
+//! each piece of one side as the other's in another colour (figures, Western letters;
+//! sets of characters never write the two generals alike), and strangers read as one kind
+//! on the two sides are parted too: a soldier taken for a knight beside the other side's
+//! knight.
 //!
 //! Copies of one picture are one kind, and a side has at most one general, five soldiers
 //! and two of each other piece: where more copies stand on one side's points than it has
@@ -256,22 +260,27 @@ impl Twins {
         self.part(seen);
     }
 
-    /// Of two strangers read likeliest as the same piece of the same side, the one less
-    /// sure of it takes that piece [`STRANGER_KEEPS`] times as likely against its other
-    /// readings as before (once, however many strangers it has).
+    /// Of two strangers read likeliest as the same piece of the same side (or of either
+    /// side, where the generals are sure twins), the one less sure of it takes that piece
+    /// [`STRANGER_KEEPS`] times as likely against its other readings as before (once,
+    /// however many strangers it has).
     pub fn part(&self, seen: &mut [[f32; CLASSES]; 90]) {
         let best: [usize; 90] = std::array::from_fn(|i| argmax(&seen[i]));
+        let kind = |class: usize| (class - 1) % KINDS;
+        // The two generals copies of one picture: the picture draws a side's pieces as the
+        // other's.
+        let general = |i: usize| best[i] != 0 && kind(best[i]) == 0;
+        let sides_alike = self
+            .sure
+            .iter()
+            .any(|&(a, b)| general(a) && general(b) && best[a] != best[b]);
         let mut demoted = [false; 90];
         for &(a, b) in &self.strangers {
-            let class = best[a];
-            if class == 0 || best[b] != class {
+            let (x, y) = (best[a], best[b]);
+            if x == 0 || y == 0 || !(x == y || (sides_alike && kind(x) == kind(y))) {
                 continue;
             }
-            let weaker = if seen[a][class] < seen[b][class] {
-                a
-            } else {
-                b
-            };
+            let weaker = if seen[a][x] < seen[b][y] { a } else { b };
             demoted[weaker] = true;
         }
         for (i, p) in seen.iter_mut().enumerate() {
@@ -589,6 +598,37 @@ mod tests {
         let surely = counted(vec![(horse, 89)]);
         assert_eq!(best(&surely[horse]), Some(4 + KINDS));
         assert_eq!(best(&surely[89]), Some(4 + KINDS));
+    }
+
+    #[test]
+    fn where_the_generals_are_copies_strangers_of_the_two_sides_are_not_one_piece() {
+        // Glyph 1 for both generals, glyph 0 for a red horse, glyph 2 for a black piece
+        // read less surely as a horse, a pawn next: strangers to the red horse.
+        let (image, map) = picture(&[(0, 0, 1), (4, 2, 1), (7, 6, 0), (2, 8, 2)]);
+        let horse_at = Face::of(&image, &map, 7.0, 6.0);
+        let doubtful_at = Face::of(&image, &map, 2.0, 8.0);
+        let likeness = horse_at.likeness(&doubtful_at);
+        assert!(likeness < STRANGERS_BELOW, "{likeness}");
+        let general = piece([0.98, 0.02, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        let parted = |generals: [[f32; CLASSES]; 2]| {
+            let mut seen = [[0.0; CLASSES]; 90];
+            for p in seen.iter_mut() {
+                p[0] = 1.0;
+            }
+            seen[0] = generals[0];
+            seen[2 * 9 + 4] = generals[1];
+            seen[6 * 9 + 7] = piece([0.0, 0.0, 0.0, 0.97, 0.01, 0.01, 0.01]);
+            seen[8 * 9 + 2] = black(piece([0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.4]));
+            Twins::find(&image, &map, &seen).part(&mut seen);
+            seen
+        };
+        // One general Black's, one Red's: the black piece is not a horse, but a pawn.
+        let alike = parted([black(general), general]);
+        assert_eq!(best(&alike[8 * 9 + 2]), Some(7 + KINDS));
+        assert_eq!(best(&alike[6 * 9 + 7]), Some(4));
+        // Both read as Red's, the picture tells nothing of the sides: a horse it stays.
+        let unlike = parted([general, general]);
+        assert_eq!(best(&unlike[8 * 9 + 2]), Some(4 + KINDS));
     }
 
     /// Where a figure is drawn: column, row, how far off the point in pixels, and where
