@@ -6,12 +6,14 @@
 //! characters). So the sides are decided for the whole board at once rather than point by
 //! point: each point the classifier takes for a piece gives a few colour figures
 //! ([`Colours`]: the lighter and the darker of its face's two colours, how much of it the
-//! darker covers; lighter and darker rather than disc and ink, since a bold character may
-//! cover most of a disc), and the pieces are split into two groups by a mixture of two
-//! Gaussians started from the classifier's own side votes. Where those figures do not tell
-//! two groups apart, the share of each face's rim that the darker colour covers may: a
-//! chess set's black figures on white discs and white figures on black discs have the same
-//! two colours in about the same shares, but only one side's rims are dark (by this one
+//! darker covers, and how much of the ring just beyond the face, which on a large disc is
+//! the disc round the character; lighter and darker rather than disc and ink, since a bold
+//! character may cover most of a disc), and the pieces are split into two groups by a
+//! mixture of two Gaussians started from the classifier's own side votes. Where those
+//! figures do not tell two groups apart (small discs, the ring on the board), the share of
+//! each face's rim that the darker colour covers may: a chess set's black figures on white
+//! discs and white figures on black discs have the same two colours in about the same
+//! shares, but only one side's rims are dark (by this one
 //! figure the groups start from its two-means split, since such pieces are not red and the
 //! votes may lean nowhere). A piece then takes its side from its group, its kind from the
 //! classifier (both sides' probabilities of that kind together), and the joint decoding
@@ -29,27 +31,35 @@ use super::patch;
 use crate::Color;
 
 /// Colour figures of one point: the face's commonest red, green and blue (its median), then
-/// the lighter and the darker of its two colours, the share of it the darker covers, and the
-/// share the darker covers of its rim (the outer part, beyond [`RIM_FROM`] of the way out;
-/// shares times 255, so that every figure is on the same scale).
+/// the lighter and the darker of its two colours, the share of it the darker covers, the
+/// share the darker covers of the ring just beyond the face ([`RING`]), and the share the
+/// darker covers of its rim (the outer part, beyond [`RIM_FROM`] of the way out; shares
+/// times 255, so that every figure is on the same scale).
 pub type Colours = [f32; FIGURES];
 
 /// Figures per point.
-pub const FIGURES: usize = 11;
+pub const FIGURES: usize = 12;
 
 /// Where a face's rim starts, as a share of [`REACH`]. A figure drawn in black on a white
 /// disc (a chess set's tower) can cover as much of the face as the white figure leaves of a
 /// black disc; but it keeps to the middle, and the rim shows the disc.
 const RIM_FROM: f64 = 0.85;
 
-/// The figures the sides are grouped by: the two colours and the darker's share, not the
-/// median, which is the disc's colour on one piece and the character's on another.
-const GROUPED: std::ops::Range<usize> = 3..10;
+/// Where the ring beyond the face is looked at, as shares of [`REACH`] out: on a large disc,
+/// the disc round the character. A bold white character on a black disc (象 in a set of
+/// white characters on black discs for one side and black on white for the other) covers
+/// as much of the face as a black character does of a white disc, and reaches its rim.
+const RING: [f64; 2] = [1.1, 1.22];
+
+/// The figures the sides are grouped by: the two colours, the darker's share of the face
+/// and of the ring beyond it; not the median, which is the disc's colour on one piece and
+/// the character's on another.
+const GROUPED: std::ops::Range<usize> = 3..11;
 /// The figure the sides are grouped by when [`GROUPED`] does not tell them apart: the share
 /// the darker colour covers of the rim. A chess set's black figures on white discs and white
 /// figures on black discs have the same two colours, and the darker covers as much of the
 /// face of a tower on a white disc as of a black disc round a pawn; the rims differ.
-const RIM: std::ops::Range<usize> = 10..11;
+const RIM: std::ops::Range<usize> = 11..12;
 
 /// How far from the point, in spacings, the face is looked at: inside the smallest disc.
 const REACH: f64 = 0.34;
@@ -150,6 +160,21 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
         (darker, darker_rim) = (0, 0);
     }
     let rim_samples = rim.iter().filter(|&&r| r).count().max(1);
+    // The ring just beyond the face, each sample the nearer of the two colours: on a large
+    // disc, the disc alone; on a small one, the board, alike for both sides.
+    let mut ring = (0usize, 0usize);
+    for radius in RING.map(|r| r * REACH) {
+        for k in 0..48 {
+            let a = k as f64 * std::f64::consts::TAU / 48.0;
+            let (px, py) = map.apply(x + radius * a.cos(), y + radius * a.sin());
+            if !px.is_finite() || !py.is_finite() {
+                continue;
+            }
+            let c = patch::colour_at(image, px as f32, py as f32);
+            ring.1 += 1;
+            ring.0 += usize::from(apart(&c, &centres[1]) < apart(&c, &centres[0]));
+        }
+    }
     let [light, dark] = centres;
     [
         face[0],
@@ -162,6 +187,7 @@ pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Col
         dark[1],
         dark[2],
         255.0 * darker as f32 / samples.len() as f32,
+        255.0 * ring.0 as f32 / ring.1.max(1) as f32,
         255.0 * darker_rim as f32 / rim_samples as f32,
     ]
 }
@@ -405,6 +431,7 @@ mod tests {
             ink[1],
             ink[2],
             50.0 + 4.0 * (k % 5) as f32,
+            0.0,
             10.0 + 3.0 * (k % 4) as f32,
         ]
     }
@@ -501,14 +528,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_chess_sets_white_and_black_discs_are_told_apart_by_their_rims() {
-        // Red: white discs with a black figure; Black: black discs with a white one. Both
-        // sides have the same two colours, and the figures' sizes vary so that the darker
-        // covers as much of some red faces as of some black ones: only the rims differ.
+    /// A chess set's pieces read as pawns, 0.6 surely of their side, and their colours.
+    /// Red: white discs with a black figure; Black: black discs with a white one, the
+    /// discs `radius` pixels round at 40 pixels a spacing on a green board. Both sides have
+    /// the same two colours, and the figures' sizes vary so that the darker covers as much
+    /// of some red faces as of some black ones.
+    fn chess_set(radius: f64) -> (Vec<[f32; CLASSES]>, Vec<Colours>) {
         let spacing = 40.0;
         let map = crate::recognize::synthetic::map((40.0, 40.0), spacing, 0.0, 0.0);
-        let mut image = image::RgbImage::from_pixel(440, 480, image::Rgb([90, 140, 90]));
+        let board = [90u8, 140, 90];
+        let mut image = image::RgbImage::from_pixel(440, 480, image::Rgb(board));
         let (pawn, black_pawn) = (7, 14);
         let mut points = vec![reading(0, 0.99); 90];
         let (white, black) = ([245u8, 245, 245], [15u8, 15, 15]);
@@ -521,23 +550,44 @@ mod tests {
             paint_disc(&mut image, k, spacing, |_, _, (dx, dy)| {
                 if dx.abs() < half && dy.abs() < half {
                     figure
-                } else {
+                } else if dx.hypot(dy) < radius {
                     disc
+                } else {
+                    board
                 }
             });
             *point = reading(if red { pawn } else { black_pawn }, 0.6);
         }
-        let colours: Vec<Colours> = (0..90)
+        let colours = (0..90)
             .map(|i| colours(&image, &map, (i % 9) as f64, (i / 9) as f64))
             .collect();
-        let by_colours = group_by(&points, &colours, GROUPED);
-        assert!(!by_colours.told(), "apart {}", by_colours.apart);
-        let sides = group(&points, &colours);
+        (points, colours)
+    }
+
+    /// Whether `sides` are the chess set's: its first six pieces Red's, the next six Black's.
+    fn chess_sides_right(sides: &Sides) {
         assert!(sides.told(), "apart {}", sides.apart);
         for k in 0..12 {
             let odds = sides.red_odds[k].unwrap_or(0.0);
             assert!((odds > 0.0) == (k < 6), "piece {k}: {odds:.1} for Red");
         }
+    }
+
+    #[test]
+    fn a_chess_sets_white_and_black_discs_are_told_apart_by_the_disc_beyond_the_figure() {
+        // Discs 18 pixels round, 0.45 of a spacing: the ring beyond the face is the disc.
+        let (points, colours) = chess_set(18.0);
+        chess_sides_right(&group_by(&points, &colours, GROUPED));
+    }
+
+    #[test]
+    fn a_chess_sets_small_white_and_black_discs_are_told_apart_by_their_rims() {
+        // Discs 14 pixels round: the ring beyond the face is the board's, on either side,
+        // and only the rims differ.
+        let (points, colours) = chess_set(14.0);
+        let by_colours = group_by(&points, &colours, GROUPED);
+        assert!(!by_colours.told(), "apart {}", by_colours.apart);
+        chess_sides_right(&group(&points, &colours));
     }
 
     #[test]
