@@ -37,7 +37,7 @@
 
 use super::decode::argmax;
 use super::geometry::Homography;
-use super::net::CLASSES;
+use super::net::{CLASSES, piece_of};
 use super::occupancy::median;
 use super::patch;
 use crate::PieceKind;
@@ -46,6 +46,8 @@ use crate::PieceKind;
 const SIDE: usize = 28;
 /// The face's half-width in spacings: inside the smallest discs, most of a character.
 const REACH: f64 = 0.24;
+/// From one sample of a face to the next, in spacings.
+const STEP: f64 = 2.0 * REACH / (SIDE - 1) as f64;
 /// How far one face may stand off another, in samples (a tenth of a spacing): some
 /// programs draw their pieces a few pixels off the points, each by its own rounding.
 const SHIFT: i32 = 9;
@@ -85,11 +87,9 @@ struct Face {
 }
 
 impl Face {
-    /// The grey face of the point in column `x`, row `y`: `SIDE` × `SIDE` samples over
-    /// the square `2 × REACH` spacings wide, less their mean, over their spread (all zero
-    /// for a blank face).
+    /// The grey face of the point in column `x`, row `y` ([`sampled`]), halved, and
+    /// moved half a sample.
     fn of(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Face {
-        let step = 2.0 * REACH / (SIDE - 1) as f64;
         let fine = sampled(image, map, x, y);
         let half = SIDE / 2;
         let mut coarse = vec![0.0; half * half];
@@ -101,7 +101,7 @@ impl Face {
         }
         // Thin strokes (figures drawn in outline) match badly a fraction of a sample off,
         // and whole samples are all the shifts try.
-        let h = step / 2.0;
+        let h = STEP / 2.0;
         let halves = [
             sampled(image, map, x + h, y),
             sampled(image, map, x, y + h),
@@ -147,13 +147,12 @@ impl Face {
 /// `SIDE` × `SIDE` grey samples over the square `2 × REACH` spacings wide about column
 /// `x`, row `y`, less their mean, over their spread (all zero when of one colour).
 fn sampled(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Vec<f32> {
-    let step = 2.0 * REACH / (SIDE - 1) as f64;
     let mut fine = Vec::with_capacity(SIDE * SIDE);
     for row in 0..SIDE {
         for column in 0..SIDE {
             let (px, py) = map.apply(
-                x - REACH + column as f64 * step,
-                y - REACH + row as f64 * step,
+                x - REACH + column as f64 * STEP,
+                y - REACH + row as f64 * STEP,
             );
             fine.push(patch::luminance(patch::colour_at(
                 image, px as f32, py as f32,
@@ -266,10 +265,10 @@ impl Twins {
     /// however many strangers it has).
     pub fn part(&self, seen: &mut [[f32; CLASSES]; 90]) {
         let best: [usize; 90] = std::array::from_fn(|i| argmax(&seen[i]));
-        let kind = |class: usize| (class - 1) % KINDS;
+        let kind = |i: usize| piece_of(best[i]).map(|p| p.kind);
         // The two generals copies of one picture: the picture draws a side's pieces as the
         // other's.
-        let general = |i: usize| best[i] != 0 && kind(best[i]) == 0;
+        let general = |i: usize| kind(i) == Some(PieceKind::General);
         let sides_alike = self
             .sure
             .iter()
@@ -277,7 +276,7 @@ impl Twins {
         let mut demoted = [false; 90];
         for &(a, b) in &self.strangers {
             let (x, y) = (best[a], best[b]);
-            if x == 0 || y == 0 || !(x == y || (sides_alike && kind(x) == kind(y))) {
+            if kind(a).is_none() || !(x == y || (sides_alike && kind(a) == kind(b))) {
                 continue;
             }
             let weaker = if seen[a][x] < seen[b][y] { a } else { b };
