@@ -8,7 +8,10 @@
 //! shifted against the other by up to about a tenth of a spacing (some programs draw their
 //! pieces that far off the points), to half a sample (a figure drawn in thin outline
 //! matches its copy badly a fraction of a sample off); two faces that match almost exactly
-//! are twins. Each piece's kind is then the mean of its own and its twins' kind
+//! are twins. Faces read as pieces of the two sides are twins from a closer match down
+//! too, where they match far better than the picture's pieces typically do: a program
+//! that writes both sides with one character (XQWLight's 馬, 車) draws it in two inks on
+//! two discs, and the copies match less well than copies of one side. Each piece's kind is then the mean of its own and its twins' kind
 //! probabilities, its side and its chance of being a piece at all left as they were, so a
 //! picture read one way on most of its copies is read that way on all of them, and copies
 //! that disagree evenly leave the kind in doubt for the joint decoding to settle. Different
@@ -55,6 +58,16 @@ const SHIFT: i32 = 9;
 /// programs no two different kinds match this well on a clean or JPEG picture (and three
 /// pairs of about 30,000 on the scans).
 pub const TWINS_FROM: f32 = 0.95;
+/// The least correlation of two faces read as pieces of the two sides that makes them
+/// twins. On the test pictures of four programs (40 of each set and variant), 165 of the
+/// 166 such pairs matching from this up to [`TWINS_FROM`] are one kind; the other, on a
+/// scan whose discs all match well, is left out by [`ACROSS_CLOSER`].
+pub const ACROSS_TWINS_FROM: f32 = 0.9;
+/// How much closer than the picture's typical pair (in one less their likeness) faces of
+/// the two sides must match to be twins below [`TWINS_FROM`]. On those pictures, every
+/// pair of two kinds matching from 0.88 up stands at 0.47–0.56 of the typical pair's
+/// distance, and 154 of the 165 pairs of one kind from 0.9 up closer than 0.3 of it.
+const ACROSS_CLOSER: f32 = 0.3;
 /// Halved faces less alike than this are not compared at full size. Halving smooths
 /// most faces, so their full-size faces match less well still; but a figure in thin
 /// outline, halved, matches its copy at as little as 0.72 at the nearest whole shift,
@@ -221,17 +234,9 @@ impl Twins {
         let mut pairs = Vec::new();
         for a in 0..pieces.len() {
             for b in a + 1..pieces.len() {
-                let likeness = faces[a].likeness(&faces[b]);
-                pairs.push((pieces[a], pieces[b], likeness));
-                if likeness >= TWINS_FROM {
-                    of[a].1.push(pieces[b]);
-                    of[b].1.push(pieces[a]);
-                } else if likeness < STRANGERS_BELOW {
-                    strangers.push((pieces[a], pieces[b]));
-                }
+                pairs.push((a, b, faces[a].likeness(&faces[b])));
             }
         }
-        of.retain(|(_, twins)| !twins.is_empty());
         // Where most faces match well (a scan's discs, whose rims and shading outweigh the
         // characters), twins must stand out from them further to be counted as one kind.
         let mut likenesses: Vec<f32> = pairs.iter().map(|p| p.2).collect();
@@ -240,11 +245,26 @@ impl Twins {
         } else {
             median(&mut likenesses)
         };
-        let sure_from = TWINS_FROM.max(1.0 - (1.0 - typical.max(0.0)) * SURELY_CLOSER);
+        let unlike = 1.0 - typical.max(0.0);
+        let red = |i: usize| argmax(&seen[i]) <= KINDS;
+        for &(a, b, likeness) in &pairs {
+            let (i, j) = (pieces[a], pieces[b]);
+            let across = red(i) != red(j)
+                && likeness >= ACROSS_TWINS_FROM
+                && 1.0 - likeness <= ACROSS_CLOSER * unlike;
+            if likeness >= TWINS_FROM || across {
+                of[a].1.push(j);
+                of[b].1.push(i);
+            } else if likeness < STRANGERS_BELOW {
+                strangers.push((i, j));
+            }
+        }
+        of.retain(|(_, twins)| !twins.is_empty());
+        let sure_from = TWINS_FROM.max(1.0 - unlike * SURELY_CLOSER);
         let sure = pairs
             .into_iter()
             .filter(|p| p.2 >= sure_from)
-            .map(|(a, b, _)| (a, b))
+            .map(|(a, b, _)| (pieces[a], pieces[b]))
             .collect();
         Twins {
             of,
@@ -630,6 +650,9 @@ mod tests {
         assert_eq!(best(&unlike[8 * 9 + 2]), Some(4 + KINDS));
     }
 
+    /// How far aside the head of a figure's close copy is drawn, in pixels.
+    const HEAD_ASIDE: f32 = 1.0;
+
     /// Where a figure is drawn: column, row, how far off the point in pixels, and where
     /// its head is.
     type Figure = (u32, u32, (f32, f32), (f32, f32));
@@ -655,6 +678,43 @@ mod tests {
             image::Rgb([v, v, v])
         });
         (image, map)
+    }
+
+    #[test]
+    fn faces_of_the_two_sides_that_match_closely_are_twins_and_of_one_side_not() {
+        // A figure, its copy drawn a little differently (the head two pixels aside, as
+        // one character in two colours of ink comes out), and two others.
+        let (image, map) = outlines(&[
+            (0, 0, (0.0, 0.0), (0.0, -14.0)),
+            (3, 1, (0.0, 0.0), (HEAD_ASIDE, -14.0)),
+            (6, 2, (0.0, 0.0), (0.0, 14.0)),
+            (2, 6, (0.0, 0.0), (-14.0, 0.0)),
+        ]);
+        let likeness = Face::of(&image, &map, 0.0, 0.0).likeness(&Face::of(&image, &map, 3.0, 1.0));
+        assert!(
+            (ACROSS_TWINS_FROM..TWINS_FROM).contains(&likeness),
+            "{likeness}"
+        );
+        let copy = 9 + 3;
+        let read = |copy_side: fn([f32; CLASSES]) -> [f32; CLASSES]| {
+            let mut seen = [[0.0; CLASSES]; 90];
+            for p in seen.iter_mut() {
+                p[0] = 1.0;
+            }
+            seen[0] = piece([0.0, 0.0, 0.0, 0.9, 0.05, 0.05, 0.0]);
+            seen[copy] = copy_side(piece([0.0, 0.0, 0.0, 0.35, 0.0, 0.6, 0.05]));
+            seen[2 * 9 + 6] = piece([0.0, 0.0, 0.9, 0.0, 0.0, 0.1, 0.0]);
+            seen[6 * 9 + 2] = black(piece([0.0, 0.9, 0.0, 0.0, 0.1, 0.0, 0.0]));
+            Twins::find(&image, &map, &seen).apply(&mut seen);
+            seen
+        };
+        // Read as Black's, the copy is the red horse's twin: a horse, still Black's.
+        let across = read(black);
+        assert_eq!(best(&across[copy]), Some(4 + KINDS));
+        assert_eq!(best(&across[0]), Some(4));
+        // Read as Red's, as close a match is not enough: a cannon it stays.
+        let along = read(|p| p);
+        assert_eq!(best(&along[copy]), Some(6));
     }
 
     #[test]
