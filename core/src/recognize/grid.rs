@@ -40,7 +40,13 @@
 //! alternate nearly as much, the one whose four outer lines of squares alternate too: a
 //! margin beside the board is one colour all along). The colours are taken
 //! near the squares' corners, where pieces do not stand, and each half of the board is a
-//! chequer of its own (some boards turn it over at the river).
+//! chequer of its own (some boards turn it over at the river). On a faint chequer drawn
+//! without lines between its squares, the band along the river and the palaces' outlines
+//! stand so far above the squares' edges that the combs count no line more each way, and
+//! take the chequer's inner lines for a board of points that shows few of them: there, the
+//! grid one line more each way is followed by the edges between squares, and where its
+//! squares alternate it is the board, once every search is done, in place of a grid of
+//! points at its place that showed few of its lines (or where nothing else was found).
 
 use super::Area;
 use super::geometry::Homography;
@@ -84,8 +90,8 @@ const MAX_BOARDS: usize = 12;
 /// Finds every board in `image`.
 pub fn find(image: &RgbImage) -> Found {
     let full = Gray::of(image);
-    let mut found = lines_or_edges(&full, Runs::AndWeaker);
-    if found.grids.is_empty() {
+    let mut search = lines_or_edges(&full, Runs::AndWeaker);
+    if search.found.grids.is_empty() {
         // A noisy scan of a small board breaks its thin lines into runs too short to
         // keep; smoothed a little, the lines come back while the noise fades (and a
         // chequer without lines in grain shows its squares' edges). Where the grain is
@@ -94,15 +100,19 @@ pub fn find(image: &RgbImage) -> Found {
         // kept, down to half the usual level.
         let smooth = full.smoothed();
         for runs in [Runs::AndWeaker, Runs::Only] {
-            if !found.grids.is_empty() {
+            if !search.found.grids.is_empty() {
                 break;
             }
-            let again = lines_or_edges(&smooth, runs);
-            if !again.grids.is_empty() || found.too_small.is_none() {
-                found = again;
+            let mut again = lines_or_edges(&smooth, runs);
+            again.squares.append(&mut search.squares);
+            if !again.found.grids.is_empty() || search.found.too_small.is_none() {
+                search = again;
+            } else {
+                search.squares = again.squares;
             }
         }
     }
+    let mut found = search.chequers_kept();
     // Reading order: boards whose rows overlap are side by side, the left one first.
     found.grids.sort_by(|a, b| {
         let overlap =
@@ -282,19 +292,61 @@ enum Runs {
 
 /// The boards in `full` by its thin lines, or where those give none (not even one too
 /// small), by the edges between coloured squares.
-fn lines_or_edges(full: &Gray, runs: Runs) -> Found {
-    let found = search(full, Evidence::Ridge, runs);
-    if found.grids.is_empty() && found.too_small.is_none() {
-        search(full, Evidence::Step, runs)
+fn lines_or_edges(full: &Gray, runs: Runs) -> Search {
+    let mut lines = search(full, Evidence::Ridge, runs);
+    if lines.found.grids.is_empty() && lines.found.too_small.is_none() {
+        let mut edges = search(full, Evidence::Step, runs);
+        edges.squares.append(&mut lines.squares);
+        edges
     } else {
+        lines
+    }
+}
+
+/// What one search found, with what [`find`] weighs it by.
+#[derive(Default)]
+struct Search {
+    found: Found,
+    /// The share of its lines each of `found`'s grids showed.
+    support: Vec<f64>,
+    /// Chequers whose squares alternate, found where a grid of points showed few of its
+    /// lines ([`Coarse::as_chequers`]).
+    squares: Vec<Grid>,
+}
+
+impl Search {
+    /// The boards found, a chequer of [`Search::squares`] taken instead of a grid of points
+    /// in its place that showed few of its lines, or where nothing else was found.
+    fn chequers_kept(self) -> Found {
+        let Search {
+            mut found,
+            support,
+            squares,
+        } = self;
+        for square in squares {
+            if square.area.width < MIN_BOARD_WIDTH || found.grids.len() >= MAX_BOARDS {
+                continue;
+            }
+            match found
+                .grids
+                .iter()
+                .position(|g| overlap(&g.area, &square.area))
+            {
+                Some(k) if !found.grids[k].chequer && support[k] < DOUBTFUL_SUPPORT => {
+                    found.grids[k] = square;
+                }
+                Some(_) => {}
+                None => found.grids.push(square),
+            }
+        }
         found
     }
 }
 
-fn search(full: &Gray, kind: Evidence, runs: Runs) -> Found {
-    let mut found = Found::default();
+fn search(full: &Gray, kind: Evidence, runs: Runs) -> Search {
+    let mut search = Search::default();
     if full.w < 16 || full.h < 16 {
-        return found;
+        return search;
     }
     let f = (((full.w * full.h) as f64 / WORKING_PIXELS).sqrt().ceil() as usize).max(1);
     let work = full.shrunk(f);
@@ -312,13 +364,13 @@ fn search(full: &Gray, kind: Evidence, runs: Runs) -> Found {
                     None => break,
                 },
             };
-            let mut grid = refine(full, kind, &coarse, f);
+            let mut grid = refine(full, kind, &coarse, f, false);
             // A capped comb already refined in vain is not fitted again.
             if grid.is_none()
                 && summed
                 && let Some(capped) = fit(Score::Capped)
             {
-                grid = refine(full, kind, &capped, f);
+                grid = refine(full, kind, &capped, f, false);
                 capped.blank(&mut maps);
             }
             // Columns spaced unlike the rows can be a frame and a few lines a comb caught
@@ -329,28 +381,47 @@ fn search(full: &Gray, kind: Evidence, runs: Runs) -> Found {
                 && !first.chequer
                 && support < DOUBTFUL_SUPPORT
                 && let Some(square) = coarse_fit(&maps, region, min_side / 8.0, Score::Sum, true)
-                && let Some(other) = refine(full, kind, &square, f)
+                && let Some(other) = refine(full, kind, &square, f, false)
                 && other.1 > support
             {
                 grid = Some(other);
             }
+            // On a faint chequer most edges between squares are too weak for the combs to
+            // count its one more line each way (the palace's and the river's lines stand
+            // far above them). Where the grid of points shows few of its lines, or none
+            // was found, the grid one more line each way is followed by the edges between
+            // squares: kept where its squares alternate, for [`find`] to weigh against
+            // what else is found there.
+            if !coarse.chequer()
+                && grid
+                    .as_ref()
+                    .is_none_or(|(g, s)| !g.chequer && *s < DOUBTFUL_SUPPORT)
+                && let Some((square, _)) = coarse
+                    .as_chequers()
+                    .iter()
+                    .find_map(|c| refine(full, Evidence::Step, c, f, true))
+            {
+                search.squares.push(square);
+            }
             coarse.blank(&mut maps);
-            let Some((grid, _)) = grid else {
+            let Some((grid, support)) = grid else {
                 continue;
             };
+            let found = &mut search.found;
             if grid.area.width < MIN_BOARD_WIDTH {
                 if found.too_small.is_none_or(|a| a.width < grid.area.width) {
                     found.too_small = Some(grid.area);
                 }
             } else if !found.grids.iter().any(|g| overlap(&g.area, &grid.area)) {
                 found.grids.push(grid);
+                search.support.push(support);
             }
             if found.grids.len() >= MAX_BOARDS {
-                return found;
+                return search;
             }
         }
     }
-    found
+    search
 }
 
 fn overlap(a: &Area, b: &Area) -> bool {
@@ -562,6 +633,22 @@ struct Coarse {
 impl Coarse {
     fn chequer(&self) -> bool {
         self.rows.count == 11
+    }
+
+    /// The chequers this grid of points may be the inner lines of: one more line each
+    /// way, after or before the lines found.
+    fn as_chequers(&self) -> [Coarse; 4] {
+        let grown = |c: Comb, before: bool| {
+            let more = Comb {
+                count: c.count + 1,
+                ..c
+            };
+            if before { more.shifted(-1.0) } else { more }
+        };
+        [(false, false), (false, true), (true, false), (true, true)].map(|(r, c)| Coarse {
+            rows: grown(self.rows, r),
+            columns: grown(self.columns, c),
+        })
     }
 
     /// The crossing of row `k` and column `i`, in working pixels.
@@ -1135,7 +1222,13 @@ const DOUBTFUL_SUPPORT: f64 = 0.6;
 /// The grid of `coarse` followed at full resolution: each line fitted to the ridges found
 /// across it, then a homography fitted to their crossings, with the share of the places
 /// along the lines that showed one. `None` when too few did.
-fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<(Grid, f64)> {
+fn refine(
+    full: &Gray,
+    kind: Evidence,
+    coarse: &Coarse,
+    f: usize,
+    squares_needed: bool,
+) -> Option<(Grid, f64)> {
     let chequer = coarse.chequer();
     let (nc, nr) = (coarse.columns.count, coarse.rows.count);
     let to_full = |(x, y): (f64, f64)| ((x + 0.5) * f as f64 - 0.5, (y + 0.5) * f as f64 - 0.5);
@@ -1222,6 +1315,7 @@ fn refine(full: &Gray, kind: Evidence, coarse: &Coarse, f: usize) -> Option<(Gri
             (better, (10, 11), true)
         }
         Some((i0, k0)) => (shifted(&map, i0, k0), (10, 11), true),
+        None if squares_needed => return None,
         None => (map, (nc, nr), chequer),
     };
     let (last_c, last_r) = ((nc - 1) as f64, (nr - 1) as f64);
@@ -2429,6 +2523,123 @@ mod tests {
             }
         }
         assert!(bad.is_empty(), "{bad:?}");
+    }
+
+    /// A comb of `count` upright lines, the first at `offset`, `spacing` apart (working
+    /// pixels as the picture's, across a picture 800 wide and high).
+    fn comb(offset: f64, spacing: f64, count: usize) -> Comb {
+        Comb {
+            lay: Lay {
+                slope: 0.0,
+                fan: 0.0,
+                centre: 400.0,
+                middle: 400.0,
+            },
+            offset,
+            spacing,
+            chirp: 0.0,
+            count,
+        }
+    }
+
+    #[test]
+    fn a_grid_one_line_more_each_way_is_a_chequer_only_where_its_squares_alternate() {
+        let spacing = 40.0;
+        // The inner lines of a chequer of coloured squares with tiles on it, as a grid of
+        // points: the edges between squares make the chequer one more line each way.
+        let truth = synthetic::map((100.0, 90.0), spacing, 0.0, 0.0);
+        let style = Style {
+            chequer: true,
+            paper: [238, 222, 190],
+            dark: Some([208, 192, 160]),
+            ..Style::default()
+        };
+        let mut image = synthetic::canvas(800, 800, [30, 45, 40]);
+        synthetic::draw(&mut image, &truth, &style);
+        square_tiles(
+            &mut image,
+            &truth,
+            0.85 * spacing,
+            &synthetic::start_points(),
+        );
+        let (x, y) = truth.apply(0.5, 0.5);
+        let inner = Coarse {
+            rows: comb(y, spacing, 10),
+            columns: comb(x, spacing, 9),
+        };
+        let full = Gray::of(&image);
+        let found = inner
+            .as_chequers()
+            .iter()
+            .find_map(|c| refine(&full, Evidence::Step, c, 1, true));
+        let (grid, _) = found.expect("the chequer");
+        assert!(grid.chequer);
+        assert!(
+            error(&grid.map, &truth) < 0.1,
+            "{}",
+            error(&grid.map, &truth)
+        );
+        // A board of points: its squares are of one colour, so no grid of it one line more
+        // each way is a chequer, whichever way it grows.
+        let board = synthetic::map((100.0, 90.0), spacing, 0.0, 0.0);
+        let style = Style {
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        let mut image = synthetic::canvas(800, 800, [30, 45, 40]);
+        synthetic::draw(&mut image, &board, &style);
+        let (x, y) = board.apply(0.0, 0.0);
+        let points = Coarse {
+            rows: comb(y, spacing, 10),
+            columns: comb(x, spacing, 9),
+        };
+        let full = Gray::of(&image);
+        assert!(refine(&full, Evidence::Ridge, &points, 1, false).is_some());
+        for c in points.as_chequers() {
+            assert!(refine(&full, Evidence::Step, &c, 1, true).is_none());
+        }
+    }
+
+    #[test]
+    fn a_chequer_found_in_its_place_replaces_a_grid_of_points_that_showed_few_lines() {
+        let grid = |x: f64, chequer: bool| {
+            let map = Homography::upright((x, 50.0), 40.0);
+            Grid {
+                map,
+                area: Area {
+                    x: x as u32,
+                    y: 50,
+                    width: 320,
+                    height: 360,
+                },
+                chequer,
+                bare: [false; 90],
+            }
+        };
+        let kept = |grids: Vec<Grid>, support: Vec<f64>, squares: Vec<Grid>| {
+            Search {
+                found: Found {
+                    grids,
+                    too_small: None,
+                },
+                support,
+                squares,
+            }
+            .chequers_kept()
+            .grids
+        };
+        let points = grid(50.0, false);
+        let square = grid(30.0, true);
+        // Few of the points' lines shown: the chequer in its place wins.
+        assert_eq!(kept(vec![points], vec![0.5], vec![square]), vec![square]);
+        // Most of them shown, or a chequer already there: what was found stays.
+        assert_eq!(kept(vec![points], vec![0.8], vec![square]), vec![points]);
+        let other = grid(60.0, true);
+        assert_eq!(kept(vec![other], vec![0.4], vec![square]), vec![other]);
+        // Nothing else found: the chequer; one elsewhere is added to what was.
+        assert_eq!(kept(vec![], vec![], vec![square]), vec![square]);
+        let far = grid(900.0, false);
+        assert_eq!(kept(vec![far], vec![0.5], vec![square]), vec![far, square]);
     }
 
     #[test]
