@@ -310,8 +310,8 @@ struct Search {
     /// The share of its lines each of `found`'s grids showed.
     support: Vec<f64>,
     /// Chequers whose squares alternate, found where a grid of points showed few of its
-    /// lines ([`Coarse::as_chequers`]).
-    squares: Vec<Grid>,
+    /// lines ([`Coarse::as_chequers`]), with the share of their lines each showed.
+    squares: Vec<(Grid, f64)>,
 }
 
 impl Search {
@@ -320,10 +320,10 @@ impl Search {
     fn chequers_kept(self) -> Found {
         let Search {
             mut found,
-            support,
+            mut support,
             squares,
         } = self;
-        for square in squares {
+        for (square, shown) in squares {
             if square.area.width < MIN_BOARD_WIDTH || found.grids.len() >= MAX_BOARDS {
                 continue;
             }
@@ -332,15 +332,24 @@ impl Search {
                 .iter()
                 .position(|g| overlap(&g.area, &square.area))
             {
-                Some(k) if !found.grids[k].chequer && support[k] < DOUBTFUL_SUPPORT => {
-                    found.grids[k] = square;
+                Some(k) if shows_few_lines(&found.grids[k], support[k]) => {
+                    (found.grids[k], support[k]) = (square, shown);
                 }
                 Some(_) => {}
-                None => found.grids.push(square),
+                None => {
+                    found.grids.push(square);
+                    support.push(shown);
+                }
             }
         }
         found
     }
+}
+
+/// Whether `grid`, whose lines showed at `support` of their places, is a grid of points
+/// that showed few of them: a doubtful reading of the lines, which other lines may beat.
+fn shows_few_lines(grid: &Grid, support: f64) -> bool {
+    !grid.chequer && support < DOUBTFUL_SUPPORT
 }
 
 fn search(full: &Gray, kind: Evidence, runs: Runs) -> Search {
@@ -378,8 +387,7 @@ fn search(full: &Gray, kind: Evidence, runs: Runs) -> Search {
             // columns spaced as the rows are tried too, and the better shown kept (not on a
             // chequer, whose edges between squares show less).
             if let Some((first, support)) = grid
-                && !first.chequer
-                && support < DOUBTFUL_SUPPORT
+                && shows_few_lines(&first, support)
                 && let Some(square) = coarse_fit(&maps, region, min_side / 8.0, Score::Sum, true)
                 && let Some(other) = refine(full, kind, &square, f, false)
                 && other.1 > support
@@ -393,10 +401,8 @@ fn search(full: &Gray, kind: Evidence, runs: Runs) -> Search {
             // squares: kept where its squares alternate, for [`find`] to weigh against
             // what else is found there.
             if !coarse.chequer()
-                && grid
-                    .as_ref()
-                    .is_none_or(|(g, s)| !g.chequer && *s < DOUBTFUL_SUPPORT)
-                && let Some((square, _)) = coarse
+                && grid.as_ref().is_none_or(|(g, s)| shows_few_lines(g, *s))
+                && let Some(square) = coarse
                     .as_chequers()
                     .iter()
                     .find_map(|c| refine(full, Evidence::Step, c, f, true))
@@ -2581,14 +2587,14 @@ mod tests {
         );
         // A board of points: its squares are of one colour, so no grid of it one line more
         // each way is a chequer, whichever way it grows.
-        let board = synthetic::map((100.0, 90.0), spacing, 0.0, 0.0);
         let style = Style {
             pieces: synthetic::start_points(),
             ..Style::default()
         };
         let mut image = synthetic::canvas(800, 800, [30, 45, 40]);
-        synthetic::draw(&mut image, &board, &style);
-        let (x, y) = board.apply(0.0, 0.0);
+        synthetic::draw(&mut image, &truth, &style);
+        // Drawn on the same places: its lines where the chequer's squares' middles were.
+        let (x, y) = truth.apply(0.0, 0.0);
         let points = Coarse {
             rows: comb(y, spacing, 10),
             columns: comb(x, spacing, 9),
@@ -2623,7 +2629,7 @@ mod tests {
                     too_small: None,
                 },
                 support,
-                squares,
+                squares: squares.into_iter().map(|g| (g, 0.5)).collect(),
             }
             .chequers_kept()
             .grids

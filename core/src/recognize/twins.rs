@@ -11,12 +11,13 @@
 //! are twins. Faces read as pieces of the two sides are twins from a closer match down
 //! too, where they match far better than the picture's pieces typically do: a program
 //! that writes both sides with one character (XQWLight's 馬, 車) draws it in two inks on
-//! two discs, and the copies match less well than copies of one side. Each piece's kind is then the mean of its own and its twins' kind
-//! probabilities, its side and its chance of being a piece at all left as they were, so a
-//! picture read one way on most of its copies is read that way on all of them, and copies
-//! that disagree evenly leave the kind in doubt for the joint decoding to settle. Different
-//! characters, or one character in two fonts or sizes, match far less; a blurred or noisy
-//! copy matches less too and is left to itself.
+//! two discs, and the copies match less well than copies of one side. Each piece's kind
+//! is then the mean of its own and its twins' kind probabilities, its side and its chance
+//! of being a piece at all left as they were, so a picture read one way on most of its
+//! copies is read that way on all of them, and copies that disagree evenly leave the kind
+//! in doubt for the joint decoding to settle. Different characters, or one character in
+//! two fonts or sizes, match far less; a blurred or noisy copy matches less too and is
+//! left to itself.
 //!
 //! The other way round, two pieces read as the same piece of the same side whose faces are
 //! far apart (strangers) cannot both be it: one of them is likely a figure the classifier
