@@ -67,7 +67,7 @@ pub mod sides;
 mod synthetic;
 pub mod twins;
 
-use crate::{Board, File, Rank, Square};
+use crate::{Board, File, PieceKind, Rank, Square};
 use std::fmt;
 use std::io::Cursor;
 
@@ -277,10 +277,16 @@ fn read_grid_by(
 ) -> Reading {
     let (mut seen, colours) = read_points_by(network, image, &grid.map);
     occupancy::bare_are_empty(&mut seen, &grid.bare);
-    twins
-        .get_or_insert_with(|| twins::Twins::find(image, &grid.map, &seen))
-        .apply(&mut seen);
+    let twins = twins.get_or_insert_with(|| twins::Twins::find(image, &grid.map, &seen));
+    twins.apply(&mut seen);
     let mut reading = decide_coloured(&seen, &colours, grid.area);
+    let decoded: [Option<PieceKind>; 90] = std::array::from_fn(|i| {
+        let point = point_of(i % 9, i / 9, reading.flipped);
+        reading.board.get(point).map(|p| p.kind)
+    });
+    if twins.follow(&mut seen, &decoded) {
+        reading = decide_coloured(&seen, &colours, grid.area);
+    }
     // A grid laid off the points reads most pieces as empty points, surely: when things
     // stand between the points, nothing of the reading is sure.
     if !grid.chequer {

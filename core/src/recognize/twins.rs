@@ -30,6 +30,14 @@
 //! on the two sides are parted too: a soldier taken for a knight beside the other side's
 //! knight.
 //!
+//! The joint decoding can make some copies of a picture another kind than they were read
+//! as: three copies read as horses on one side cannot all be horses, and with their
+//! copies on the other side read as horses too, only those on the crowded side are
+//! turned (xiangqiboard.js's soldiers, read as knights beside its knights). So once the
+//! board is decoded, a copy decoded as what it was read as, whose sure copies (below) were
+//! all decoded as one other kind, takes half its kind from them, and the board is decoded
+//! again.
+//!
 //! Copies of one picture are one kind, and a side has at most one general, five soldiers
 //! and two of each other piece: where more copies stand on one side's points than it has
 //! of a kind, they are none of that kind before they are pooled (three of a side alike are
@@ -89,6 +97,9 @@ const SURELY_CLOSER: f32 = 0.15;
 const SURE: f32 = 0.9;
 /// A point is looked at only when it is likelier a piece than empty.
 const PIECE_FROM: f32 = 0.5;
+/// The share of its own kind probabilities a piece keeps when it follows its sure copies'
+/// decoded kind ([`Twins::follow`]); the rest goes to that kind.
+const FOLLOW_KEEPS: f32 = 0.5;
 /// Kinds of piece.
 const KINDS: usize = (CLASSES - 1) / 2;
 
@@ -316,6 +327,50 @@ impl Twins {
                 }
             }
         }
+    }
+
+    /// After a decoding (`decoded`, each point's kind in picture order): a point decoded as
+    /// its likeliest kind in `seen` whose sure twins were all decoded as pieces of one
+    /// other kind takes [`FOLLOW_KEEPS`] of its kind probabilities as they were and the
+    /// rest as that kind, its side and its chance of being a piece left as they were.
+    /// Returns whether any point changed (the board is then decoded again).
+    pub fn follow(
+        &self,
+        seen: &mut [[f32; CLASSES]; 90],
+        decoded: &[Option<PieceKind>; 90],
+    ) -> bool {
+        let mut copies: Vec<Vec<usize>> = vec![Vec::new(); 90];
+        for &(a, b) in &self.sure {
+            copies[a].push(b);
+            copies[b].push(a);
+        }
+        let mut follows = Vec::new();
+        for (i, theirs) in copies.iter().enumerate() {
+            let Some(mine) = decoded[i] else { continue };
+            let Some(&first) = theirs.first() else {
+                continue;
+            };
+            let read_so = piece_of(argmax(&seen[i])).map(|p| p.kind) == Some(mine);
+            let other = decoded[first].filter(|&k| k != mine);
+            if let Some(kind) =
+                other.filter(|&k| read_so && theirs.iter().all(|&j| decoded[j] == Some(k)))
+            {
+                follows.push((i, kind as usize));
+            }
+        }
+        for &(i, kind) in &follows {
+            let p = &mut seen[i];
+            let piece: f32 = p[1..].iter().sum();
+            let red = red_share(p);
+            for k in 0..KINDS {
+                let own = (p[1 + k] + p[1 + KINDS + k]) / piece.max(1e-9);
+                let given = if k == kind { 1.0 - FOLLOW_KEEPS } else { 0.0 };
+                let share = FOLLOW_KEEPS * own + given;
+                p[1 + k] = piece * share * red;
+                p[1 + KINDS + k] = piece * share * (1.0 - red);
+            }
+        }
+        !follows.is_empty()
     }
 
     /// How many points have a twin.
@@ -618,6 +673,51 @@ mod tests {
         let surely = counted(vec![(horse, 89)]);
         assert_eq!(best(&surely[horse]), Some(4 + KINDS));
         assert_eq!(best(&surely[89]), Some(4 + KINDS));
+    }
+
+    #[test]
+    fn a_copy_decoded_as_read_follows_its_sure_copies_that_the_decoding_turned() {
+        // Three copies of one picture, two Red's and one Black's, read as horses with a
+        // pawn next; the decoding made the two red ones pawns (Red had two surer horses).
+        let mut seen = [[0.0; CLASSES]; 90];
+        for p in seen.iter_mut() {
+            p[0] = 1.0;
+        }
+        let (a, b, c) = (40, 58, 12);
+        seen[a] = piece([0.0, 0.0, 0.0, 0.6, 0.0, 0.0, 0.4]);
+        seen[b] = seen[a];
+        seen[c] = black(seen[a]);
+        let copies = |sure: Vec<(usize, usize)>| Twins {
+            of: vec![(a, vec![b, c]), (b, vec![a, c]), (c, vec![a, b])],
+            strangers: Vec::new(),
+            sure,
+        };
+        let mut decoded = [None; 90];
+        decoded[a] = Some(PieceKind::Pawn);
+        decoded[b] = Some(PieceKind::Pawn);
+        decoded[c] = Some(PieceKind::Horse);
+        let twins = copies(vec![(a, b), (a, c), (b, c)]);
+        let mut followed = seen;
+        assert!(twins.follow(&mut followed, &decoded));
+        // The black copy is a pawn now, half of it as read: still Black's, as surely a piece.
+        assert_eq!(best(&followed[c]), Some(7 + KINDS));
+        assert!((followed[c][7 + KINDS] - 0.98 * (0.5 * 0.4 + 0.5)).abs() < 1e-5);
+        assert!((followed[c][4 + KINDS] - 0.98 * 0.5 * 0.6).abs() < 1e-5);
+        assert!(followed[c][1..1 + KINDS].iter().all(|&v| v == 0.0));
+        // The copies the decoding turned, and the empty points, are left to it.
+        assert_eq!(followed[a], seen[a]);
+        assert_eq!(followed[b], seen[b]);
+        assert_eq!(followed[0], seen[0]);
+        // Copies decoded as two kinds tell nothing: the black copy stays as read.
+        let mut split = decoded;
+        split[b] = Some(PieceKind::Horse);
+        let mut unchanged = seen;
+        assert!(!twins.follow(&mut unchanged, &split));
+        assert_eq!(unchanged, seen);
+        // Nor do twins that match no better than the picture's pieces typically do.
+        let mut unchanged = seen;
+        assert!(!copies(Vec::new()).follow(&mut unchanged, &decoded));
+        assert_eq!(unchanged, seen);
     }
 
     #[test]
