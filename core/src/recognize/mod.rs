@@ -240,13 +240,13 @@ pub const SECOND_LOOK_NATS: f64 = 10.0;
 /// reading is unlikely as a whole ([`SECOND_LOOK_NATS`]).
 pub fn read_grid(image: &image::RgbImage, grid: &grid::Grid) -> Reading {
     let mut twins = None;
-    let first = read_grid_by(net::embedded(), image, grid, &mut twins);
+    let first = read_grid_by(net::embedded(), false, image, grid, &mut twins);
     if first.log_probability >= -SECOND_LOOK_NATS {
         return first;
     }
     match net::figures() {
         Some(network) => {
-            let second = read_grid_by(Some(network), image, grid, &mut twins);
+            let second = read_grid_by(Some(network), true, image, grid, &mut twins);
             if second.log_probability > first.log_probability {
                 second
             } else {
@@ -263,14 +263,16 @@ pub fn read_grid_with(
     image: &image::RgbImage,
     grid: &grid::Grid,
 ) -> Reading {
-    read_grid_by(network, image, grid, &mut None)
+    read_grid_by(network, false, image, grid, &mut None)
 }
 
 /// [`read_grid_with`], the pieces' kinds pooled with their twins' and parted from their
 /// strangers' ([`twins`]): `twins` are found from this reading when not yet known (a second
-/// look keeps the first's).
+/// look keeps the first's). On the second look (`figures`), faces read as horses that are
+/// their own mirror images are not taken for horses ([`twins::symmetric_not_horses`]).
 fn read_grid_by(
     network: Option<&net::Ensemble>,
+    figures: bool,
     image: &image::RgbImage,
     grid: &grid::Grid,
     twins: &mut Option<twins::Twins>,
@@ -279,6 +281,9 @@ fn read_grid_by(
     occupancy::bare_are_empty(&mut seen, &grid.bare);
     let twins = twins.get_or_insert_with(|| twins::Twins::find(image, &grid.map, &seen));
     twins.apply(&mut seen);
+    if figures {
+        twins::symmetric_not_horses(image, &grid.map, &mut seen);
+    }
     let mut reading = decide_coloured(&seen, &colours, grid.area);
     let decoded: [Option<PieceKind>; 90] = std::array::from_fn(|i| {
         let point = point_of(i % 9, i / 9, reading.flipped);
