@@ -485,8 +485,8 @@ fn symmetry(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> f32 {
 }
 
 /// On a board of figures (see the module's paragraph): every point of `seen` (in picture
-/// order, for the grid `map` lays on `image`) read likeliest as a horse whose face is
-/// symmetric ([`SYMMETRIC_FROM`]) takes the horse [`SYMMETRIC_HORSE_KEEPS`] times as likely
+/// order, for the grid `map` lays on `image`) read as a piece, likeliest a horse of either
+/// side (pooled twins often split a kind between the sides), whose face is symmetric ([`SYMMETRIC_FROM`]) takes the horse [`SYMMETRIC_HORSE_KEEPS`] times as likely
 /// against its other readings as before.
 pub fn symmetric_not_horses(
     image: &image::RgbImage,
@@ -495,7 +495,10 @@ pub fn symmetric_not_horses(
 ) {
     let horse = PieceKind::Horse as usize;
     for (i, p) in seen.iter_mut().enumerate() {
-        if piece_of(argmax(p)).map(|q| q.kind) != Some(PieceKind::Horse)
+        let kind = |k: usize| p[1 + k] + p[1 + KINDS + k];
+        let likeliest = (0..KINDS).all(|k| kind(k) <= kind(horse));
+        if p[0] >= PIECE_FROM
+            || !likeliest
             || symmetry(image, map, (i % 9) as f64, (i / 9) as f64) < SYMMETRIC_FROM
         {
             continue;
@@ -844,6 +847,7 @@ mod tests {
             (1, 1, (5.0, 2.0), (0.0, -14.0)),
             (5, 3, (0.0, 0.0), (-14.0, 0.0)),
             (7, 7, (0.0, 0.0), (0.0, -14.0)),
+            (3, 5, (0.0, 0.0), (0.0, -14.0)),
         ]);
         let upright = symmetry(&image, &map, 1.0, 1.0);
         let profile = symmetry(&image, &map, 5.0, 3.0);
@@ -858,8 +862,16 @@ mod tests {
         seen[pawn_like] = horse;
         seen[in_profile] = black(horse);
         seen[pawn] = piece([0.0, 0.0, 0.0, 0.1, 0.0, 0.0, 0.9]);
+        // Pooled with copies read for the other side: a red pawn likeliest, but a horse of
+        // one side or the other likelier still.
+        let split = 5 * 9 + 3;
+        seen[split] = piece([0.0, 0.0, 0.0, 0.24, 0.0, 0.0, 0.42]);
+        seen[split][1 + KINDS + 3] = 0.98 * 0.26;
+        seen[split][1 + KINDS + 6] = 0.98 * 0.08;
         let before = seen;
         symmetric_not_horses(&image, &map, &mut seen);
+        assert_eq!(best(&seen[split]), Some(7));
+        assert!(seen[split][4] < 0.03 && seen[split][4 + KINDS] < 0.03);
         // The upright figure is a pawn now, still Red's, still likelier a piece than not.
         assert_eq!(best(&seen[pawn_like]), Some(7));
         assert!((seen[pawn_like].iter().sum::<f32>() - 1.0).abs() < 1e-5);
