@@ -355,10 +355,10 @@ impl Twins {
     }
 
     /// After a decoding (`decoded`, each point's kind in picture order): a point decoded as
-    /// its likeliest kind in `seen` whose sure twins were all decoded as pieces of one
-    /// other kind takes [`FOLLOW_KEEPS`] of its kind probabilities as they were and the
-    /// rest as that kind, its side and its chance of being a piece left as they were.
-    /// Returns whether any point changed (the board is then decoded again).
+    /// the kind of its likeliest class in `seen` whose sure twins were all decoded as
+    /// pieces of one other kind takes [`FOLLOW_KEEPS`] of its kind probabilities as they
+    /// were and the rest as that kind, its side and its chance of being a piece left as
+    /// they were. Returns whether any point changed (the board is then decoded again).
     pub fn follow(
         &self,
         seen: &mut [[f32; CLASSES]; 90],
@@ -495,8 +495,9 @@ fn symmetry(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> f32 {
 
 /// On a board of figures (see the module's paragraph): every point of `seen` (in picture
 /// order, for the grid `map` lays on `image`) read as a piece, likeliest a horse of either
-/// side (pooled twins often split a kind between the sides), whose face is symmetric ([`SYMMETRIC_FROM`]) takes the horse [`SYMMETRIC_HORSE_KEEPS`] times as likely
-/// against its other readings as before.
+/// side (pooled twins often split a kind between the sides), whose face is symmetric
+/// ([`SYMMETRIC_FROM`]) takes the horse [`SYMMETRIC_HORSE_KEEPS`] times as likely against
+/// its other readings as before.
 pub fn symmetric_not_horses(
     image: &image::RgbImage,
     map: &Homography,
