@@ -439,17 +439,19 @@ pub fn decide_with(
         points
     };
     // Each way of naming the colours' groups (or, when they tell nothing, the classifier's
-    // sides alone) gives the probabilities to decode, and the points whose side is in doubt.
+    // sides alone) gives the probabilities to decode, the points whose side is in doubt,
+    // and what the discs' shades say for the naming.
     let mut namings = Vec::new();
-    match colours.map(|c| sides::group(seen, c)) {
-        Some(grouped) if grouped.told() => {
+    match colours.map(|c| (sides::group(seen, c), c)) {
+        Some((grouped, colours)) if grouped.told() => {
             for g in [grouped.clone(), grouped.swapped()] {
                 let mut adjusted = *seen;
                 adjusted.copy_from_slice(&sides::apply(seen, &g));
-                namings.push((adjusted, sides::doubtful(seen, &g)));
+                let prior = sides::lighter_red_nats(&g, colours);
+                namings.push((adjusted, sides::doubtful(seen, &g), prior));
             }
         }
-        _ => namings.push((*seen, Vec::new())),
+        _ => namings.push((*seen, Vec::new(), 0.0)),
     }
     // Every naming is decoded both ways up; the boards are weighed by the classifier's own
     // probabilities, so that its side votes name the groups, together with what the rules
@@ -457,10 +459,11 @@ pub fn decide_with(
     // The classifier's own points each way up, arranged once for every naming's weighing.
     let plain = [arranged(seen, false), arranged(seen, true)];
     let mut best: [Option<(f64, decode::Decoding, usize)>; 2] = [None, None];
-    for (k, (adjusted, _)) in namings.iter().enumerate() {
+    for (k, (adjusted, _, prior)) in namings.iter().enumerate() {
         for turned in [false, true] {
             let decoded = decode::decode(&arranged(adjusted, turned));
-            let weight = decode::log_probability(&plain[usize::from(turned)], &decoded.classes);
+            let weight =
+                prior + decode::log_probability(&plain[usize::from(turned)], &decoded.classes);
             let slot = &mut best[usize::from(turned)];
             if slot.as_ref().is_none_or(|b| weight > b.0) {
                 *slot = Some((weight, decoded, k));
@@ -473,7 +476,7 @@ pub fn decide_with(
     let flipped = b.0 > a.0;
     let flip_margin = (a.0 - b.0).abs();
     let (_, best, k) = if flipped { b } else { a };
-    let (adjusted, side_doubts) = &namings[k];
+    let (adjusted, side_doubts, _) = &namings[k];
     let points = arranged(adjusted, flipped);
     let side_doubts: Vec<Square> = side_doubts
         .iter()

@@ -23,6 +23,13 @@
 //! reading took the other side or hesitated, or that lies between the groups, is in doubt.
 //! When the two groups are not clearly apart in colour (a picture whose pieces all look
 //! alike), nothing changes.
+//!
+//! Where no piece shows red and the discs of one group are light and of the other dark,
+//! the light ones are Red's before anything else says otherwise ([`lighter_red_nats`]):
+//! Chinese diagrams print Red's pieces hollow and Black's solid, and sets of chess figures
+//! give Red the white pieces. The figures networks, which learnt that a black figure is
+//! Black's, otherwise name xiangqi-setup's `euro_xiangqi_js` sides (black figures on white
+//! discs for Red) the other way round, and the board read turned round fits them as well.
 
 use super::decode::SIDE_UNSURE_BELOW;
 use super::geometry::Homography;
@@ -80,6 +87,15 @@ const MOST_SAY: f32 = 6.0;
 /// A piece nearer to the middle between the groups than this (in nats of its colours' say)
 /// is in doubt.
 const BETWEEN_BELOW: f32 = 2.0;
+/// How much likelier, in nats, a naming of the groups is when it makes the light discs
+/// Red's ([`lighter_red_nats`]).
+pub const LIGHTER_RED_NATS: f64 = 10.0;
+/// A colour with its red this far above its green and blue shows red.
+const RED_ABOVE: f32 = 40.0;
+/// The rings beyond the faces of the two groups (the share their darker colour covers,
+/// times 255) differ at least this much where one group's discs are light and the other's
+/// dark.
+const DISCS_APART: f32 = 128.0;
 
 /// The colour figures of the point in column `x`, row `y` of the grid `map` lays on `image`.
 pub fn colours(image: &image::RgbImage, map: &Homography, x: f64, y: f64) -> Colours {
@@ -341,6 +357,34 @@ fn group_by(
     Sides { red_odds, apart }
 }
 
+/// [`LIGHTER_RED_NATS`] when `sides` names Red's the group of light discs, no piece of
+/// either (by `colours`, in the same order) showing red and the other group's discs dark;
+/// otherwise nothing (see the module's paragraph).
+pub fn lighter_red_nats(sides: &Sides, colours: &[Colours]) -> f64 {
+    let mut rings = [(0.0f32, 0usize); 2];
+    for (odds, c) in sides.red_odds.iter().zip(colours) {
+        let Some(odds) = odds else { continue };
+        let redness = |at: usize| c[at] - c[at + 1].max(c[at + 2]);
+        // The lighter and the darker colour of the face.
+        if redness(3) > RED_ABOVE || redness(6) > RED_ABOVE {
+            return 0.0;
+        }
+        let ring = &mut rings[usize::from(*odds <= 0.0)];
+        ring.0 += c[10];
+        ring.1 += 1;
+    }
+    let [(red, reds), (black, blacks)] = rings;
+    if reds == 0 || blacks == 0 {
+        return 0.0;
+    }
+    let (red, black) = (red / reds as f32, black / blacks as f32);
+    if black - red >= DISCS_APART {
+        LIGHTER_RED_NATS
+    } else {
+        0.0
+    }
+}
+
 /// The classifier's probabilities with each piece's side taken from `sides`: a point's
 /// kinds keep the classifier's probabilities (both sides' together), its side those of its
 /// colours (at most [`MOST_SAY`] nats either way); empty stays as it was.
@@ -434,6 +478,50 @@ mod tests {
             0.0,
             10.0 + 3.0 * (k % 4) as f32,
         ]
+    }
+
+    #[test]
+    fn where_no_piece_shows_red_the_light_discs_are_reds() {
+        // A chess set's black figures on white discs and white figures on black discs:
+        // grey faces, the ring beyond them light (nothing dark) for one group, dark for
+        // the other.
+        let grey = |ring: f32| -> Colours {
+            let mut c = [0.0; FIGURES];
+            c[3..6].fill(245.0);
+            c[6..9].fill(15.0);
+            c[9] = 120.0;
+            c[10] = ring;
+            c
+        };
+        let mut colours = vec![grey(2.0); 4];
+        colours.extend(vec![grey(250.0); 4]);
+        let odds = |first: f32| (0..8).map(move |i| Some(if i < 4 { first } else { -first }));
+        let named = |first: f32| Sides {
+            red_odds: odds(first).collect(),
+            apart: 10.0,
+        };
+        assert_eq!(lighter_red_nats(&named(3.0), &colours), LIGHTER_RED_NATS);
+        assert_eq!(lighter_red_nats(&named(3.0).swapped(), &colours), 0.0);
+        // Points read as empty say nothing.
+        let mut with_empty = named(3.0);
+        with_empty.red_odds.push(None);
+        let mut more = colours.clone();
+        more.push(grey(250.0));
+        assert_eq!(lighter_red_nats(&with_empty, &more), LIGHTER_RED_NATS);
+        // One group's ink red: the colours name the sides, not the shades.
+        let mut red_ink = colours.clone();
+        red_ink[0][6..9].copy_from_slice(&[200.0, 40.0, 40.0]);
+        assert_eq!(lighter_red_nats(&named(3.0), &red_ink), 0.0);
+        // Red discs with light characters: the same.
+        let mut red_discs = colours.clone();
+        red_discs[5][3..6].copy_from_slice(&[230.0, 90.0, 80.0]);
+        assert_eq!(lighter_red_nats(&named(3.0), &red_discs), 0.0);
+        // Discs of close shades: nothing.
+        let mut close = colours.clone();
+        for c in &mut close[4..] {
+            c[10] = 100.0;
+        }
+        assert_eq!(lighter_red_nats(&named(3.0), &close), 0.0);
     }
 
     const RED_INK: [f32; 3] = [40.0, 70.0, 200.0];
