@@ -46,6 +46,12 @@ pub type Colours = [f32; FIGURES];
 
 /// Figures per point.
 pub const FIGURES: usize = 12;
+/// Where the lighter colour's red, green and blue start among a point's figures.
+const LIGHTER: usize = 3;
+/// Where the darker colour's start.
+const DARKER: usize = 6;
+/// The share the darker colour covers of the ring beyond the face.
+const RING_DARKER: usize = 10;
 
 /// Where a face's rim starts, as a share of [`REACH`]. A figure drawn in black on a white
 /// disc (a chess set's tower) can cover as much of the face as the white figure leaves of a
@@ -365,12 +371,11 @@ pub fn lighter_red_nats(sides: &Sides, colours: &[Colours]) -> f64 {
     for (odds, c) in sides.red_odds.iter().zip(colours) {
         let Some(odds) = odds else { continue };
         let redness = |at: usize| c[at] - c[at + 1].max(c[at + 2]);
-        // The lighter and the darker colour of the face.
-        if redness(3) > RED_ABOVE || redness(6) > RED_ABOVE {
+        if redness(LIGHTER) > RED_ABOVE || redness(DARKER) > RED_ABOVE {
             return 0.0;
         }
         let ring = &mut rings[usize::from(*odds <= 0.0)];
-        ring.0 += c[10];
+        ring.0 += c[RING_DARKER];
         ring.1 += 1;
     }
     let [(red, reds), (black, blacks)] = rings;
@@ -487,10 +492,10 @@ mod tests {
         // the other.
         let grey = |ring: f32| -> Colours {
             let mut c = [0.0; FIGURES];
-            c[3..6].fill(245.0);
-            c[6..9].fill(15.0);
+            c[LIGHTER..LIGHTER + 3].fill(245.0);
+            c[DARKER..DARKER + 3].fill(15.0);
             c[9] = 120.0;
-            c[10] = ring;
+            c[RING_DARKER] = ring;
             c
         };
         let mut colours = vec![grey(2.0); 4];
@@ -510,16 +515,16 @@ mod tests {
         assert_eq!(lighter_red_nats(&with_empty, &more), LIGHTER_RED_NATS);
         // One group's ink red: the colours name the sides, not the shades.
         let mut red_ink = colours.clone();
-        red_ink[0][6..9].copy_from_slice(&[200.0, 40.0, 40.0]);
+        red_ink[0][DARKER..DARKER + 3].copy_from_slice(&[200.0, 40.0, 40.0]);
         assert_eq!(lighter_red_nats(&named(3.0), &red_ink), 0.0);
         // Red discs with light characters: the same.
         let mut red_discs = colours.clone();
-        red_discs[5][3..6].copy_from_slice(&[230.0, 90.0, 80.0]);
+        red_discs[5][LIGHTER..LIGHTER + 3].copy_from_slice(&[230.0, 90.0, 80.0]);
         assert_eq!(lighter_red_nats(&named(3.0), &red_discs), 0.0);
         // Discs of close shades: nothing.
         let mut close = colours.clone();
         for c in &mut close[4..] {
-            c[10] = 100.0;
+            c[RING_DARKER] = 100.0;
         }
         assert_eq!(lighter_red_nats(&named(3.0), &close), 0.0);
     }

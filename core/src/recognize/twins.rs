@@ -371,15 +371,12 @@ impl Twins {
         }
         let mut follows = Vec::new();
         for (i, theirs) in copies.iter().enumerate() {
-            let Some(mine) = decoded[i] else { continue };
-            let Some(&first) = theirs.first() else {
+            let (Some(mine), Some(Some(kind))) = (decoded[i], theirs.first().map(|&j| decoded[j]))
+            else {
                 continue;
             };
             let read_so = piece_of(argmax(&seen[i])).map(|p| p.kind) == Some(mine);
-            let other = decoded[first].filter(|&k| k != mine);
-            if let Some(kind) =
-                other.filter(|&k| read_so && theirs.iter().all(|&j| decoded[j] == Some(k)))
-            {
+            if read_so && kind != mine && theirs.iter().all(|&j| decoded[j] == Some(kind)) {
                 follows.push((i, kind as usize));
             }
         }
