@@ -41,7 +41,7 @@ use chuhe_core::recognize::net::conv::{ConvNet, Shape};
 use chuhe_core::recognize::net::synth::{self, Fonts};
 use chuhe_core::recognize::net::train::{self, Sample, Settings};
 use chuhe_core::recognize::net::{Classifier, Ensemble};
-use chuhe_core::recognize::{Doubts, VIEWS, geometry::Homography, patch};
+use chuhe_core::recognize::{Doubts, VIEWS, Views, geometry::Homography, patch};
 use std::path::PathBuf;
 use std::process::exit;
 use std::time::Instant;
@@ -206,7 +206,12 @@ fn main() {
                 });
             }
         }
-        let views: &[(f64, f64)] = if one_view { &[(0.0, 0.0)] } else { &VIEWS };
+        let one = Views {
+            every: &[(0.0, 0.0)],
+            unsure: &[],
+            unsure_below: 0.0,
+        };
+        let views = if one_view { &one } else { &VIEWS };
         let how = train::HowRead {
             by_colour,
             twins,

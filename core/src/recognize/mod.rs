@@ -18,7 +18,8 @@
 //! dense layer) gives the probability of each of the 15 classes (empty or one of 14
 //! pieces). Each point is looked at twice, on the point and a little aside ([`VIEWS`]), each
 //! view by both built-in networks (trained from different seeds), and the four readings
-//! averaged: one that holds only in one place, or for one network, is not sure. A point
+//! averaged: one that holds only in one place, or for one network, is not sure; a point
+//! still unsure after that is looked at from two more places. A point
 //! that the board's lines run up to unbroken from every side holds nothing, whatever the
 //! classifier makes of the river's words or a coordinate beside it ([`occupancy`]): its
 //! pieces are made far less likely.
@@ -330,18 +331,37 @@ fn read_points_by(
     }
 }
 
-/// Where the classifier looks at each point, in spacings off the point: the point itself,
-/// and once more a little aside (within the board finder's usual error, which training
-/// draws too). A reading that holds only in one place is not sure: the views'
-/// probabilities are averaged, so where they disagree no class is sure.
-pub const VIEWS: [(f64, f64); 2] = [(0.0, 0.0), (0.06, 0.06)];
+/// Where the classifier looks at each point, in spacings off the point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Views<'a> {
+    /// Every point is looked at from these.
+    pub every: &'a [(f64, f64)],
+    /// A point whose likeliest class from those has less than `unsure_below` is looked at
+    /// from these too, and its probabilities are the mean over all of them.
+    pub unsure: &'a [(f64, f64)],
+    /// See `unsure`.
+    pub unsure_below: f32,
+}
+
+/// The reader's views: every point on itself and once more a little aside (within the
+/// board finder's usual error, which training draws too); a reading that holds only in
+/// one place is not sure, as the views' probabilities are averaged. A point still unsure
+/// after those two is looked at from two more places, the other diagonal: a small
+/// board's JPEG blocks or a scan's grain are as big as a character's strokes, and what
+/// they make of one patch they seldom make of four. Only the few unsure points (about
+/// one in eight) pay for the two more.
+pub const VIEWS: Views<'static> = Views {
+    every: &[(0.0, 0.0), (0.06, 0.06)],
+    unsure: &[(-0.06, 0.06), (0.06, -0.06)],
+    unsure_below: 0.9,
+};
 
 /// [`read_points`] with `network`, each point's probabilities the mean over the patches at
-/// the `views` offsets (in spacings), each patch read by every network of the ensemble:
-/// neither one network's nor one place's mistake is sure.
+/// the offsets `views` gives (in spacings), each patch read by every network of the
+/// ensemble: neither one network's nor one place's mistake is sure.
 pub fn read_points_with(
     network: &net::Ensemble,
-    views: &[(f64, f64)],
+    views: &Views,
     image: &image::RgbImage,
     map: &geometry::Homography,
 ) -> ([[f32; net::CLASSES]; 90], [sides::Colours; 90]) {
@@ -349,21 +369,35 @@ pub fn read_points_with(
     let mut seen = [[0.0f32; net::CLASSES]; 90];
     let mut colours = [[0.0f32; sides::FIGURES]; 90];
     let members = &network.members;
-    // No view or no network: nothing is read (every class at 0).
-    let share = 1.0 / (views.len() * members.len()).max(1) as f32;
-    for y in 0..10 {
-        for x in 0..9 {
-            let (gx, gy) = (x as f64, y as f64);
-            colours[y * 9 + x] = sides::colours(image, map, gx, gy);
-            let point = &mut seen[y * 9 + x];
-            for &(dx, dy) in views {
-                patch::sample(image, map, gx + dx, gy + dy, &mut patch);
-                for member in members {
-                    for (p, q) in point.iter_mut().zip(member.classify(&patch)) {
-                        *p += share * q;
-                    }
+    // The probabilities summed over `offsets`, each patch read by every network.
+    let mut summed = |(gx, gy): (f64, f64), offsets: &[(f64, f64)]| {
+        let mut sum = [0.0f32; net::CLASSES];
+        for &(dx, dy) in offsets {
+            patch::sample(image, map, gx + dx, gy + dy, &mut patch);
+            for member in members {
+                for (p, q) in sum.iter_mut().zip(member.classify(&patch)) {
+                    *p += q;
                 }
             }
+        }
+        sum
+    };
+    for y in 0..10 {
+        for x in 0..9 {
+            let at = (x as f64, y as f64);
+            colours[y * 9 + x] = sides::colours(image, map, at.0, at.1);
+            // No view or no network: nothing is read (every class at 0).
+            let mut sum = summed(at, views.every);
+            let mut count = views.every.len() * members.len();
+            let likeliest = sum.iter().copied().fold(0.0, f32::max) / count.max(1) as f32;
+            if likeliest < views.unsure_below && !views.unsure.is_empty() {
+                for (p, q) in sum.iter_mut().zip(summed(at, views.unsure)) {
+                    *p += q;
+                }
+                count += views.unsure.len() * members.len();
+            }
+            let share = 1.0 / count.max(1) as f32;
+            seen[y * 9 + x] = sum.map(|p| p * share);
         }
     }
     (seen, colours)

@@ -886,8 +886,8 @@ mod tests {
     }
 
     #[test]
-    fn every_view_is_read_by_every_network() {
-        use crate::recognize::{geometry::Homography, read_points_with};
+    fn every_view_is_read_by_every_network_and_unsure_points_from_more_places() {
+        use crate::recognize::{Views, geometry::Homography, read_points_with};
         let shape = conv::Shape {
             channels: [2, 3, 4],
             hidden: 5,
@@ -904,21 +904,66 @@ mod tests {
             ])
         });
         let map = Homography::upright((40.0, 40.0), 40.0);
-        let views = [(0.0, 0.0), (0.06, 0.06)];
+        let (every, unsure) = ([(0.0, 0.0), (0.06, 0.06)], [(-0.06, 0.06), (0.06, -0.06)]);
         let both = Ensemble {
             members: vec![a.clone(), b.clone()],
         };
-        let (seen, _) = read_points_with(&both, &views, &image, &map);
-        let alone = [a, b].map(|n| {
-            let one = Ensemble::one(n);
-            views.map(|v| read_points_with(&one, &[v], &image, &map).0)
-        });
-        for i in 0..90 {
-            for c in 0..CLASSES {
-                let mean = alone.iter().flatten().map(|r| r[i][c]).sum::<f32>() / 4.0;
-                assert!((seen[i][c] - mean).abs() < 1e-5, "point {i} class {c}");
+        fn only(at: &[(f64, f64)]) -> Views<'_> {
+            Views {
+                every: at,
+                unsure: &[],
+                unsure_below: 0.0,
             }
         }
+        // Every network's reading of every view alone.
+        let alone: Vec<[[f32; CLASSES]; 90]> = [a, b]
+            .into_iter()
+            .flat_map(|n| {
+                let one = Ensemble::one(n);
+                every
+                    .iter()
+                    .chain(&unsure)
+                    .map(|&v| read_points_with(&one, &only(&[v]), &image, &map).0)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        // The mean of the readings of the first two views (`first`) or of all four.
+        let mean = |i: usize, c: usize, first: bool| {
+            let picked: Vec<f32> = alone
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !first || k % 4 < 2)
+                .map(|(_, r)| r[i][c])
+                .collect();
+            picked.iter().sum::<f32>() / picked.len() as f32
+        };
+        let (seen, _) = read_points_with(&both, &only(&every), &image, &map);
+        for (i, point) in seen.iter().enumerate() {
+            for (c, p) in point.iter().enumerate() {
+                assert!((p - mean(i, c, true)).abs() < 1e-5, "{i} {c}");
+            }
+        }
+        // The other two views are read too where the first two leave the likeliest class
+        // under the threshold, and only there.
+        let likeliest: Vec<f32> = (0..90)
+            .map(|i| (0..CLASSES).map(|c| mean(i, c, true)).fold(0.0, f32::max))
+            .collect();
+        let mut sorted = likeliest.clone();
+        sorted.sort_by(f32::total_cmp);
+        let unsure_below = sorted[45];
+        let views = Views {
+            every: &every,
+            unsure: &unsure,
+            unsure_below,
+        };
+        let (seen, _) = read_points_with(&both, &views, &image, &map);
+        for (i, point) in seen.iter().enumerate() {
+            let first = likeliest[i] >= unsure_below;
+            for (c, p) in point.iter().enumerate() {
+                assert!((p - mean(i, c, first)).abs() < 1e-5, "{i} {c} {first}");
+            }
+        }
+        assert!(likeliest.iter().filter(|&&p| p < unsure_below).count() >= 40);
     }
 
     #[test]

@@ -431,7 +431,7 @@ pub struct HowRead<'a> {
     pub markings: &'a [Doubts],
     /// Each point is classified at these offsets (in spacings), as
     /// [`crate::recognize::read_points_with`] does.
-    pub views: &'a [(f64, f64)],
+    pub views: &'a crate::recognize::Views<'a>,
 }
 
 /// Reads held-out board `index` of `style` whole and says how it came out.
