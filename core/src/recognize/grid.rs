@@ -97,13 +97,25 @@ pub fn find(image: &RgbImage) -> Found {
         // chequer without lines in grain shows its squares' edges). Where the grain is
         // strong enough that its runs join the whole picture into one place of lines and
         // outweigh a small board's faint lines in every profile, only the long runs are
-        // kept, down to half the usual level.
+        // kept, down to half the usual level. Where that finds nothing either, the lines
+        // are followed as faint ones ([`Gray::faint`]): last, since on a picture whose board
+        // the other passes find, following its lines so can lay a chequer a row off.
         let smooth = full.smoothed();
-        for runs in [Runs::AndWeaker, Runs::Only] {
+        let faint = Gray {
+            faint: true,
+            ..smooth.clone()
+        };
+        let passes = [
+            (&smooth, Runs::AndWeaker),
+            (&smooth, Runs::Only),
+            (&faint, Runs::AndWeaker),
+            (&faint, Runs::Only),
+        ];
+        for (smooth, runs) in passes {
             if !search.found.grids.is_empty() {
                 break;
             }
-            let mut again = lines_or_edges(&smooth, runs);
+            let mut again = lines_or_edges(smooth, runs);
             again.squares.append(&mut search.squares);
             if !again.found.grids.is_empty() || search.found.too_small.is_none() {
                 search = again;
@@ -127,10 +139,14 @@ pub fn find(image: &RgbImage) -> Found {
 }
 
 /// A grey picture, 0 (black) to 255 (white).
+#[derive(Clone)]
 struct Gray {
     w: usize,
     h: usize,
     px: Vec<f32>,
+    /// Whether the lines are followed as faint ones, as on a grainy scan: averaged along
+    /// them first, and down to a fainter level ([`strongest_across`]).
+    faint: bool,
 }
 
 impl Gray {
@@ -143,6 +159,7 @@ impl Gray {
             w: image.width() as usize,
             h: image.height() as usize,
             px,
+            faint: false,
         }
     }
 
@@ -172,7 +189,12 @@ impl Gray {
                     .sum();
             }
         }
-        Gray { w, h, px }
+        Gray {
+            w,
+            h,
+            px,
+            faint: false,
+        }
     }
 
     /// The picture shrunk `f` times by averaging `f`×`f` blocks.
@@ -182,6 +204,7 @@ impl Gray {
                 w: self.w,
                 h: self.h,
                 px: self.px.clone(),
+                faint: self.faint,
             };
         }
         let (w, h) = (self.w / f, self.h / f);
@@ -199,7 +222,12 @@ impl Gray {
                 *v *= scale;
             }
         }
-        Gray { w, h, px }
+        Gray {
+            w,
+            h,
+            px,
+            faint: self.faint,
+        }
     }
 
     #[inline]
@@ -221,18 +249,7 @@ impl Gray {
         (dx, dy): (isize, isize),
         r: isize,
     ) -> f32 {
-        match kind {
-            Evidence::Ridge => {
-                let a = self.at(x - dx * r, y - dy * r);
-                let b = self.at(x + dx * r, y + dy * r);
-                let c = self.at(x, y);
-                (a.min(b) - c).max(0.0) + (c - a.max(b)).max(0.0)
-            }
-            Evidence::Step => {
-                let d = (r / 2).max(1);
-                (self.at(x + dx * d, y + dy * d) - self.at(x - dx * d, y - dy * d)).abs()
-            }
-        }
+        kind.of(|o| self.at(x + dx * o, y + dy * o), r)
     }
 }
 
@@ -241,6 +258,23 @@ impl Gray {
 enum Evidence {
     Ridge,
     Step,
+}
+
+impl Evidence {
+    /// How strongly a line passes through the place where `grey(0)` is taken, `grey(o)`
+    /// being the grey `o` pixels across: as [`Gray::response`] measures it.
+    fn of(self, grey: impl Fn(isize) -> f32, r: isize) -> f32 {
+        match self {
+            Evidence::Ridge => {
+                let (a, b, c) = (grey(-r), grey(r), grey(0));
+                (a.min(b) - c).max(0.0) + (c - a.max(b)).max(0.0)
+            }
+            Evidence::Step => {
+                let d = (r / 2).max(1);
+                (grey(d) - grey(-d)).abs()
+            }
+        }
+    }
 }
 
 /// A rectangle of working pixels, `x0..x1` × `y0..y1`.
@@ -1841,6 +1875,14 @@ impl Look {
     }
 }
 
+/// The least evidence of a line followed ([`strongest_across`]), in grey levels.
+const LINE: f32 = 10.0;
+/// The same on the copy smoothed for grain, where it is averaged along the line too.
+const FAINT_LINE: f32 = 6.0;
+/// On that copy, the least reach (pixels either side) over which a line must stand out
+/// from the average.
+const FAINT_BACKGROUND: f64 = 6.0;
+
 /// The place across the line through (`x`, `y`) within `reach` pixels with the strongest
 /// evidence (y for a row, x for a column), to a fraction of a pixel, with its strength;
 /// `None` when nothing there is clearly a line.
@@ -1865,12 +1907,27 @@ fn strongest_across(
         return None;
     }
     // A line runs on: the weakest of three places along it, so the curved rim of a disc
-    // or a stroke's end does not pass for one.
+    // or a stroke's end does not pass for one. On a grainy scan each place is the mean of
+    // three pixels along the line first, so the grain averages out and the line does not.
     let value = |c: isize| {
         [-step, 0, step]
             .into_iter()
             .map(|d| {
-                if rows {
+                if full.faint {
+                    let mean = |o: isize| {
+                        (-1..=1)
+                            .map(|e| {
+                                if rows {
+                                    full.at(along + d + e, c + o)
+                                } else {
+                                    full.at(c + o, along + d + e)
+                                }
+                            })
+                            .sum::<f32>()
+                            / 3.0
+                    };
+                    Evidence::of(kind, mean, r)
+                } else if rows {
                     full.response(kind, along + d, c, (0, 1), r)
                 } else {
                     full.response(kind, c, along + d, (1, 0), r)
@@ -1892,10 +1949,23 @@ fn strongest_across(
             best_score = score;
         }
     }
-    let count = (hi.min(limit - 1) - lo.max(0) + 1).max(1) as f32;
+    let mut count = (hi.min(limit - 1) - lo.max(0) + 1).max(1) as f32;
+    // On a grainy scan a line is blurred over a few pixels, which on a small board's
+    // last, narrowest look fill most of the window: its average is taken over at least
+    // FAINT_BACKGROUND pixels either side.
+    if full.faint && reach < FAINT_BACKGROUND {
+        let (wide_lo, wide_hi) = (
+            ((across - FAINT_BACKGROUND).round() as isize).max(0),
+            ((across + FAINT_BACKGROUND).round() as isize).min(limit - 1),
+        );
+        total = (wide_lo..=wide_hi).map(value).sum();
+        count = (wide_hi - wide_lo + 1).max(1) as f32;
+    }
     // A line is a clear peak: strong, well above the average across the window, and not
-    // at its end (the true top would lie outside).
-    if best < 10.0
+    // at its end (the true top would lie outside); averaged along, a scan's line may be
+    // fainter.
+    let least = if full.faint { FAINT_LINE } else { LINE };
+    if best < least
         || best < 3.0 * total / count
         || best_at <= lo.max(0)
         || best_at >= hi.min(limit - 1)
@@ -2908,5 +2978,24 @@ mod tests {
         assert!(found.grids.is_empty(), "{found:?}");
         let small = found.too_small.expect("the small board");
         assert!((i64::from(small.width) - 112).abs() <= 3, "{small:?}");
+    }
+    #[test]
+    fn a_small_blurred_board_in_grain_is_found_by_its_faint_lines() {
+        // A small diagram scanned: blurred by the scanner, turned by 1.4°, grain of
+        // deviation about 13 on every pixel. Its lines, a pixel wide, blur to about two
+        // fifths of their darkness, and the grain's ridges across them are nearly as
+        // strong: only averaged along them do they stand out clearly enough.
+        let truth = synthetic::map((40.0, 40.0), 30.0, 1.4, 0.0);
+        let style = Style {
+            width: 1.0,
+            ink: [100; 3],
+            pieces: synthetic::start_points(),
+            ..Style::default()
+        };
+        let mut image = synthetic::canvas(320, 350, [236, 238, 240]);
+        synthetic::draw(&mut image, &truth, &style);
+        let mut image = image::imageops::blur(&image, 1.0);
+        add_grain(&mut image, 5, 11);
+        assert_found(&find(&image), &truth, 0.1);
     }
 }
