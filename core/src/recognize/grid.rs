@@ -100,22 +100,19 @@ pub fn find(image: &RgbImage) -> Found {
         // kept, down to half the usual level. Where that finds nothing either, the lines
         // are followed as faint ones ([`Gray::faint`]): last, since on a picture whose board
         // the other passes find, following its lines so can lay a chequer a row off.
-        let smooth = full.smoothed();
-        let faint = Gray {
-            faint: true,
-            ..smooth.clone()
-        };
+        let mut smooth = full.smoothed();
         let passes = [
-            (&smooth, Runs::AndWeaker),
-            (&smooth, Runs::Only),
-            (&faint, Runs::AndWeaker),
-            (&faint, Runs::Only),
+            (false, Runs::AndWeaker),
+            (false, Runs::Only),
+            (true, Runs::AndWeaker),
+            (true, Runs::Only),
         ];
-        for (smooth, runs) in passes {
+        for (faint, runs) in passes {
             if !search.found.grids.is_empty() {
                 break;
             }
-            let mut again = lines_or_edges(smooth, runs);
+            smooth.faint = faint;
+            let mut again = lines_or_edges(&smooth, runs);
             again.squares.append(&mut search.squares);
             if !again.found.grids.is_empty() || search.found.too_small.is_none() {
                 search = again;
@@ -139,7 +136,6 @@ pub fn find(image: &RgbImage) -> Found {
 }
 
 /// A grey picture, 0 (black) to 255 (white).
-#[derive(Clone)]
 struct Gray {
     w: usize,
     h: usize,
