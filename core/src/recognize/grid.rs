@@ -1905,29 +1905,26 @@ fn strongest_across(
     // A line runs on: the weakest of three places along it, so the curved rim of a disc
     // or a stroke's end does not pass for one. On a grainy scan each place is the mean of
     // three pixels along the line first, so the grain averages out and the line does not.
+    let span: isize = if full.faint { 1 } else { 0 };
     let value = |c: isize| {
         [-step, 0, step]
             .into_iter()
             .map(|d| {
-                if full.faint {
-                    let mean = |o: isize| {
-                        (-1..=1)
-                            .map(|e| {
-                                if rows {
-                                    full.at(along + d + e, c + o)
-                                } else {
-                                    full.at(c + o, along + d + e)
-                                }
-                            })
-                            .sum::<f32>()
-                            / 3.0
-                    };
-                    Evidence::of(kind, mean, r)
-                } else if rows {
-                    full.response(kind, along + d, c, (0, 1), r)
-                } else {
-                    full.response(kind, c, along + d, (1, 0), r)
-                }
+                // The grey `o` pixels across the line, `d` along it (the mean of `span`
+                // pixels either side along it).
+                let grey = |o: isize| {
+                    (-span..=span)
+                        .map(|e| {
+                            if rows {
+                                full.at(along + d + e, c + o)
+                            } else {
+                                full.at(c + o, along + d + e)
+                            }
+                        })
+                        .sum::<f32>()
+                        / (2 * span + 1) as f32
+                };
+                kind.of(grey, r)
             })
             .fold(f32::INFINITY, f32::min)
     };
